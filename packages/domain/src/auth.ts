@@ -1,0 +1,289 @@
+import { z } from 'zod';
+import {
+  CODE_LENGTH,
+  COUNTRY_CODES,
+  MAX_ADDRESS_PART_LENGTH,
+  MAX_CODE_LENGTH,
+  MAX_EMAIL_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  MAX_PHONE_LENGTH,
+  MAX_TOKEN_LENGTH,
+  MIN_AGE_SIGNUP,
+  PASSWORD_MIN_LENGTH,
+} from './constants';
+import { ageOn, isIsoDate, todayInLondon } from './dates';
+import { MESSAGES } from './messages';
+
+/** A basic email pattern: something@something.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Spec §5: upper, lower, digit and one of @$!%*?&, 8 or more, only those characters. */
+export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]{8,}$/;
+export const LETTERS_ONLY_PATTERN = /^[A-Za-z]+$/;
+/** UK postcode, any area (sign-up form). */
+export const UK_POSTCODE_PATTERN = /^(GIR ?0AA|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})$/i;
+export const UK_MOBILE_PATTERN = /^7\d{9}$/;
+export const IE_MOBILE_PATTERN = /^8[35679]\d{7}$/;
+export const CONFIRMATION_CODE_PATTERN = new RegExp(`^\\d{${CODE_LENGTH}}$`);
+
+export interface PasswordRequirement {
+  id: 'length' | 'uppercase' | 'lowercase' | 'number' | 'special' | 'allowed';
+  label: string;
+  met: boolean;
+}
+
+/** The live password checklist shown while typing (sign-up and invite wizard). */
+export function passwordChecklist(password: string): PasswordRequirement[] {
+  return [
+    { id: 'length', label: 'At least 8 characters', met: password.length >= PASSWORD_MIN_LENGTH },
+    { id: 'uppercase', label: 'One uppercase letter', met: /[A-Z]/.test(password) },
+    { id: 'lowercase', label: 'One lowercase letter', met: /[a-z]/.test(password) },
+    { id: 'number', label: 'One number', met: /\d/.test(password) },
+    { id: 'special', label: 'One special character (@$!%*?&)', met: /[@$!%*?&]/.test(password) },
+    {
+      id: 'allowed',
+      label: 'Only letters, numbers and @$!%*?&',
+      met: password.length > 0 && /^[A-Za-z\d@$!%*?&]*$/.test(password),
+    },
+  ];
+}
+
+export const isStrongPassword = (password: string) => PASSWORD_PATTERN.test(password);
+
+/** Removes spaces and a leading zero a person may type before a mobile number. */
+export function normaliseMobile(number: string): string {
+  return number.replace(/[\s-]/g, '').replace(/^0/, '');
+}
+
+/** The sign-up phone rule for one country code; returns the message or null. */
+export function signUpPhoneError(countryCode: string, number: string): string | null {
+  const digits = normaliseMobile(number);
+  if (countryCode === '+44') return UK_MOBILE_PATTERN.test(digits) ? null : MESSAGES.validUkMobile;
+  if (countryCode === '+353') return IE_MOBILE_PATTERN.test(digits) ? null : MESSAGES.validIeMobile;
+  return MESSAGES.selectCountryCode;
+}
+
+/** The sign-up date-of-birth rule; returns the message or null. */
+export function signUpBirthdateError(dob: string, today: string = todayInLondon()): string | null {
+  if (!dob) return MESSAGES.required;
+  if (!isIsoDate(dob)) return MESSAGES.required;
+  if (dob > today) return MESSAGES.futureDate;
+  if (dob < '1900-01-01') return MESSAGES.required;
+  if (ageOn(dob, today) < MIN_AGE_SIGNUP) return MESSAGES.over12;
+  return null;
+}
+
+// ---- Field schemas ---------------------------------------------------------------------------
+
+const text = (max: number) =>
+  z.string({ error: MESSAGES.required }).max(max, `Must be at most ${max} characters`);
+
+export const EmailSchema = text(MAX_EMAIL_LENGTH)
+  .trim()
+  .regex(EMAIL_PATTERN, MESSAGES.invalidEmail)
+  .transform((email) => email.toLowerCase());
+
+export const LoginPasswordSchema = text(MAX_PASSWORD_LENGTH)
+  .min(1, MESSAGES.required)
+  .min(PASSWORD_MIN_LENGTH, MESSAGES.minimum8Characters);
+
+export const NewPasswordSchema = text(MAX_PASSWORD_LENGTH)
+  .min(1, MESSAGES.required)
+  .min(PASSWORD_MIN_LENGTH, MESSAGES.minimum8Characters)
+  .regex(PASSWORD_PATTERN, MESSAGES.passwordComposition);
+
+const SignUpNameSchema = text(MAX_NAME_LENGTH)
+  .trim()
+  .min(1, MESSAGES.required)
+  .regex(LETTERS_ONLY_PATTERN, MESSAGES.onlyLetters);
+
+export const ConfirmationCodeSchema = text(MAX_CODE_LENGTH)
+  .trim()
+  .regex(CONFIRMATION_CODE_PATTERN, MESSAGES.checkConfirmationCode);
+
+// ---- Forms (client) --------------------------------------------------------------------------
+
+export const LoginFormSchema = z.object({
+  email: EmailSchema,
+  password: LoginPasswordSchema,
+});
+export type LoginForm = z.input<typeof LoginFormSchema>;
+
+export const SignUpFormSchema = z
+  .object({
+    email: EmailSchema,
+    password: NewPasswordSchema,
+    confirmPassword: text(MAX_PASSWORD_LENGTH),
+    firstName: SignUpNameSchema,
+    lastName: SignUpNameSchema,
+    countryCode: text(8),
+    phone: text(MAX_PHONE_LENGTH),
+    dob: text(10),
+    addressLine1: text(MAX_ADDRESS_PART_LENGTH).trim().min(1, MESSAGES.addressLine1Required),
+    postcode: text(10)
+      .trim()
+      .min(1, MESSAGES.postcodeRequired)
+      .regex(UK_POSTCODE_PATTERN, MESSAGES.validUkPostcode),
+    town: text(MAX_ADDRESS_PART_LENGTH).trim().min(1, MESSAGES.townRequired),
+    privacyConsent: z.literal(true, { error: MESSAGES.privacyConsentRequired }),
+    marketingConsent: z.boolean().optional(),
+  })
+  .superRefine((form, ctx) => {
+    if (form.confirmPassword !== form.password) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MESSAGES.passwordsMustMatch });
+    }
+    const phoneError = signUpPhoneError(form.countryCode, form.phone);
+    if (phoneError) ctx.addIssue({ code: 'custom', path: ['phone'], message: phoneError });
+    const dobError = signUpBirthdateError(form.dob);
+    if (dobError) ctx.addIssue({ code: 'custom', path: ['dob'], message: dobError });
+  });
+export type SignUpForm = z.input<typeof SignUpFormSchema>;
+
+export const ForgotFormSchema = z.object({ email: EmailSchema });
+
+export const ResetFormSchema = z.object({
+  resetCode: text(MAX_CODE_LENGTH).trim().min(CODE_LENGTH, MESSAGES.resetCodeTooShort),
+  newPassword: NewPasswordSchema,
+});
+
+export const ConfirmFormSchema = z.object({ confirmationCode: ConfirmationCodeSchema });
+
+/** Sign-up payload address: line 1, town and postcode joined with commas (spec §3). */
+export function joinSignUpAddress(line1: string, town: string, postcode: string): string {
+  return [line1, town, postcode.toUpperCase()].map((part) => part.trim()).join(', ');
+}
+
+/** Builds the POST /auth/register payload from a valid sign-up form. */
+export function buildSignUpPayload(form: SignUpForm): RegisterRequest {
+  return {
+    email: form.email.trim().toLowerCase(),
+    password: form.password,
+    firstName: form.firstName.trim(),
+    lastName: form.lastName.trim(),
+    address: joinSignUpAddress(form.addressLine1, form.town, form.postcode),
+    birthdate: form.dob,
+    phoneNumber: `${form.countryCode}${normaliseMobile(form.phone)}`,
+    userType: 'User',
+  };
+}
+
+// ---- Requests (server, and the client's payload types) --------------------------------------
+
+/** Splits a joined sign-up phone number into its country code and national number. */
+export function splitSignUpPhone(phoneNumber: string): { countryCode: string; number: string } {
+  const code = COUNTRY_CODES.find((candidate) => phoneNumber.startsWith(candidate));
+  return code
+    ? { countryCode: code, number: phoneNumber.slice(code.length) }
+    : { countryCode: '', number: '' };
+}
+
+/** Splits a joined sign-up address into line, town and postcode (the line may contain commas). */
+export function splitSignUpAddress(address: string): { line1: string; town: string; postcode: string } {
+  const parts = address.split(',').map((part) => part.trim());
+  const postcode = parts.length >= 3 ? (parts.pop() ?? '') : '';
+  const town = parts.length >= 2 ? (parts.pop() ?? '') : '';
+  return { line1: parts.join(', '), town, postcode };
+}
+
+export const RegisterRequestSchema = z
+  .object({
+    email: EmailSchema,
+    password: NewPasswordSchema,
+    firstName: SignUpNameSchema,
+    lastName: SignUpNameSchema,
+    address: text(3 * MAX_ADDRESS_PART_LENGTH),
+    birthdate: text(10),
+    phoneNumber: text(MAX_PHONE_LENGTH),
+    userType: z.literal('User', { error: MESSAGES.signUpUserTypeOnly }).optional().default('User'),
+  })
+  .superRefine((body, ctx) => {
+    const phone = splitSignUpPhone(body.phoneNumber);
+    const phoneError = signUpPhoneError(phone.countryCode, phone.number);
+    if (phoneError) ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: phoneError });
+    const dobError = signUpBirthdateError(body.birthdate);
+    if (dobError) ctx.addIssue({ code: 'custom', path: ['birthdate'], message: dobError });
+    const address = splitSignUpAddress(body.address);
+    const addressError = !address.line1
+      ? MESSAGES.addressLine1Required
+      : !address.town
+        ? MESSAGES.townRequired
+        : !address.postcode
+          ? MESSAGES.postcodeRequired
+          : !UK_POSTCODE_PATTERN.test(address.postcode)
+            ? MESSAGES.validUkPostcode
+            : null;
+    if (addressError) ctx.addIssue({ code: 'custom', path: ['address'], message: addressError });
+  });
+export type RegisterRequest = z.input<typeof RegisterRequestSchema>;
+
+/** Login: the server only checks shape; a wrong password is a 401, not a validation error. */
+export const LoginRequestSchema = z.object({
+  email: text(MAX_EMAIL_LENGTH)
+    .trim()
+    .min(1, MESSAGES.invalidEmail)
+    .transform((e) => e.toLowerCase()),
+  password: text(MAX_PASSWORD_LENGTH).min(1, MESSAGES.required),
+});
+export type LoginRequest = z.input<typeof LoginRequestSchema>;
+
+export const ConfirmSignupRequestSchema = z.object({
+  username: EmailSchema,
+  code: ConfirmationCodeSchema,
+});
+export type ConfirmSignupRequest = z.input<typeof ConfirmSignupRequestSchema>;
+
+export const UsernameRequestSchema = z.object({ username: EmailSchema });
+export const ResendCodeRequestSchema = UsernameRequestSchema;
+export const ForgotPasswordRequestSchema = UsernameRequestSchema;
+export type UsernameRequest = z.input<typeof UsernameRequestSchema>;
+
+export const ResetPasswordRequestSchema = z.object({
+  email: EmailSchema,
+  confirmationCode: text(MAX_CODE_LENGTH).trim().min(CODE_LENGTH, MESSAGES.resetCodeTooShort),
+  newPassword: NewPasswordSchema,
+});
+export type ResetPasswordRequest = z.input<typeof ResetPasswordRequestSchema>;
+
+export const RefreshRequestSchema = z.object({
+  refreshToken: text(MAX_TOKEN_LENGTH).min(1, MESSAGES.required),
+});
+export type RefreshRequest = z.input<typeof RefreshRequestSchema>;
+export const LogoutRequestSchema = RefreshRequestSchema;
+
+export const LoginResponseSchema = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  expiresIn: z.number(),
+  tokenType: z.literal('Bearer'),
+});
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+export const RefreshResponseSchema = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string().optional(),
+});
+export type RefreshResponse = z.infer<typeof RefreshResponseSchema>;
+
+export const MessageResponseSchema = z.object({ message: z.string() });
+export const RegisterResponseSchema = z.object({ message: z.string(), userConfirmed: z.literal(false) });
+
+export const USER_TYPES = ['User', 'Business', 'Admin'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+/** The error body of every failed call (api-contract §1). */
+export const ApiErrorSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+/** First message per field, keyed by the field's path (for forms and the API's `errors`). */
+export function toFieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}

@@ -1,0 +1,96 @@
+/**
+ * Business constants and limits (product spec §9). Every number the product uses lives here,
+ * so changing a policy is one edit.
+ */
+
+export const PRODUCT_NAME = 'TrimTime NI';
+export const TIME_ZONE = 'Europe/London';
+
+// Session
+export const REMEMBER_ME_DAYS = 30;
+export const REFRESH_LEAD_SECONDS = 60;
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_DAYS = 30;
+
+// UI timing
+export const MOBILE_BREAKPOINT_PX = 768;
+export const VALIDATION_DEBOUNCE_MS = 300;
+export const PASSWORD_CHECKLIST_DEBOUNCE_MS = 1000;
+export const RESEND_NOTICE_MS = 3000;
+export const DELETE_REDIRECT_MS = 2000;
+export const CALENDAR_FEEDBACK_MS = 5000;
+export const CALENDAR_ERROR_FEEDBACK_MS = 3000;
+export const TOAST_DURATIONS_MS = { success: 4000, error: 5000, warning: 4000, info: 3000 } as const;
+/** Loading toasts never close by themselves. */
+export const LOADING_TOAST_AUTO_CLOSE = false;
+
+// Ages (spec §5 "Inconsistency", api-contract §7: kept as the forms have them)
+export const MIN_AGE_SIGNUP = 12;
+export const MIN_AGE_INVITE = 16;
+export const MIN_AGE_TERMS = 18;
+export const MIN_BIRTHDATE = '1900-01-01';
+
+// Accounts and codes
+export const COUNTRY_CODES = ['+44', '+353'] as const;
+export type CountryCode = (typeof COUNTRY_CODES)[number];
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_SPECIAL_CHARACTERS = '@$!%*?&';
+export const CODE_LENGTH = 6;
+export const CODE_MAX_ATTEMPTS = 5;
+export const SIGNUP_CODE_TTL_HOURS = 24;
+export const RESET_CODE_TTL_HOURS = 1;
+export const PROFILE_NAME_MIN_LENGTH = 2;
+export const DELETE_ACCOUNT_PHRASE = 'DELETE MY ACCOUNT';
+
+// Caps on every free-text field (server and client), so no input is unbounded.
+export const MAX_EMAIL_LENGTH = 254;
+export const MAX_NAME_LENGTH = 50;
+export const MAX_PASSWORD_LENGTH = 128;
+export const MAX_PHONE_LENGTH = 20;
+export const MAX_ADDRESS_PART_LENGTH = 100;
+export const MAX_CODE_LENGTH = 64;
+export const MAX_TOKEN_LENGTH = 2048;
+export const MAX_DESCRIPTION_LENGTH = 1000;
+
+// Invite wizard
+export const INVITE_EXPIRY_HOURS = 48;
+export const INVITE_WIZARD_STEPS = 4;
+export const ADDRESS_MIN_LENGTH = 10;
+export const ADDRESS_MAX_LENGTH = 200;
+export const ADDRESS_MAX_LINES = 4;
+
+// Prices (whole pounds)
+export const MINIMUM_PRICE_DEFAULT = 25;
+export const MINIMUM_PRICE_MIN = 1;
+export const MINIMUM_PRICE_MAX = 1000;
+export const COUNTER_PRICE_MIN = 1;
+export const COUNTER_PRICE_MAX = 300;
+export const PRESET_PRICES = [45, 50, 55, 60, 65, 70, 75, 80] as const;
+
+// Bookings and availability
+export const BOOKING_LIST_LIMIT = 1000;
+export const BOOKING_DURATION_MINUTES = 60;
+export const BOOKING_WINDOW_WEEKS = 4;
+export const SLOT_OPTION_START = '08:00';
+export const SLOT_OPTION_END = '22:00';
+export const SLOT_OPTION_STEP_MINUTES = 30;
+export const DEFAULT_SLOT = { start: '09:00', end: '17:00' } as const;
+export const WEEKDAYS = [
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+export const ADMIN_LIST_SHOWN = 6;
+
+// Away dates
+export const AWAY_CALENDAR_MONTHS = 2;
+export const AWAY_MAX_AHEAD_YEARS = 1;
+export const AWAY_REASON_MAX_LENGTH = 100;
+
+// Data retention (legal text, api-contract §5)
+export const BOOKING_HISTORY_YEARS = 7;
