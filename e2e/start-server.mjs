@@ -1,0 +1,19 @@
+// Starts the production build for the browser journeys on a fresh SQLite database.
+import { mkdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = join(root, 'test-output', 'e2e-data');
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
+
+process.env.NODE_ENV = 'test';
+process.env.PORT = process.env.E2E_PORT ?? '3100';
+process.env.HOST = '127.0.0.1';
+process.env.DATABASE_URL = `sqlite:${join(dataDir, 'app.db')}`;
+process.env.APP_URL = `http://127.0.0.1:${process.env.PORT}`;
+process.env.AUTH_RATE_LIMIT = '1000';
+delete process.env.SMTP_URL;
+
+await import(join(root, 'apps', 'api', 'dist', 'server.js'));
