@@ -8,18 +8,24 @@ import {
   MAX_NAME_LENGTH,
   MAX_PASSWORD_LENGTH,
   MAX_PHONE_LENGTH,
+  MAX_POSTCODE_LENGTH,
   MAX_TOKEN_LENGTH,
   MIN_AGE_SIGNUP,
+  MIN_BIRTHDATE,
   PASSWORD_MIN_LENGTH,
 } from './constants';
 import { ageOn, isIsoDate, todayInLondon } from './dates';
-import { MESSAGES } from './messages';
+import { atMostCharacters, MESSAGES } from './messages';
 
 /** A basic email pattern: something@something.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Spec §5: upper, lower, digit and one of @$!%*?&, 8 or more, only those characters. */
 export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]{8,}$/;
-export const LETTERS_ONLY_PATTERN = /^[A-Za-z]+$/;
+/**
+ * Letters only, no spaces or punctuation. NOTE: any alphabet's letters (with their accents) count,
+ * so Irish names such as Seán or Siobhán pass; "O'Neill" does not, as the spec's message says.
+ */
+export const LETTERS_ONLY_PATTERN = /^\p{L}[\p{L}\p{M}]*$/u;
 /** UK postcode, any area (sign-up form). */
 export const UK_POSTCODE_PATTERN = /^(GIR ?0AA|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})$/i;
 export const UK_MOBILE_PATTERN = /^7\d{9}$/;
@@ -63,20 +69,22 @@ export function signUpPhoneError(countryCode: string, number: string): string | 
   return MESSAGES.selectCountryCode;
 }
 
-/** The sign-up date-of-birth rule; returns the message or null. */
+/**
+ * The sign-up date-of-birth rule; returns the message or null. Someone whose 12th birthday is
+ * today may sign up (the date input's maximum is today minus 12 years).
+ */
 export function signUpBirthdateError(dob: string, today: string = todayInLondon()): string | null {
   if (!dob) return MESSAGES.required;
-  if (!isIsoDate(dob)) return MESSAGES.required;
+  if (!isIsoDate(dob)) return MESSAGES.invalidDate;
   if (dob > today) return MESSAGES.futureDate;
-  if (dob < '1900-01-01') return MESSAGES.required;
+  if (dob < MIN_BIRTHDATE) return MESSAGES.invalidDate;
   if (ageOn(dob, today) < MIN_AGE_SIGNUP) return MESSAGES.over12;
   return null;
 }
 
 // ---- Field schemas ---------------------------------------------------------------------------
 
-const text = (max: number) =>
-  z.string({ error: MESSAGES.required }).max(max, `Must be at most ${max} characters`);
+const text = (max: number) => z.string({ error: MESSAGES.required }).max(max, atMostCharacters(max));
 
 export const EmailSchema = text(MAX_EMAIL_LENGTH)
   .trim()
@@ -120,7 +128,7 @@ export const SignUpFormSchema = z
     phone: text(MAX_PHONE_LENGTH),
     dob: text(10),
     addressLine1: text(MAX_ADDRESS_PART_LENGTH).trim().min(1, MESSAGES.addressLine1Required),
-    postcode: text(10)
+    postcode: text(MAX_POSTCODE_LENGTH)
       .trim()
       .min(1, MESSAGES.postcodeRequired)
       .regex(UK_POSTCODE_PATTERN, MESSAGES.validUkPostcode),
@@ -177,10 +185,16 @@ export function splitSignUpPhone(phoneNumber: string): { countryCode: string; nu
     : { countryCode: '', number: '' };
 }
 
-/** Splits a joined sign-up address into line, town and postcode (the line may contain commas). */
+/**
+ * Splits a joined sign-up address into line, town and postcode (the line may contain commas).
+ * With fewer than three parts, a last part that looks like a postcode is taken as the postcode,
+ * so 'Belfast, BT1 1AA' reads as a missing town rather than a missing postcode.
+ */
 export function splitSignUpAddress(address: string): { line1: string; town: string; postcode: string } {
   const parts = address.split(',').map((part) => part.trim());
-  const postcode = parts.length >= 3 ? (parts.pop() ?? '') : '';
+  const last = parts.at(-1) ?? '';
+  const hasPostcode = parts.length >= 3 || (parts.length === 2 && UK_POSTCODE_PATTERN.test(last));
+  const postcode = hasPostcode ? (parts.pop() ?? '') : '';
   const town = parts.length >= 2 ? (parts.pop() ?? '') : '';
   return { line1: parts.join(', '), town, postcode };
 }
@@ -285,5 +299,24 @@ export function toFieldErrors(error: z.ZodError): Record<string, string> {
     const key = issue.path.map(String).join('.') || '_';
     errors[key] ??= issue.message;
   }
+  return errors;
+}
+
+/** The sign-up form while it is being filled in (the consent box may still be unticked). */
+export type SignUpFormValues = Omit<SignUpForm, 'privacyConsent'> & { privacyConsent: boolean };
+
+/**
+ * Every sign-up field's first message at once, for live form validation (web). NOTE: zod skips an
+ * object's superRefine while any field fails, so the cross-field rules (passwords match, phone for
+ * the country code, date of birth) are also checked here independently of the other fields.
+ */
+export function signUpFormErrors(form: SignUpFormValues): Record<string, string> {
+  const result = SignUpFormSchema.safeParse(form);
+  const errors = result.success ? {} : toFieldErrors(result.error);
+  if (form.confirmPassword !== form.password) errors.confirmPassword ??= MESSAGES.passwordsMustMatch;
+  const phoneError = signUpPhoneError(form.countryCode, form.phone);
+  if (phoneError) errors.phone ??= phoneError;
+  const dobError = signUpBirthdateError(form.dob);
+  if (dobError) errors.dob ??= dobError;
   return errors;
 }

@@ -51,6 +51,16 @@ export const MAX_ADDRESS_PART_LENGTH = 100;
 export const MAX_CODE_LENGTH = 64;
 export const MAX_TOKEN_LENGTH = 2048;
 export const MAX_DESCRIPTION_LENGTH = 1000;
+export const MAX_BUSINESS_NAME_LENGTH = 100;
+export const MAX_POSTCODE_LENGTH = 10;
+/** A customer address joined from its parts: four parts and their separators. */
+export const MAX_JOINED_ADDRESS_LENGTH = 4 * MAX_ADDRESS_PART_LENGTH + 6;
+export const MAX_INVITE_CODE_LENGTH = 128;
+export const MAX_ID_LENGTH = 64;
+export const MAX_SLOTS_PER_DAY = 24;
+export const MAX_AWAY_DATES = 200;
+/** Sanity cap on what a customer may offer (the business minimum is at most £1000). */
+export const MAX_BOOKING_PRICE = 10_000;
 
 // Invite wizard
 export const INVITE_EXPIRY_HOURS = 48;
@@ -71,6 +81,8 @@ export const PRESET_PRICES = [45, 50, 55, 60, 65, 70, 75, 80] as const;
 export const BOOKING_LIST_LIMIT = 1000;
 export const BOOKING_DURATION_MINUTES = 60;
 export const BOOKING_WINDOW_WEEKS = 4;
+/** Bookable slots start on the hour of each availability range's start, one per hour. */
+export const SLOT_STEP_MINUTES = 60;
 export const SLOT_OPTION_START = '08:00';
 export const SLOT_OPTION_END = '22:00';
 export const SLOT_OPTION_STEP_MINUTES = 30;

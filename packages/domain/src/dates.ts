@@ -36,3 +36,14 @@ export function yearsBefore(day: string, years: number): string {
   const lastDay = new Date(Date.UTC(year, m, 0)).getUTCDate();
   return `${String(year).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(Math.min(d, lastDay)).padStart(2, '0')}`;
 }
+
+/** The same calendar day `years` years later (29 Feb falls back to 28 Feb). */
+export function yearsAfter(day: string, years: number): string {
+  return yearsBefore(day, -years);
+}
+
+/** The calendar day `days` days after `day` (negative goes back); both YYYY-MM-DD. */
+export function addDays(day: string, days: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}

@@ -1,6 +1,9 @@
 /**
- * Every user-facing string of the product spec, letter for letter, in one place.
- * Functions build the messages that carry a value.
+ * Every user-facing message of the product spec (validation rules §5, error catalogue §8, toasts),
+ * letter for letter, in one place. Functions build the messages that carry a value.
+ * Where the spec writes a toast as 'Title: message' or 'Title / message', the title and the
+ * message are separate entries (notifications show them apart).
+ * Entries marked "(ours)" are not in the spec: they give a clear message where the spec has none.
  */
 export const MESSAGES = {
   // Login (§5)
@@ -26,7 +29,10 @@ export const MESSAGES = {
   // Codes and reset (§5)
   checkConfirmationCode: 'Please check your confirmation code',
   confirmationCodeRequired: 'Confirmation code is required',
+  /** (ours) The reset code must have 6 or more characters. */
   resetCodeTooShort: 'Please check your reset code',
+  /** (ours) A date that is not a real YYYY-MM-DD day, or before 1900-01-01. */
+  invalidDate: 'Please enter a valid date',
   // Customer profile form (§5)
   firstNameRequired: 'First name is required',
   firstNameMin: 'First name must be at least 2 characters',
@@ -58,12 +64,38 @@ export const MESSAGES = {
   availabilityRequired: 'Please set at least one day of availability',
   minimumPriceMin: 'Minimum price must be at least £1',
   minimumPriceMax: 'Minimum price cannot exceed £1000',
+  /** (ours) */
+  minimumPriceWhole: 'Minimum price must be a whole number of pounds',
+  /** (ours) */
+  inviteCodeRequired: 'Invite code is required',
   // Availability (admin)
   noTimeSlots: 'No time slots',
   setAtLeastOneSlot: 'Please set at least one time slot before saving',
   invalidTimeSlot: 'Invalid time slot',
   // Prices and other admin rules
   counterMax: 'Maximum counter offer is £300',
+  /** (ours) */
+  counterMin: 'Counter offer must be at least £1',
+  /** (ours) */
+  counterWhole: 'Counter offer must be a whole number of pounds',
+  /** (ours) A customer price that is not a whole number of pounds. */
+  priceWhole: 'Price must be a whole number of pounds',
+  /** (ours) */
+  priceTooHigh: 'Price is too high',
+  /** (ours) */
+  bookingDateTimeFormat: 'Booking time must be a date and time (YYYY-MM-DD HH:MM)',
+  /** (ours) */
+  counterResponse: 'Response must be Accepted or Declined',
+  /** (ours) */
+  mustBeTrueOrFalse: 'Must be true or false',
+  /** (ours) An id that is not a uuid. */
+  invalidId: 'Invalid id',
+  /** (ours) Away dates */
+  awayDateFormat: 'Dates must be in the format YYYY-MM-DD',
+  awayStartAfterEnd: 'Start date must be on or before end date',
+  awayInPast: 'Away dates cannot be in the past',
+  awayTooFarAhead: 'Away dates can be set at most 1 year ahead',
+  awayStatusActive: "Status must be 'active'",
   awayReasonMax: 'Reason must be 100 characters or fewer',
   inviteEmailRequired: 'Please enter an email address',
   homeVisitAddressRequired: 'Address is required for home visit bookings.',
@@ -84,15 +116,63 @@ export const MESSAGES = {
   inviteExpired: 'This invitation has expired. Please contact an administrator for a new invitation.',
   inviteInvalidOrUsed: 'This invitation link is invalid or has already been used.',
   verifyingInvitation: 'Verifying invitation...',
+  /** Toast 'Validation Error: Please complete all required fields before submitting.' */
+  validationErrorTitle: 'Validation Error',
+  completeRequiredFields: 'Please complete all required fields before submitting.',
+  /** Toast title; the message is the server message or `failedToRegister`. */
+  registrationFailed: 'Registration Failed',
+  failedToRegister: 'Failed to register',
+  /** Toast 'Registration Successful: Please check your email for a confirmation code.' */
+  registrationSuccessful: 'Registration Successful',
+  checkEmailForCode: 'Please check your email for a confirmation code.',
+  failedToConfirmAccount: 'Failed to confirm account',
+  accountConfirmed: 'Account Confirmed!',
+  codeResent: 'Code Resent',
+  checkEmailForNewCode: 'Please check your email for the new confirmation code.',
+  resendFailed: 'Resend Failed',
+  failedToResendCode: 'Failed to resend code',
   // Data and actions (§8)
+  failedToLoadAvailability: 'Failed to load availability',
   failedToLoadBusinesses: 'Failed to load businesses',
+  failedToLoadData: 'Failed to load data',
+  failedToLoadProfile: 'Failed to load profile data. Please try again.',
+  failedToLoadAddress: 'Failed to load your address information',
+  failedToUpdateProfile: 'Failed to update profile',
+  failedToUpdateAvailability: 'Failed to update availability',
+  failedToUpdateMinimumPrice: 'Failed to update minimum price',
+  failedToUpdateHomeVisit: 'Failed to update home visit setting',
+  failedToUpdateBooking: 'Failed to update booking',
+  failedToUpdateHomeVisitRetry: 'Failed to update home visit setting. Please try again.',
+  failedToSaveAvailability: 'Failed to save availability',
+  failedToSaveAwayDates: 'Failed to save away dates',
+  failedToSaveMinimumPrice: 'Failed to save minimum price',
+  /** Toast 'Authentication required / You must be logged in to book' (then redirect to /login). */
+  authenticationRequired: 'Authentication required',
+  mustBeLoggedInToBook: 'You must be logged in to book',
+  /** Toast title; the message is the server message, or `bookingFailedFallback`. */
+  bookingFailed: 'Booking failed',
+  bookingFailedFallback: 'Booking failed.',
+  failedToConfirmBooking: 'Failed to confirm booking. Please try again.',
+  /** Toast 'Address required / Address is required for home visit bookings.' */
+  addressRequiredTitle: 'Address required',
+  homeVisitCancelled: 'Home visit cancelled',
+  /** Toast title; the message is the server message or `failedToInvite`. */
+  invitationFailed: 'Invitation Failed',
+  failedToInvite: 'Failed to invite',
+  failedToAddToCalendar: 'Failed to add to calendar. Please try again.',
   noBusinessesFound: 'No businesses found.',
   unknownBusiness: 'Unknown Business',
   activeBookingsDelete:
     'Cannot delete account: You have active bookings. Please cancel or complete them first.',
   deletionFailed: 'Deletion failed',
+  // Success toasts (§8)
   accountDeleted: 'Account deleted',
+  awayDatesAdded: 'Away dates added',
+  invitationSent: 'Invitation Sent',
+  minimumPriceUpdated: 'Minimum price updated successfully!',
 } as const;
+
+export type MessageKey = keyof typeof MESSAGES;
 
 export const invalidTimeSlotFor = (day: string) =>
   `Invalid time slot for ${day}: Start time must be before end time`;
@@ -101,3 +181,12 @@ export const priceAtLeast = (min: number) => `Price must be at least £${min}`;
 export const containsInappropriateContent = (field: string) => `${field} contains inappropriate content`;
 export const cannotChangeBooking = (from: string, to: string) =>
   `Cannot change booking from ${from} to ${to}`;
+/** (ours) The cap on every free-text field. */
+export const atMostCharacters = (max: number) => `Must be at most ${max} characters`;
+/** (ours) A field that is missing from a request body. */
+export const fieldRequired = (field: string) => `${field} is required`;
+/** (ours) A weekday key that is not Monday to Sunday. */
+export const unknownWeekday = (key: string) => `Unknown weekday: ${key}`;
+/** (ours) A time range that is not 'HH:MM-HH:MM' or {start, end} in HH:MM. */
+export const invalidTimeFormatFor = (day: string) =>
+  `Invalid time slot for ${day}: Times must be in the format HH:MM`;

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { HomeVisitRequestSchema, isDeletePhrase, MinimumPriceRequestSchema } from './account';
+import { errorsOf, parseOk } from './test-utils';
+
+describe('delete account phrase', () => {
+  it("must be exactly 'DELETE MY ACCOUNT'", () => {
+    expect(isDeletePhrase('DELETE MY ACCOUNT')).toBe(true);
+    for (const text of [
+      'delete my account',
+      'DELETE MY ACCOUNT ',
+      ' DELETE MY ACCOUNT',
+      'DELETE  MY ACCOUNT',
+      '',
+    ]) {
+      expect(isDeletePhrase(text)).toBe(false);
+    }
+  });
+});
+
+describe('PUT /user/minimum-price body', () => {
+  it('takes whole pounds from 1 to 1000', () => {
+    expect(parseOk(MinimumPriceRequestSchema, { minimumPrice: 25 })).toEqual({ minimumPrice: 25 });
+    expect(parseOk(MinimumPriceRequestSchema, { minimumPrice: '40' })).toEqual({ minimumPrice: 40 });
+    expect(errorsOf(MinimumPriceRequestSchema, { minimumPrice: 0 }).minimumPrice).toBe(
+      'Minimum price must be at least £1',
+    );
+    expect(errorsOf(MinimumPriceRequestSchema, { minimumPrice: 1001 }).minimumPrice).toBe(
+      'Minimum price cannot exceed £1000',
+    );
+    expect(errorsOf(MinimumPriceRequestSchema, { minimumPrice: 9.99 }).minimumPrice).toBe(
+      'Minimum price must be a whole number of pounds',
+    );
+    expect(errorsOf(MinimumPriceRequestSchema, {}).minimumPrice).toBe('Minimum price must be at least £1');
+    expect(errorsOf(MinimumPriceRequestSchema, { minimumPrice: '9'.repeat(17) }).minimumPrice).toBeDefined();
+  });
+});
+
+describe('PUT /user/home-visit body', () => {
+  it('takes a boolean', () => {
+    expect(parseOk(HomeVisitRequestSchema, { homeVisitsEnabled: true })).toEqual({ homeVisitsEnabled: true });
+    expect(parseOk(HomeVisitRequestSchema, { homeVisitsEnabled: false })).toEqual({
+      homeVisitsEnabled: false,
+    });
+    for (const homeVisitsEnabled of ['true', 1, null, undefined]) {
+      expect(errorsOf(HomeVisitRequestSchema, { homeVisitsEnabled }).homeVisitsEnabled).toBe(
+        'Must be true or false',
+      );
+    }
+  });
+});

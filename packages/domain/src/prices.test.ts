@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import {
+  counterPriceError,
+  customerPriceError,
+  MinimumPriceSchema,
+  minimumPriceError,
+  parseWholePounds,
+  presetPricesFor,
+} from './prices';
+import { errorsOf } from './test-utils';
+
+describe('whole pounds', () => {
+  it('are read from numbers and numeric text', () => {
+    expect(parseWholePounds(45)).toBe(45);
+    expect(parseWholePounds(' 45 ')).toBe(45);
+    expect(parseWholePounds('45.0')).toBe(45);
+    for (const value of ['45.5', '£45', '', 'abc', null, undefined, Number.NaN, 4.5, '1e3']) {
+      expect(parseWholePounds(value)).toBeNull();
+    }
+  });
+});
+
+describe('minimum price', () => {
+  it("is £1 to £1000 ('Minimum price must be at least £1', 'Minimum price cannot exceed £1000')", () => {
+    expect(minimumPriceError(1)).toBeNull();
+    expect(minimumPriceError('1000')).toBeNull();
+    expect(minimumPriceError(0)).toBe('Minimum price must be at least £1');
+    expect(minimumPriceError(-5)).toBe('Minimum price must be at least £1');
+    expect(minimumPriceError('')).toBe('Minimum price must be at least £1');
+    expect(minimumPriceError(1001)).toBe('Minimum price cannot exceed £1000');
+    expect(minimumPriceError(1e21)).toBe('Minimum price cannot exceed £1000');
+  });
+
+  it('is a whole number', () => {
+    expect(minimumPriceError(12.5)).toBe('Minimum price must be a whole number of pounds');
+    expect(errorsOf(MinimumPriceSchema, '12.50')._).toBe('Minimum price must be a whole number of pounds');
+    expect(errorsOf(MinimumPriceSchema, true)._).toBe('Minimum price must be at least £1');
+  });
+});
+
+describe('counter offer', () => {
+  it("is £1 to £300 ('Maximum counter offer is £300')", () => {
+    expect(counterPriceError(300)).toBeNull();
+    expect(counterPriceError(301)).toBe('Maximum counter offer is £300');
+    expect(counterPriceError(0)).toBe('Counter offer must be at least £1');
+  });
+});
+
+describe('customer price', () => {
+  it("is whole pounds, at least the business minimum ('Price must be at least £{min}')", () => {
+    expect(customerPriceError(25, 25)).toBeNull();
+    expect(customerPriceError('60', 25)).toBeNull();
+    expect(customerPriceError(24, 25)).toBe('Price must be at least £25');
+    expect(customerPriceError('', 25)).toBe('Price must be at least £25');
+    expect(customerPriceError(30.5, 25)).toBe('Price must be a whole number of pounds');
+  });
+});
+
+describe('preset prices', () => {
+  it('offers 45..80 in fives, only those above the minimum', () => {
+    expect(presetPricesFor(25)).toEqual([45, 50, 55, 60, 65, 70, 75, 80]);
+    expect(presetPricesFor(50)).toEqual([55, 60, 65, 70, 75, 80]);
+    expect(presetPricesFor(49)).toEqual([50, 55, 60, 65, 70, 75, 80]);
+    expect(presetPricesFor(80)).toEqual([]);
+  });
+});

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import {
+  COUNTER_PRICE_MAX,
+  COUNTER_PRICE_MIN,
+  MAX_BOOKING_PRICE,
+  MINIMUM_PRICE_MAX,
+  MINIMUM_PRICE_MIN,
+  PRESET_PRICES,
+} from './constants';
+import { MESSAGES, priceAtLeast } from './messages';
+import { isFractionalNumber, parseWholePounds } from './zod-helpers';
+
+export { isFractionalNumber, parseWholePounds } from './zod-helpers';
+
+/** A price as a form or a body may hold it: a number, numeric text, or empty. */
+export type PriceInput = number | string | null | undefined;
+
+/** A business's minimum price (invite wizard and admin): whole pounds, £1 to £1000. */
+export function minimumPriceError(value: PriceInput): string | null {
+  if (isFractionalNumber(value)) return MESSAGES.minimumPriceWhole;
+  const pounds = parseWholePounds(value);
+  if (pounds === null || pounds < MINIMUM_PRICE_MIN) return MESSAGES.minimumPriceMin;
+  if (pounds > MINIMUM_PRICE_MAX) return MESSAGES.minimumPriceMax;
+  return null;
+}
+
+/** A counter offer: whole pounds, £1 to £300. */
+export function counterPriceError(value: PriceInput): string | null {
+  if (isFractionalNumber(value)) return MESSAGES.counterWhole;
+  const pounds = parseWholePounds(value);
+  if (pounds === null || pounds < COUNTER_PRICE_MIN) return MESSAGES.counterMin;
+  if (pounds > COUNTER_PRICE_MAX) return MESSAGES.counterMax;
+  return null;
+}
+
+/** A customer's price: whole pounds, at least the business minimum ('Price must be at least £{min}'). */
+export function customerPriceError(price: PriceInput, min: number): string | null {
+  if (isFractionalNumber(price)) return MESSAGES.priceWhole;
+  const pounds = parseWholePounds(price);
+  if (pounds === null || pounds < Math.max(min, 1)) return priceAtLeast(min);
+  if (pounds > MAX_BOOKING_PRICE) return MESSAGES.priceTooHigh;
+  return null;
+}
+
+/** The preset prices the booking wizard offers: only those above the business minimum. */
+export function presetPricesFor(min: number): number[] {
+  return PRESET_PRICES.filter((price) => price > min);
+}
+
+/** Whole pounds as a number or numeric text, checked by `rule`, parsed to a number. */
+export function wholePoundsSchema(rule: (value: PriceInput) => string | null, missing: string) {
+  return z
+    .union([z.number(), z.string().max(16)], { error: missing })
+    .superRefine((value, ctx) => {
+      const message = rule(value);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    })
+    .transform((value) => parseWholePounds(value) as number);
+}
+
+export const MinimumPriceSchema = wholePoundsSchema(minimumPriceError, MESSAGES.minimumPriceMin);
+export const CounterPriceSchema = wholePoundsSchema(counterPriceError, MESSAGES.counterMin);
+/** A customer's price before the business minimum is known (the server then applies `customerPriceError`). */
+export const CustomerPriceSchema = wholePoundsSchema(
+  (value) => customerPriceError(value, 1),
+  priceAtLeast(1),
+);

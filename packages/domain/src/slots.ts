@@ -1,0 +1,230 @@
+import {
+  type AvailabilityInput,
+  minutesToTime,
+  normaliseAvailabilityLenient,
+  TIME_PATTERN,
+  timeToMinutes,
+} from './availability';
+import { type AwayDateRange, isDateAway } from './away-dates';
+import {
+  BOOKING_DURATION_MINUTES,
+  BOOKING_WINDOW_WEEKS,
+  SLOT_STEP_MINUTES,
+  TIME_ZONE,
+  WEEKDAYS,
+  type Weekday,
+} from './constants';
+import { addDays, isIsoDate, todayInLondon } from './dates';
+
+// All times here are wall-clock times in Northern Ireland (Europe/London), written
+// 'YYYY-MM-DD HH:MM'. Conversions to instants go through Intl, so they follow BST/GMT changes.
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+const wallClockFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+function wallClockParts(epochMs: number): {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+} {
+  const parts: Record<string, number> = {};
+  for (const part of wallClockFormat.formatToParts(epochMs)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return {
+    year: parts.year ?? 0,
+    month: parts.month ?? 0,
+    day: parts.day ?? 0,
+    hour: parts.hour ?? 0,
+    minute: parts.minute ?? 0,
+  };
+}
+
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+
+/** The London wall clock of an instant, 'YYYY-MM-DD HH:MM' (seconds dropped). */
+export function utcToLondonWallClock(date: Date): string {
+  const p = wallClockParts(date.getTime());
+  return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}`;
+}
+
+/** London's offset from UTC in minutes at an instant (0 in winter, 60 in summer). */
+function londonOffsetMinutes(epochMs: number): number {
+  const p = wallClockParts(epochMs);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute);
+  return Math.round((asUtc - (epochMs - (((epochMs % MINUTE_MS) + MINUTE_MS) % MINUTE_MS))) / MINUTE_MS);
+}
+
+/** Date-time pattern 'YYYY-MM-DD HH:MM' (24 h). */
+export const DATE_TIME_PATTERN = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})$/;
+
+/** True for a real day and time written 'YYYY-MM-DD HH:MM'. */
+export function isDateTime(value: string): boolean {
+  const match = DATE_TIME_PATTERN.exec(value);
+  return match !== null && isIsoDate(match[1]!) && TIME_PATTERN.test(match[2]!);
+}
+
+function wallClockAsUtcMs(dateTime: string): number {
+  const [date, time] = dateTime.split(' ') as [string, string];
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return Date.UTC(y, m - 1, d) + timeToMinutes(time) * MINUTE_MS;
+}
+
+/** The instants at which London's clocks show this wall-clock time: 0, 1 or (autumn) 2 of them. */
+function instantsOf(dateTime: string): number[] {
+  const local = wallClockAsUtcMs(dateTime);
+  const offsets = new Set([londonOffsetMinutes(local - DAY_MS), londonOffsetMinutes(local + DAY_MS)]);
+  return [...offsets]
+    .map((offset) => local - offset * MINUTE_MS)
+    .filter((instant) => utcToLondonWallClock(new Date(instant)) === dateTime)
+    .sort((a, b) => a - b);
+}
+
+/** False for a time the clocks skip when BST starts (e.g. '2026-03-29 01:30'). */
+export function londonWallClockExists(dateTime: string): boolean {
+  return isDateTime(dateTime) && instantsOf(dateTime).length > 0;
+}
+
+/**
+ * The instant of a London wall-clock time 'YYYY-MM-DD HH:MM'. When the clocks go back the repeated
+ * hour means its first (BST) occurrence; a time skipped when they go forward is read with the
+ * offset before the change (01:30 → 02:30 BST), like Temporal's 'compatible' choice.
+ * Throws RangeError for text that is not a date and time.
+ */
+export function londonWallClockToUtc(dateTime: string): Date {
+  if (!isDateTime(dateTime)) throw new RangeError(`Not a 'YYYY-MM-DD HH:MM' date-time: ${dateTime}`);
+  const [first] = instantsOf(dateTime);
+  if (first !== undefined) return new Date(first);
+  const local = wallClockAsUtcMs(dateTime);
+  return new Date(local - londonOffsetMinutes(local - DAY_MS) * MINUTE_MS);
+}
+
+/** The weekday of a day 'YYYY-MM-DD' (calendar arithmetic, no time zone involved). */
+export function weekdayOf(date: string): Weekday {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const sundayFirst = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+  return WEEKDAYS[(sundayFirst + 6) % 7]!;
+}
+
+/**
+ * A booking's time: 'YYYY-MM-DD HH:MM', or with a range 'YYYY-MM-DD HH:MM-HH:MM' (spec §3).
+ * `end` is null without a range (the booking then lasts one hour). Null when the text is neither.
+ */
+export function parseBookingDateTime(
+  value: string,
+): { date: string; start: string; end: string | null } | null {
+  const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})(?:-(\d{2}:\d{2}))?$/.exec(value.trim());
+  if (!match) return null;
+  const [, date, start, end] = match as unknown as [string, string, string, string | undefined];
+  if (!isIsoDate(date) || !TIME_PATTERN.test(start) || (end !== undefined && !TIME_PATTERN.test(end)))
+    return null;
+  return { date, start, end: end ?? null };
+}
+
+/** A booking's start and end as instants (epoch ms), or null for text that is not a booking time. */
+function bookingInterval(value: string): { start: number; end: number } | null {
+  const parsed = parseBookingDateTime(value);
+  if (!parsed) return null;
+  const start = londonWallClockToUtc(`${parsed.date} ${parsed.start}`).getTime();
+  const minutes = parsed.end === null ? 0 : timeToMinutes(parsed.end) - timeToMinutes(parsed.start);
+  return { start, end: start + (minutes > 0 ? minutes : BOOKING_DURATION_MINUTES) * MINUTE_MS };
+}
+
+/** True when two bookings' times overlap (each one hour unless it carries a range). */
+export function bookingTimesOverlap(a: string, b: string): boolean {
+  const first = bookingInterval(a);
+  const second = bookingInterval(b);
+  return first !== null && second !== null && first.start < second.end && second.start < first.end;
+}
+
+/**
+ * The days a customer may book: today (London) through today + 7 × weeks days, both included.
+ * With the default 4 weeks, a Tuesday opens bookings up to and including the Tuesday 28 days on.
+ */
+export function bookingWindow(
+  now: Date = new Date(),
+  weeks: number = BOOKING_WINDOW_WEEKS,
+): { first: string; last: string } {
+  const first = todayInLondon(now);
+  return { first, last: addDays(first, weeks * 7) };
+}
+
+export interface SlotRules {
+  /** The business's weekly hours, saved or raw (unknown days and malformed ranges are skipped). */
+  availability: AvailabilityInput | null | undefined;
+  awayDates?: readonly AwayDateRange[] | null;
+  /** Booking times already holding a slot (Approved or Confirmed): 'YYYY-MM-DD HH:MM[-HH:MM]'. */
+  takenSlots?: readonly string[] | null;
+  now?: Date;
+  weeks?: number;
+}
+
+/**
+ * The bookable starts 'YYYY-MM-DD HH:MM', sorted (spec §9, api-contract §4): on the hour from each
+ * range's start while a one-hour booking still ends by the range's end (09:00-17:00 gives 09:00 …
+ * 16:00); on the days of `bookingWindow`; later than `now` (a slot starting this minute has begun);
+ * not on an away day; not overlapping a taken booking; never a wall-clock time the clocks skip.
+ */
+export function generateBookableSlots({
+  availability,
+  awayDates,
+  takenSlots,
+  now = new Date(),
+  weeks = BOOKING_WINDOW_WEEKS,
+}: SlotRules): string[] {
+  const hours = normaliseAvailabilityLenient(availability);
+  const taken = (takenSlots ?? [])
+    .map(bookingInterval)
+    .filter((interval): interval is { start: number; end: number } => interval !== null);
+  const nowMs = now.getTime();
+  const { first, last } = bookingWindow(now, weeks);
+  const slots = new Set<string>();
+  for (let date = first; date <= last; date = addDays(date, 1)) {
+    if (isDateAway(date, awayDates)) continue;
+    for (const range of hours[weekdayOf(date)] ?? []) {
+      const end = timeToMinutes(range.end);
+      for (
+        let minutes = timeToMinutes(range.start);
+        minutes + BOOKING_DURATION_MINUTES <= end;
+        minutes += SLOT_STEP_MINUTES
+      ) {
+        const slot = `${date} ${minutesToTime(minutes)}`;
+        const [start] = instantsOf(slot);
+        if (start === undefined || start <= nowMs) continue;
+        const slotEnd = start + BOOKING_DURATION_MINUTES * MINUTE_MS;
+        if (taken.some((booking) => booking.start < slotEnd && start < booking.end)) continue;
+        slots.add(slot);
+      }
+    }
+  }
+  return [...slots].sort();
+}
+
+/** True when `slot` is one of `generateBookableSlots(rules)` (the server's check for POST /booking/book). */
+export function isBookableSlot(slot: string, rules: SlotRules): boolean {
+  return isDateTime(slot) && generateBookableSlots(rules).includes(slot);
+}
+
+/** Slots grouped by day, days and times in order: { '2026-03-02': ['09:00', '10:00'], … }. */
+export function groupSlotsByDate(slots: readonly string[]): Record<string, string[]> {
+  const byDate: Record<string, string[]> = {};
+  for (const slot of [...slots].sort()) {
+    const [date, time] = slot.split(' ') as [string, string];
+    const times = byDate[date] ?? [];
+    times.push(time);
+    byDate[date] = times;
+  }
+  return byDate;
+}
