@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
+import type { AppConfig } from './config';
+import { createDatabase, type Db } from './db/database';
+import { type Clock, MINUTE_MS, systemClock } from './lib/clock';
+import { createLogger } from './lib/logger';
+import { warmUpPasswordHashing } from './lib/passwords';
+import { hmacHex } from './lib/secrets';
+import type { Mailer } from './mail/mailer';
+import { createOutboxMailer } from './mail/outbox.mailer';
+import { createSmtpMailer } from './mail/smtp.mailer';
+import { AccessTokens } from './modules/auth/access-tokens';
+import { authRoutes } from './modules/auth/auth.routes';
+import { AuthService } from './modules/auth/auth.service';
+import { HealthRepository } from './modules/health/health.repository';
+import { healthRoutes } from './modules/health/health.routes';
+import { OutboxRepository } from './modules/outbox/outbox.repository';
+import { outboxRoutes } from './modules/outbox/outbox.routes';
+import { RateLimitsRepository } from './modules/rate-limits/rate-limits.repository';
+import { DEFAULT_FAILURE_WINDOW_MS, RateLimitsService } from './modules/rate-limits/rate-limits.service';
+import { UsersRepository } from './modules/users/users.repository';
+import { usersRoutes } from './modules/users/users.routes';
+import { UsersService } from './modules/users/users.service';
+import { authPlugin } from './plugins/auth';
+import { docsPlugin } from './plugins/docs';
+import { errorsPlugin } from './plugins/errors';
+import { passwordEncodingPlugin } from './plugins/password-encoding';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { securityPlugin } from './plugins/security';
+import { webPlugin } from './plugins/web';
+
+/** Things tests (and server.ts) may hand in instead of the defaults built from the config. */
+export interface AppDeps {
+  /** An open, migrated database. When given, the caller closes it; otherwise the app does. */
+  db?: Db;
+  mailer?: Mailer;
+  clock?: Clock;
+  /** Where log lines go (tests capture them). */
+  logDestination?: DestinationStream;
+  logger?: FastifyBaseLogger;
+  /** Overrides of the per-account limits (the per-IP limit is `config.authRateLimit`). */
+  accountEmailLimit?: number;
+}
+
+export const BODY_LIMIT_BYTES = 100 * 1024;
+
+/** Is the development outbox on? Never in production, never when real mail is configured. */
+export const isOutboxEnabled = (config: AppConfig) => !config.isProduction && !config.smtpUrl;
+
+export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
+  const logger =
+    deps.logger ??
+    createLogger({
+      level: config.logLevel,
+      destination: deps.logDestination,
+      pretty: config.env === 'development' && process.stdout.isTTY,
+    });
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+    // The shutdown waits for requests in flight, then closes idle keep-alive connections.
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ownsDb = !deps.db;
+  const db = deps.db ?? createDatabase(config.database);
+  if (ownsDb) app.addHook('onClose', async () => db.destroy());
+  const clock = deps.clock ?? systemClock;
+
+  const outbox = new OutboxRepository(db, clock);
+  const mailer =
+    deps.mailer ??
+    (config.smtpUrl
+      ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+      : createOutboxMailer(outbox, app.log));
+  app.addHook('onClose', async () => mailer.close?.());
+
+  const accessTokens = new AccessTokens(config.jwtSecret, clock);
+  const rateLimits = new RateLimitsService(new RateLimitsRepository(db), clock, {
+    perIpPerMinute: config.authRateLimit,
+    accountFailures: config.accountFailureLimit,
+    failureWindowMs: DEFAULT_FAILURE_WINDOW_MS,
+    blockMs: 15 * MINUTE_MS,
+    accountEmails: deps.accountEmailLimit ?? 5,
+  });
+  const auth = new AuthService({
+    db,
+    mailer,
+    clock,
+    accessTokens,
+    rateLimits,
+    codeSecret: hmacHex(config.jwtSecret, 'one-time-codes'),
+    logger: app.log,
+  });
+  const users = new UsersService(db, clock);
+  app.addHook('onReady', warmUpPasswordHashing);
+
+  // Cross-cutting plugins first (hooks and decorators), then the docs (they collect routes
+  // registered after them), then the modules, then the web app and its fallback.
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { isProduction: config.isProduction });
+  await app.register(passwordEncodingPlugin);
+  await app.register(rateLimitPlugin, { rateLimits });
+  await app.register(authPlugin, { accessTokens, users: new UsersRepository(db) });
+  await app.register(docsPlugin);
+
+  await app.register(healthRoutes, { prefix: '/api', health: new HealthRepository(db) });
+  await app.register(authRoutes, { prefix: '/api/auth', auth });
+  await app.register(usersRoutes, { prefix: '/api/user', users });
+  await app.register(outboxRoutes, { outbox, enabled: isOutboxEnabled(config) });
+
+  await app.register(webPlugin, { webDist: config.webDist });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

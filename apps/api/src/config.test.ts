@@ -1,0 +1,107 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseDatabaseUrl, parseTrustProxy } from './config';
+import { API_PACKAGE_DIR, findRepoRoot } from './paths';
+
+const env = (values: Record<string, string>): NodeJS.ProcessEnv => ({ NODE_ENV: 'test', ...values });
+
+describe('loadConfig', () => {
+  it('has working defaults outside production', () => {
+    const config = loadConfig(env({}));
+    expect(config).toMatchObject({
+      port: 3000,
+      host: 'localhost',
+      appUrl: 'http://localhost:3000',
+      authRateLimit: 10,
+      accountFailureLimit: 5,
+      trustProxy: false,
+      smtpUrl: undefined,
+      logLevel: 'info',
+      webDist: join(API_PACKAGE_DIR, '..', 'web', 'dist'),
+    });
+    expect(config.database).toEqual({ dialect: 'sqlite', path: join(findRepoRoot(), 'data', 'app.db') });
+    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('keeps the data folder at the repository root, wherever it is started from', () => {
+    expect(findRepoRoot()).toBe(join(API_PACKAGE_DIR, '..', '..'));
+  });
+
+  it('requires JWT_SECRET and SMTP_URL in production, and listens on all interfaces there', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' })).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) })).toThrow(/SMTP_URL/);
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      SMTP_URL: 'smtp://mail:25',
+    });
+    expect(config).toMatchObject({ isProduction: true, host: '0.0.0.0', jwtSecret: 'x'.repeat(40) });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT/],
+    [{ JWT_SECRET: 'short' }, /JWT_SECRET/],
+    [{ APP_URL: 'not a url' }, /APP_URL/],
+    [{ SMTP_URL: 'http://mail' }, /SMTP_URL/],
+    [{ AUTH_RATE_LIMIT: '0' }, /AUTH_RATE_LIMIT/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+    [{ TRUST_PROXY: '2' }, /TRUST_PROXY/],
+  ])('fails at start on bad values: %o', (values, message) => {
+    expect(() => loadConfig(env(values))).toThrow(ConfigError);
+    expect(() => loadConfig(env(values))).toThrow(message);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      env({
+        PORT: '8080',
+        HOST: '0.0.0.0',
+        DATABASE_URL: 'postgres://u:p@db:5432/app',
+        SMTP_URL: 'smtps://u:p@mail:465',
+        MAIL_FROM: 'Shop <shop@example.com>',
+        JWT_SECRET: 's'.repeat(32),
+        APP_URL: 'https://book.example.com/',
+        AUTH_RATE_LIMIT: '50',
+        TRUST_PROXY: 'true',
+        LOG_LEVEL: 'warn',
+        WEB_DIST: '/srv/web',
+      }),
+    );
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      database: { dialect: 'postgres', url: 'postgres://u:p@db:5432/app' },
+      smtpUrl: 'smtps://u:p@mail:465',
+      mailFrom: 'Shop <shop@example.com>',
+      appUrl: 'https://book.example.com',
+      authRateLimit: 50,
+      trustProxy: true,
+      logLevel: 'warn',
+      webDist: '/srv/web',
+    });
+  });
+});
+
+describe('parseDatabaseUrl', () => {
+  it.each([
+    ['sqlite:./x.db', { dialect: 'sqlite', path: '/base/x.db' }],
+    ['sqlite:/abs/x.db', { dialect: 'sqlite', path: '/abs/x.db' }],
+    ['sqlite:///abs/x.db', { dialect: 'sqlite', path: '/abs/x.db' }],
+    ['sqlite::memory:', { dialect: 'sqlite', path: ':memory:' }],
+    ['postgresql://h/db', { dialect: 'postgres', url: 'postgresql://h/db' }],
+  ])('%s', (value, expected) => {
+    expect(parseDatabaseUrl(value, '/data', '/base')).toEqual(expected);
+  });
+});
+
+describe('parseTrustProxy', () => {
+  it.each([
+    [undefined, false],
+    ['false', false],
+    ['true', true],
+    ['127.0.0.1,10.0.0.0/8', '127.0.0.1,10.0.0.0/8'],
+  ])('%s', (value, expected) => {
+    expect(parseTrustProxy(value)).toBe(expected);
+  });
+});

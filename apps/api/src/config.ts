@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { z } from 'zod';
+import { API_PACKAGE_DIR, findRepoRoot, invocationDir } from './paths';
+
+export type DatabaseConfig =
+  | { dialect: 'sqlite'; path: string } // a file path, or ':memory:'
+  | { dialect: 'postgres'; url: string };
+
+export interface AppConfig {
+  env: 'development' | 'test' | 'production';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  database: DatabaseConfig;
+  /** Unset: mail goes to the log and the development outbox (never in production). */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  jwtSecret: string;
+  appUrl: string;
+  /** Per-IP attempts per minute on each rate-limited auth call. */
+  authRateLimit: number;
+  /** Failed attempts per account within the failure window before the account is blocked. */
+  accountFailureLimit: number;
+  trustProxy: boolean | string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  webDist: string;
+  dataDir: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: optionalText,
+  DATABASE_URL: optionalText,
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  MAIL_FROM: optionalText,
+  JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  APP_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  AUTH_ACCOUNT_FAILURE_LIMIT: z.coerce.number().int().min(1).default(5),
+  TRUST_PROXY: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: optionalText,
+});
+
+/** `unset` → <repo>/data/app.db; `sqlite:<path>`; `postgres://` or `postgresql://`. */
+export function parseDatabaseUrl(
+  value: string | undefined,
+  dataDir: string,
+  baseDir: string = invocationDir(),
+): DatabaseConfig {
+  if (!value) return { dialect: 'sqlite', path: join(dataDir, 'app.db') };
+  if (/^postgres(ql)?:\/\//.test(value)) return { dialect: 'postgres', url: value };
+  if (value.startsWith('sqlite:')) {
+    // Accept sqlite:relative/path, sqlite:/abs/path and sqlite:///abs/path.
+    const path = value.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+    if (!path) throw new ConfigError('DATABASE_URL: sqlite: needs a file path, e.g. sqlite:./data/app.db');
+    if (path === ':memory:') return { dialect: 'sqlite', path };
+    return { dialect: 'sqlite', path: isAbsolute(path) ? path : resolve(baseDir, path) };
+  }
+  throw new ConfigError('DATABASE_URL must start with sqlite:, postgres:// or postgresql://');
+}
+
+/**
+ * TRUST_PROXY: unset/false → off (X-Forwarded-* ignored); true → trust every hop; otherwise a
+ * comma-separated list of proxy IPs/CIDRs (e.g. `127.0.0.1,10.0.0.0/8`). Hop counts are refused:
+ * Fastify 5 cannot check the peer with them.
+ */
+export function parseTrustProxy(value: string | undefined): boolean | string {
+  if (value === undefined || /^(false|0|off|no)$/i.test(value)) return false;
+  if (/^(true|1|on|yes)$/i.test(value)) return true;
+  if (/^\d+$/.test(value)) {
+    throw new ConfigError('TRUST_PROXY: use true or a list of proxy IPs/CIDRs, not a hop count');
+  }
+  return value;
+}
+
+/**
+ * Outside production a missing JWT_SECRET is generated once and kept in data/dev-jwt-secret, so a
+ * restart of `npm run dev` keeps people signed in. Tests get a fresh random secret per process.
+ */
+function developmentSecret(env: AppConfig['env'], dataDir: string): string {
+  if (env === 'test') return randomBytes(32).toString('base64url');
+  const file = join(dataDir, 'dev-jwt-secret');
+  if (existsSync(file)) {
+    const saved = readFileSync(file, 'utf8').trim();
+    if (saved.length >= 32) return saved;
+  }
+  const secret = randomBytes(32).toString('base64url');
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+/** Parses the environment once; any problem fails the start with every message at once. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === 'production';
+  const problems: string[] = [];
+  if (isProduction && !env.JWT_SECRET) problems.push('  JWT_SECRET: required when NODE_ENV=production');
+  if (isProduction && !env.SMTP_URL) {
+    // NOTE: without SMTP nobody could receive a confirmation code, so production refuses to start.
+    problems.push('  SMTP_URL: required when NODE_ENV=production (the development outbox is off there)');
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+
+  const dataDir = join(findRepoRoot(), 'data');
+  const database = parseDatabaseUrl(env.DATABASE_URL, dataDir, invocationDir(source));
+  return {
+    env: env.NODE_ENV,
+    isProduction,
+    port: env.PORT,
+    // Loopback by default outside production, so a laptop does not expose the dev server.
+    host: env.HOST ?? (isProduction ? '0.0.0.0' : 'localhost'),
+    database,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM ?? 'TrimTime NI <no-reply@trimtime.local>',
+    jwtSecret: env.JWT_SECRET ?? developmentSecret(env.NODE_ENV, dataDir),
+    appUrl: (env.APP_URL ?? 'http://localhost:3000').replace(/\/+$/, ''),
+    authRateLimit: env.AUTH_RATE_LIMIT,
+    accountFailureLimit: env.AUTH_ACCOUNT_FAILURE_LIMIT,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    logLevel: env.LOG_LEVEL,
+    webDist: env.WEB_DIST
+      ? resolve(invocationDir(source), env.WEB_DIST)
+      : resolve(API_PACKAGE_DIR, '..', 'web', 'dist'),
+    dataDir,
+  };
+}

@@ -1,0 +1,42 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+
+// NOTE: PostgreSQL returns bigint (count(*), sums) as strings; every number we store fits a double.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+/** Opens the database named by the config: SQLite (default) or PostgreSQL. */
+export function createDatabase(config: DatabaseConfig): Db {
+  if (config.dialect === 'postgres') {
+    const pool = new pg.Pool({ connectionString: config.url, max: 10, connectionTimeoutMillis: 5_000 });
+    // An idle client that loses its connection emits on the pool; without a listener the process dies.
+    pool.on('error', () => undefined);
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  if (config.path !== ':memory:') mkdirSync(dirname(config.path), { recursive: true });
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({
+      database: async () => {
+        const sqlite = new SqliteDatabase(config.path);
+        if (config.path !== ':memory:') sqlite.pragma('journal_mode = WAL');
+        sqlite.pragma('synchronous = FULL');
+        sqlite.pragma('foreign_keys = ON');
+        sqlite.pragma('busy_timeout = 5000');
+        return sqlite;
+      },
+    }),
+  });
+}
+
+/** True when the error is a unique-constraint violation, on either dialect. */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

@@ -1,0 +1,160 @@
+/**
+ * The typed shape of the database, as the repositories see it. Conventions (both dialects):
+ * ids are uuid text; timestamps are ISO-8601 UTC text (`2025-01-31T09:00:00.000Z`), which sort and
+ * compare correctly as strings; booleans are integers 0/1; booking times are wall-clock text
+ * `YYYY-MM-DD HH:MM` in Europe/London; JSON lives in text columns.
+ */
+import type { UserType } from '@app/domain';
+
+export type Flag = 0 | 1;
+
+export interface UsersTable {
+  id: string;
+  /** Lower-case; unique. */
+  email: string;
+  password_hash: string;
+  user_type: UserType;
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+  /** Customer address, comma-joined (spec §3); the personal address for businesses. */
+  address: string;
+  birthdate: string | null;
+  is_confirmed: Flag;
+  confirmed_at: string | null;
+  business_name: string | null;
+  business_address: string | null;
+  business_description: string | null;
+  minimum_price: number | null;
+  home_visits_enabled: Flag;
+  /** Shown in GET /booking/businesses (the command-line Admin is unlisted). */
+  is_listed: Flag;
+  /** JSON: { Monday: [{ start, end }], ... } with empty days omitted. */
+  availability: string | null;
+  /** A requested email change waiting for its code. */
+  pending_email: string | null;
+  /** Bumped to end every access token issued before (password reset, deletion). */
+  session_version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export type CodePurpose = 'signup' | 'password_reset' | 'email_change';
+
+export interface OneTimeCodesTable {
+  id: string;
+  user_id: string;
+  purpose: CodePurpose;
+  code_hash: string;
+  /** For email_change: the address the code was sent to. */
+  target_email: string | null;
+  attempts: number;
+  expires_at: string;
+  /** Set when used, voided by a newer code, or exhausted. */
+  consumed_at: string | null;
+  created_at: string;
+}
+
+export interface RefreshTokensTable {
+  id: string;
+  user_id: string;
+  /** One login: every rotation of a token keeps its family. */
+  family_id: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  rotated_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface InvitesTable {
+  id: string;
+  code_hash: string;
+  email: string;
+  invited_by: string | null;
+  expires_at: string;
+  used_at: string | null;
+  used_by: string | null;
+  created_at: string;
+}
+
+export type BookingStatusValue =
+  | 'Requested'
+  | 'Approved'
+  | 'Denied'
+  | 'Countered'
+  | 'Confirmed'
+  | 'Declined'
+  | 'Cancelled';
+
+export interface BookingsTable {
+  id: string;
+  /** No foreign key: bookings outlive deleted accounts for 7 years (api-contract §3, §5). */
+  business_id: string;
+  customer_id: string;
+  status: BookingStatusValue;
+  /** `YYYY-MM-DD HH:MM`, Europe/London wall clock; a booking lasts one hour. */
+  starts_at: string;
+  price: number;
+  original_price: number | null;
+  counter_price: number | null;
+  final_price: number | null;
+  is_home_visit: Flag;
+  customer_address: string | null;
+  customer_name: string;
+  customer_email: string;
+  customer_phone: string;
+  barber_name: string;
+  business_name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BookingTransitionsTable {
+  id: string;
+  booking_id: string;
+  from_status: BookingStatusValue | null;
+  to_status: BookingStatusValue;
+  actor_id: string | null;
+  price: number | null;
+  created_at: string;
+}
+
+export interface AwayDatesTable {
+  id: string;
+  user_id: string;
+  start_date: string;
+  end_date: string;
+  reason: string | null;
+  status: string;
+  created_at: string;
+}
+
+export interface RateLimitsTable {
+  /** e.g. `ip:login:203.0.113.9` or `fail:login:someone@example.com`. */
+  key: string;
+  window_start: string;
+  count: number;
+  blocked_until: string | null;
+}
+
+export interface DevOutboxTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  one_time_codes: OneTimeCodesTable;
+  refresh_tokens: RefreshTokensTable;
+  invites: InvitesTable;
+  bookings: BookingsTable;
+  booking_transitions: BookingTransitionsTable;
+  away_dates: AwayDatesTable;
+  rate_limits: RateLimitsTable;
+  dev_outbox: DevOutboxTable;
+}

@@ -1,0 +1,12 @@
+/** The server's own auth messages (the spec's strings live in @app/domain MESSAGES). */
+export const AUTH_MESSAGES = {
+  registered: 'Account created. Please check your email for a confirmation code.',
+  confirmed: 'Account confirmed. You can now sign in.',
+  codeResent: 'If an unconfirmed account exists for this email, a new confirmation code has been sent.',
+  resetCodeSent: 'If an account exists for this email, a password reset code has been sent.',
+  passwordReset: 'Your password has been reset. You can now sign in.',
+  emailTaken: 'An account with this email already exists.',
+  codeMismatch: 'Invalid verification code provided, please try again.',
+  codeExpired: 'This code has expired. Please request a new code.',
+  invalidRefreshToken: 'Invalid or expired refresh token.',
+} as const;

@@ -1,0 +1,166 @@
+import {
+  ApiErrorSchema,
+  ConfirmSignupRequestSchema,
+  ForgotPasswordRequestSchema,
+  LoginRequestSchema,
+  LoginResponseSchema,
+  LogoutRequestSchema,
+  MessageResponseSchema,
+  RefreshRequestSchema,
+  RegisterRequestSchema,
+  RegisterResponseSchema,
+  ResendCodeRequestSchema,
+  ResetPasswordRequestSchema,
+} from '@app/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AUTH_MESSAGES } from './auth.messages';
+import type { AuthService } from './auth.service';
+
+export interface AuthRoutesOptions {
+  auth: AuthService;
+}
+
+/** Error responses every body route can give, plus the ones listed. */
+const errors = (...statuses: number[]) =>
+  Object.fromEntries([400, 413, 415, ...statuses].map((status) => [status, ApiErrorSchema]));
+
+const RefreshResponseSchema = z.object({ accessToken: z.string(), refreshToken: z.string() });
+
+const PASSWORD_HEADER_NOTE =
+  'With `X-Password-Encoding: base64`, the password fields are base64 of the UTF-8 password.';
+
+/** /api/auth/* (api-contract §2). The invite calls arrive with the business side. */
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth }) => {
+  app.post(
+    '/register',
+    {
+      onRequest: app.rateLimit('register'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Create a customer account and email a 6-digit confirmation code (valid 24 h)',
+        description: PASSWORD_HEADER_NOTE,
+        body: RegisterRequestSchema,
+        response: { 201: RegisterResponseSchema, ...errors(409, 429) },
+      },
+    },
+    async (request, reply) => {
+      await auth.register(request.body);
+      return reply.code(201).send({ message: AUTH_MESSAGES.registered, userConfirmed: false });
+    },
+  );
+
+  app.post(
+    '/confirm-signup',
+    {
+      onRequest: app.rateLimit('confirm-signup'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm an account with the emailed code',
+        body: ConfirmSignupRequestSchema,
+        response: { 200: MessageResponseSchema, ...errors(429) },
+      },
+    },
+    async (request) => {
+      await auth.confirmSignup(request.body.username, request.body.code);
+      return { message: AUTH_MESSAGES.confirmed };
+    },
+  );
+
+  app.post(
+    '/resend-code',
+    {
+      onRequest: app.rateLimit('resend-code'),
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Email a new confirmation code (voids the previous one); 200 whether or not the account exists',
+        body: ResendCodeRequestSchema,
+        response: { 200: MessageResponseSchema, ...errors(429) },
+      },
+    },
+    async (request) => {
+      await auth.resendCode(request.body.username);
+      return { message: AUTH_MESSAGES.codeResent };
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      onRequest: app.rateLimit('login'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in',
+        description: `${PASSWORD_HEADER_NOTE} 403 \`UserNotConfirmed\` only when the password is right.`,
+        body: LoginRequestSchema,
+        response: { 200: LoginResponseSchema, ...errors(401, 403, 429) },
+      },
+    },
+    async (request) => auth.login(request.body.email, request.body.password),
+  );
+
+  app.post(
+    '/refresh',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange a refresh token for new tokens (the old refresh token stops working)',
+        body: RefreshRequestSchema,
+        response: { 200: RefreshResponseSchema, ...errors(401) },
+      },
+    },
+    async (request) => auth.refresh(request.body.refreshToken),
+  );
+
+  app.post(
+    '/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "End the refresh token's login",
+        body: LogoutRequestSchema,
+        response: { 204: z.undefined(), ...errors() },
+      },
+    },
+    async (request, reply) => {
+      await auth.logout(request.body.refreshToken);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/forgot-password',
+    {
+      onRequest: app.rateLimit('forgot-password'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Email a password reset code (valid 1 h); 200 whether or not the account exists',
+        body: ForgotPasswordRequestSchema,
+        response: { 200: MessageResponseSchema, ...errors(429) },
+      },
+    },
+    async (request) => {
+      await auth.forgotPassword(request.body.username);
+      return { message: AUTH_MESSAGES.resetCodeSent };
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      onRequest: app.rateLimit('reset-password'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the emailed code; ends every session of the account',
+        description: PASSWORD_HEADER_NOTE,
+        body: ResetPasswordRequestSchema,
+        response: { 200: MessageResponseSchema, ...errors(429) },
+      },
+    },
+    async (request) => {
+      await auth.resetPassword(request.body);
+      return { message: AUTH_MESSAGES.passwordReset };
+    },
+  );
+};

@@ -1,0 +1,269 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CODE_MAX_ATTEMPTS,
+  type LoginResponse,
+  MESSAGES,
+  REFRESH_TOKEN_TTL_DAYS,
+  RESET_CODE_TTL_HOURS,
+  type RegisterRequestSchema,
+  type ResetPasswordRequestSchema,
+  SIGNUP_CODE_TTL_HOURS,
+} from '@app/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/database';
+import type { CodePurpose } from '../../db/schema';
+import { addMs, type Clock, DAY_MS, HOUR_MS } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import { hashPassword, passwordNeedsRehash, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
+import { digestsEqual, generateNumericCode, generateToken, hmacHex, sha256Hex } from '../../lib/secrets';
+import type { Mailer, MailMessage } from '../../mail/mailer';
+import { passwordResetCodeEmail, signupCodeEmail } from '../../mail/templates';
+import type { RateLimitsService } from '../rate-limits/rate-limits.service';
+import { type UserRow, UsersRepository } from '../users/users.repository';
+import type { AccessTokens } from './access-tokens';
+import { AUTH_MESSAGES } from './auth.messages';
+import { AuthRepository, type CodeRow } from './auth.repository';
+
+export type RegisterInput = z.output<typeof RegisterRequestSchema>;
+export type ResetPasswordInput = z.output<typeof ResetPasswordRequestSchema>;
+
+export interface AuthServiceDeps {
+  db: Db;
+  mailer: Mailer;
+  clock: Clock;
+  accessTokens: AccessTokens;
+  rateLimits: RateLimitsService;
+  /** Keys the one-time-code hashes (derived from JWT_SECRET). */
+  codeSecret: string;
+  logger: FastifyBaseLogger;
+}
+
+// Per-account failure counters (rate-limits.service): wrong passwords, and wrong codes.
+const LOGIN = 'login';
+const CODE = 'code';
+
+/** A rotated token presented again within this time is treated as a race, not as theft. */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
+
+const codeMismatch = () => new AppError('CodeMismatch', AUTH_MESSAGES.codeMismatch);
+const invalidRefreshToken = () => new AppError('NotAuthorized', AUTH_MESSAGES.invalidRefreshToken);
+
+export class AuthService {
+  private readonly users: UsersRepository;
+  private readonly auth: AuthRepository;
+
+  constructor(private readonly deps: AuthServiceDeps) {
+    this.users = new UsersRepository(deps.db);
+    this.auth = new AuthRepository(deps.db);
+  }
+
+  private now(): Date {
+    return this.deps.clock();
+  }
+
+  private hashCode(userId: string, purpose: CodePurpose, code: string): string {
+    return hmacHex(this.deps.codeSecret, `${purpose}:${userId}:${code}`);
+  }
+
+  /** Mail problems are logged, not returned: the person can ask for the code again. */
+  private async sendMail(message: MailMessage): Promise<void> {
+    try {
+      await this.deps.mailer.send(message);
+    } catch (error) {
+      this.deps.logger.error({ err: error, mailTo: message.to, subject: message.subject }, 'email not sent');
+    }
+  }
+
+  private async issueCode(repository: AuthRepository, userId: string, purpose: CodePurpose, ttlMs: number) {
+    const code = generateNumericCode();
+    const now = this.now();
+    await repository.replaceCode({
+      userId,
+      purpose,
+      codeHash: this.hashCode(userId, purpose, code),
+      expiresAt: addMs(now, ttlMs).toISOString(),
+      now: now.toISOString(),
+    });
+    return code;
+  }
+
+  /**
+   * Checks a code against the account's newest open code. A wrong guess counts against the code
+   * (void after CODE_MAX_ATTEMPTS) and against the account; unknown accounts answer the same.
+   */
+  private async checkCode(
+    email: string,
+    purpose: CodePurpose,
+    code: string,
+    accountFilter: (user: UserRow) => boolean,
+  ): Promise<{ user: UserRow; open: CodeRow }> {
+    await this.deps.rateLimits.assertAccountNotBlocked(CODE, email);
+    const user = await this.users.findByEmail(email);
+    const open = user && accountFilter(user) ? await this.auth.findOpenCode(user.id, purpose) : undefined;
+    if (!user || !open || !digestsEqual(this.hashCode(user.id, purpose, code), open.code_hash)) {
+      if (open) await this.auth.recordWrongAttempt(open.id, CODE_MAX_ATTEMPTS, this.now().toISOString());
+      await this.deps.rateLimits.recordFailure(CODE, email);
+      throw codeMismatch();
+    }
+    if (open.expires_at <= this.now().toISOString())
+      throw new AppError('ExpiredCode', AUTH_MESSAGES.codeExpired);
+    return { user, open };
+  }
+
+  private async issueSession(user: UserRow, familyId: string, repository: AuthRepository) {
+    const refreshToken = generateToken(32);
+    const now = this.now();
+    await repository.insertRefreshToken({
+      userId: user.id,
+      familyId,
+      tokenHash: sha256Hex(refreshToken),
+      now: now.toISOString(),
+      expiresAt: addMs(now, REFRESH_TOKEN_TTL_DAYS * DAY_MS).toISOString(),
+    });
+    const access = this.deps.accessTokens.issue(user);
+    return { accessToken: access.token, refreshToken, expiresIn: access.expiresIn };
+  }
+
+  /** Sign-up: always a customer (`User`), unconfirmed until the emailed code comes back. */
+  async register(input: RegisterInput): Promise<void> {
+    if (await this.users.findByEmail(input.email))
+      throw new AppError('UsernameExists', AUTH_MESSAGES.emailTaken);
+    const passwordHash = await hashPassword(input.password);
+    const now = this.now().toISOString();
+    const id = randomUUID();
+    let code: string;
+    try {
+      code = await this.deps.db.transaction().execute(async (trx) => {
+        await new UsersRepository(trx).insert({
+          id,
+          email: input.email,
+          password_hash: passwordHash,
+          user_type: 'User',
+          first_name: input.firstName,
+          last_name: input.lastName,
+          phone_number: input.phoneNumber,
+          address: input.address,
+          birthdate: input.birthdate,
+          is_confirmed: 0,
+          confirmed_at: null,
+          home_visits_enabled: 0,
+          is_listed: 0,
+          session_version: 0,
+          created_at: now,
+          updated_at: now,
+        });
+        return this.issueCode(new AuthRepository(trx), id, 'signup', SIGNUP_CODE_TTL_HOURS * HOUR_MS);
+      });
+    } catch (error) {
+      // Two sign-ups with one email at once: the unique index lets one through.
+      if (isUniqueViolation(error)) throw new AppError('UsernameExists', AUTH_MESSAGES.emailTaken);
+      throw error;
+    }
+    await this.sendMail(signupCodeEmail(input.email, code));
+  }
+
+  async confirmSignup(email: string, code: string): Promise<void> {
+    const { user, open } = await this.checkCode(email, 'signup', code, (u) => u.is_confirmed === 0);
+    const now = this.now().toISOString();
+    await this.deps.db.transaction().execute(async (trx) => {
+      if (!(await new AuthRepository(trx).consumeCode(open.id, now))) throw codeMismatch();
+      await new UsersRepository(trx).markConfirmed(user.id, now);
+    });
+    await this.deps.rateLimits.clearFailures(CODE, email);
+  }
+
+  /** Answers the same whether or not the account exists (the route always says 200). */
+  async resendCode(email: string): Promise<void> {
+    if (!(await this.deps.rateLimits.allowEmail(email))) return;
+    const user = await this.users.findByEmail(email);
+    if (!user || user.is_confirmed === 1) return;
+    const code = await this.issueCode(this.auth, user.id, 'signup', SIGNUP_CODE_TTL_HOURS * HOUR_MS);
+    await this.sendMail(signupCodeEmail(user.email, code));
+  }
+
+  async login(email: string, password: string): Promise<LoginResponse> {
+    await this.deps.rateLimits.assertAccountNotBlocked(LOGIN, email);
+    const user = await this.users.findByEmail(email);
+    const isValid = user
+      ? await verifyPassword(user.password_hash, password)
+      : await verifyAgainstDummy(password);
+    if (!user || !isValid) {
+      await this.deps.rateLimits.recordFailure(LOGIN, email);
+      throw new AppError('NotAuthorized', MESSAGES.incorrectCredentials);
+    }
+    // Only a caller who knows the password learns that the account is unconfirmed.
+    if (user.is_confirmed === 0) throw new AppError('UserNotConfirmed', MESSAGES.userNotConfirmed);
+    await this.deps.rateLimits.clearFailures(LOGIN, email);
+    if (passwordNeedsRehash(user.password_hash)) {
+      await this.users.updatePasswordHash(user.id, await hashPassword(password), this.now().toISOString());
+    }
+    const session = await this.issueSession(user, randomUUID(), this.auth);
+    return { ...session, tokenType: 'Bearer' };
+  }
+
+  /**
+   * Rotation: the presented token stops working and a new one of the same login (family) is
+   * returned. Presenting an already-rotated token again means it leaked: the whole login is revoked.
+   */
+  async refresh(refreshToken: string): Promise<{ accessToken: string; refreshToken: string }> {
+    const now = this.now().toISOString();
+    const stored = await this.auth.findRefreshToken(sha256Hex(refreshToken));
+    if (!stored || stored.revoked_at || stored.expires_at <= now) throw invalidRefreshToken();
+    if (stored.rotated_at) {
+      // NOTE: a token re-presented within seconds of its rotation is a race between two tabs (or a
+      // retry), not theft: it gets a 401 but the login survives. Any later re-use revokes it.
+      const isRace = Date.parse(now) - Date.parse(stored.rotated_at) < REFRESH_REUSE_GRACE_MS;
+      if (!isRace) {
+        await this.auth.revokeFamily(stored.family_id, now);
+        this.deps.logger.warn({ userId: stored.user_id }, 'refresh token re-used: login revoked');
+      }
+      throw invalidRefreshToken();
+    }
+    const user = await this.users.findById(stored.user_id);
+    if (!user || user.is_confirmed === 0) throw invalidRefreshToken();
+    const session = await this.deps.db.transaction().execute(async (trx) => {
+      const repository = new AuthRepository(trx);
+      // Two concurrent refreshes of one token: the database lets exactly one UPDATE match.
+      if (!(await repository.markRotated(stored.id, now))) throw invalidRefreshToken();
+      return this.issueSession(user, stored.family_id, repository);
+    });
+    return { accessToken: session.accessToken, refreshToken: session.refreshToken };
+  }
+
+  /** Ends the login the token belongs to; unknown tokens are ignored. */
+  async logout(refreshToken: string): Promise<void> {
+    const stored = await this.auth.findRefreshToken(sha256Hex(refreshToken));
+    if (stored) await this.auth.revokeFamily(stored.family_id, this.now().toISOString());
+  }
+
+  /** Answers the same whether or not the account exists. */
+  async forgotPassword(email: string): Promise<void> {
+    if (!(await this.deps.rateLimits.allowEmail(email))) return;
+    const user = await this.users.findByEmail(email);
+    if (!user) return;
+    const code = await this.issueCode(this.auth, user.id, 'password_reset', RESET_CODE_TTL_HOURS * HOUR_MS);
+    await this.sendMail(passwordResetCodeEmail(user.email, code));
+  }
+
+  /** A new password ends every session of the account: refresh tokens and access tokens. */
+  async resetPassword(input: ResetPasswordInput): Promise<void> {
+    const { user, open } = await this.checkCode(
+      input.email,
+      'password_reset',
+      input.confirmationCode,
+      () => true,
+    );
+    const passwordHash = await hashPassword(input.newPassword);
+    const now = this.now().toISOString();
+    await this.deps.db.transaction().execute(async (trx) => {
+      const repository = new AuthRepository(trx);
+      if (!(await repository.consumeCode(open.id, now))) throw codeMismatch();
+      await new UsersRepository(trx).resetPassword(user.id, passwordHash, now);
+      await repository.revokeAllForUser(user.id, now);
+    });
+    await this.deps.rateLimits.clearFailures(CODE, input.email);
+    await this.deps.rateLimits.clearFailures(LOGIN, input.email);
+  }
+}

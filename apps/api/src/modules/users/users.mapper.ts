@@ -1,0 +1,57 @@
+import { MINIMUM_PRICE_DEFAULT } from '@app/domain';
+import type { z } from 'zod';
+import type { AwayDateRow, UserRow } from './users.repository';
+import type { AvailabilityResponseSchema, AwayDateResponseSchema, UserProfile } from './users.schemas';
+
+type Availability = z.infer<typeof AvailabilityResponseSchema>;
+type AwayDate = z.infer<typeof AwayDateResponseSchema>;
+
+/** Stored availability JSON → the API's weekday map; anything unreadable reads as no hours. */
+export function parseAvailability(json: string | null): Availability {
+  if (!json) return {};
+  try {
+    const value: unknown = JSON.parse(json);
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Availability)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+export function toAwayDate(row: AwayDateRow): AwayDate {
+  return {
+    id: row.id,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    ...(row.reason ? { reason: row.reason } : {}),
+    createdAt: Date.parse(row.created_at),
+    status: row.status,
+  };
+}
+
+/** The one place column names become the contract's profile fields. */
+export function toUserProfile(user: UserRow, awayDates: AwayDateRow[] = []): UserProfile {
+  const profile: UserProfile = {
+    id: user.id,
+    FirstName: user.first_name,
+    LastName: user.last_name,
+    Email: user.email,
+    PhoneNumber: user.phone_number,
+    Address: user.address,
+    Birthdate: user.birthdate,
+    UserType: user.user_type,
+    PendingEmail: user.pending_email,
+  };
+  if (user.user_type === 'User') return profile;
+  return {
+    ...profile,
+    BusinessName: user.business_name ?? '',
+    BusinessAddress: user.business_address ?? '',
+    BusinessDescription: user.business_description ?? '',
+    minimumPrice: user.minimum_price ?? MINIMUM_PRICE_DEFAULT,
+    homeVisitsEnabled: user.home_visits_enabled === 1,
+    availability: parseAvailability(user.availability),
+    awayDates: awayDates.map(toAwayDate),
+  };
+}

@@ -1,0 +1,39 @@
+import { USER_TYPES } from '@app/domain';
+import { z } from 'zod';
+
+// Response shapes of /api/user/* (api-contract §3). Field names are the contract's.
+
+export const TimeRangeSchema = z.object({ start: z.string(), end: z.string() });
+export const AvailabilityResponseSchema = z.record(z.string(), z.array(TimeRangeSchema));
+
+export const AwayDateResponseSchema = z.object({
+  id: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  reason: z.string().optional(),
+  createdAt: z.number().describe('epoch milliseconds'),
+  status: z.string(),
+});
+
+export const UserProfileSchema = z
+  .object({
+    id: z.string(),
+    FirstName: z.string(),
+    LastName: z.string(),
+    Email: z.string(),
+    PhoneNumber: z.string(),
+    Address: z.string(),
+    Birthdate: z.string().nullable(),
+    UserType: z.enum(USER_TYPES),
+    PendingEmail: z.string().nullable().describe('An email change waiting for its code'),
+    // Business and Admin only:
+    BusinessName: z.string().optional(),
+    BusinessAddress: z.string().optional(),
+    BusinessDescription: z.string().optional(),
+    minimumPrice: z.number().optional(),
+    homeVisitsEnabled: z.boolean().optional(),
+    availability: AvailabilityResponseSchema.optional(),
+    awayDates: z.array(AwayDateResponseSchema).optional(),
+  })
+  .meta({ id: 'UserProfile' });
+export type UserProfile = z.infer<typeof UserProfileSchema>;

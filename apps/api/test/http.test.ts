@@ -1,0 +1,229 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, type Db } from '../src/db/database';
+import { migrateToLatest } from '../src/db/migrate';
+import { createTestApp, type TestApp } from './helpers/app';
+import { describeEachDatabase } from './helpers/databases';
+import { uniqueEmail } from './helpers/factories';
+
+const countUsers = async (db: Db) => {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+};
+
+describeEachDatabase('HTTP conventions', (database) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(database().db);
+  });
+  afterAll(() => t.close());
+
+  it('answers 400 BadRequest for malformed JSON', async () => {
+    const response = await t.post('/api/auth/login', '{"email": "a@b.co", "password": ', {
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ code: 'BadRequest', message: 'Request body is not valid JSON.' });
+  });
+
+  it('answers 400 for an empty JSON body and for prototype poisoning', async () => {
+    const empty = await t.post('/api/auth/login', '', { headers: { 'content-type': 'application/json' } });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().code).toBe('BadRequest');
+    const poisoned = await t.post('/api/auth/login', '{"__proto__": {"admin": true}}', {
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(poisoned.statusCode).toBe(400);
+  });
+
+  it('answers 400 ValidationError when the body is JSON but not an object', async () => {
+    for (const payload of ['[]', 'null', '"text"', '42']) {
+      const response = await t.post('/api/auth/login', payload, {
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        code: 'ValidationError',
+        message: 'Request body must be a JSON object',
+        errors: { body: 'Request body must be a JSON object' },
+      });
+    }
+  });
+
+  it.each([
+    'text/plain',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    'application/xml',
+  ])('answers 415 for Content-Type %s', async (contentType) => {
+    const response = await t.post('/api/auth/register', 'email=a@b.co', {
+      headers: { 'content-type': contentType },
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({
+      code: 'UnsupportedMediaType',
+      message: 'Content-Type must be application/json.',
+    });
+  });
+
+  it('answers 413 for a body over 100 KiB, and writes nothing', async () => {
+    const before = await countUsers(database().db);
+    const response = await t.post('/api/auth/register', {
+      email: uniqueEmail(),
+      password: 'Passw0rd!',
+      filler: 'x'.repeat(101 * 1024),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ code: 'PayloadTooLarge', message: expect.stringContaining('100 KiB') });
+    expect(await countUsers(database().db)).toBe(before);
+  });
+
+  it('answers unknown /api routes with a JSON 404', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/nothing-here'],
+      ['POST', '/api/auth/nothing'],
+      ['DELETE', '/api/auth/login'],
+      ['GET', '/api'],
+    ] as const) {
+      const response = await t.app.inject({ method, url, headers: { accept: 'text/html' } });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ code: 'NotFound', message: `Route ${method} ${url} not found` });
+    }
+  });
+
+  it('sends the security headers, with the strict CSP', async () => {
+    const response = await t.app.inject({ url: '/api/health' });
+    const csp = String(response.headers['content-security-policy']);
+    for (const directive of [
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data:",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "frame-ancestors 'none'",
+      "form-action 'self'",
+    ]) {
+      expect(csp).toContain(directive);
+    }
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('sends Referrer-Policy no-referrer on invite pages', async () => {
+    const response = await t.app.inject({
+      url: '/invite/some-secret-code',
+      headers: { accept: 'text/html' },
+    });
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('GET /api/health reports the database', async () => {
+    const response = await t.app.inject({ url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it('GET /api/health answers 503 when the database is unreachable', async () => {
+    const db = createDatabase(database().config);
+    await migrateToLatest(db);
+    const broken = await createTestApp(db);
+    try {
+      await db.destroy();
+      const response = await broken.app.inject({ url: '/api/health' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({
+        status: 'error',
+        database: 'unreachable',
+        code: 'DatabaseUnavailable',
+      });
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('publishes the OpenAPI document and the docs UI under a CSP that lets it run', async () => {
+    const spec = await t.app.inject({ url: '/api/docs/json' });
+    expect(spec.statusCode).toBe(200);
+    const document = spec.json();
+    expect(document.openapi).toMatch(/^3\./);
+    for (const path of [
+      '/api/auth/register',
+      '/api/auth/confirm-signup',
+      '/api/auth/resend-code',
+      '/api/auth/login',
+      '/api/auth/refresh',
+      '/api/auth/logout',
+      '/api/auth/forgot-password',
+      '/api/auth/reset-password',
+      '/api/user/userdetails',
+      '/api/health',
+    ]) {
+      expect(document.paths).toHaveProperty([path]);
+    }
+    expect(
+      document.paths['/api/auth/login'].post.requestBody.content['application/json'].schema.properties,
+    ).toHaveProperty('email');
+    const ui = await t.app.inject({ url: '/api/docs/', headers: { accept: 'text/html' } });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.body).toContain('swagger-ui');
+    expect(ui.body).not.toMatch(/<script>(?!\s*<\/script>)/); // no inline scripts for the CSP to block
+    const initializer = await t.app.inject({ url: '/api/docs/static/swagger-initializer.js' });
+    expect(initializer.statusCode).toBe(200);
+  });
+});
+
+describe('the web app', () => {
+  let dist: string;
+  beforeAll(() => {
+    dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>TrimTime</title><div id="root"></div>');
+    writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  });
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+  const withApp = async (webDist: string, run: (t: TestApp) => Promise<void>) => {
+    const db = createDatabase({ dialect: 'sqlite', path: ':memory:' });
+    await migrateToLatest(db);
+    const t = await createTestApp(db, { config: { webDist } });
+    try {
+      await run(t);
+    } finally {
+      await t.close();
+      await db.destroy();
+    }
+  };
+
+  it('serves index.html for any page a browser asks for, and the fingerprinted assets', async () => {
+    await withApp(dist, async (t) => {
+      for (const url of ['/', '/login', '/booking/123', '/invite/abc']) {
+        const page = await t.app.inject({ url, headers: { accept: 'text/html,application/xhtml+xml' } });
+        expect(page.statusCode).toBe(200);
+        expect(page.body).toContain('<div id="root">');
+        expect(page.headers['cache-control']).toBe('no-cache');
+        expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+      }
+      const asset = await t.app.inject({ url: '/assets/app-abc123.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toContain('immutable');
+      const missingAsset = await t.app.inject({ url: '/assets/missing.js' });
+      expect(missingAsset.statusCode).toBe(404);
+    });
+  });
+
+  it('says to run npm run build when the web app is not built', async () => {
+    await withApp(join(dist, 'nope'), async (t) => {
+      const page = await t.app.inject({ url: '/', headers: { accept: 'text/html' } });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toContain('text/plain');
+      expect(page.body).toContain('npm run build');
+    });
+  });
+});

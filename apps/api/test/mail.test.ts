@@ -1,0 +1,166 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSmtpMailer } from '../src/mail/smtp.mailer';
+import { createTestApp, type TestApp } from './helpers/app';
+import { describeEachDatabase } from './helpers/databases';
+import { registration } from './helpers/factories';
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP listener on a free port. */
+async function startSmtpServer() {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => {
+        raw += chunk;
+      });
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Quoted-printable soft line breaks and =XX escapes, enough to read the text part. */
+const decodeQuotedPrintable = (raw: string) =>
+  raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+
+describe('SMTP mail', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+  });
+  afterAll(() => smtp.close());
+
+  it('delivers a message to a real SMTP server', async () => {
+    const mailer = createSmtpMailer(smtp.url, 'TrimTime NI <no-reply@test.local>');
+    await mailer.send({
+      to: 'someone@example.com',
+      subject: 'Hello there',
+      text: 'Code: 123456',
+      html: '<p>Code</p>',
+    });
+    await mailer.close?.();
+    const message = smtp.received.at(-1);
+    expect(message?.from).toBe('no-reply@test.local');
+    expect(message?.to).toEqual(['someone@example.com']);
+    expect(message?.raw).toContain('Subject: Hello there');
+    expect(decodeQuotedPrintable(message?.raw ?? '')).toContain('Code: 123456');
+  });
+});
+
+describeEachDatabase('mail from the app', (database) => {
+  describe('with SMTP_URL', () => {
+    let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+    let t: TestApp;
+    beforeAll(async () => {
+      smtp = await startSmtpServer();
+      // No injected mailer: the app builds its SMTP mailer from the config.
+      t = await createTestApp(database().db, { config: { smtpUrl: smtp.url }, deps: { mailer: undefined } });
+    });
+    afterAll(async () => {
+      await t.close();
+      await smtp.close();
+    });
+
+    it('sends the sign-up code by SMTP', async () => {
+      const body = registration();
+      expect((await t.post('/api/auth/register', body)).statusCode).toBe(201);
+      const message = smtp.received.find((m) => m.to.includes(body.email));
+      expect(message?.raw).toMatch(/Subject: Your TrimTime NI confirmation code/);
+      expect(decodeQuotedPrintable(message?.raw ?? '')).toMatch(/code: \d{6}/);
+    });
+
+    it('has no development outbox', async () => {
+      expect((await t.app.inject({ url: '/api/dev/outbox' })).statusCode).toBe(404);
+      expect((await t.app.inject({ url: '/dev/outbox', headers: { accept: 'text/html' } })).statusCode).toBe(
+        404,
+      );
+    });
+  });
+
+  describe('without SMTP_URL (development outbox)', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp(database().db, { deps: { mailer: undefined } });
+    });
+    afterAll(() => t.close());
+
+    it('keeps emails in the outbox, newest first, filterable by recipient', async () => {
+      const first = registration();
+      const second = registration();
+      await t.post('/api/auth/register', first);
+      t.clock.advance(1000);
+      await t.post('/api/auth/register', second);
+
+      const all = await t.app.inject({ url: '/api/dev/outbox' });
+      expect(all.statusCode).toBe(200);
+      const { messages } = all.json();
+      const ours = messages.filter((m: { to: string }) => m.to === first.email || m.to === second.email);
+      expect(ours.map((m: { to: string }) => m.to)).toEqual([second.email, first.email]);
+      expect(ours[0]).toEqual({
+        id: expect.any(String),
+        to: second.email,
+        subject: 'Your TrimTime NI confirmation code',
+        text: expect.stringMatching(/code: \d{6}/),
+        createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      });
+
+      const filtered = await t.app.inject({
+        url: `/api/dev/outbox?to=${encodeURIComponent(first.email.toUpperCase())}`,
+      });
+      expect(filtered.json().messages.map((m: { to: string }) => m.to)).toEqual([first.email]);
+    });
+
+    it('shows the outbox as an HTML page with the content escaped', async () => {
+      const body = registration({ email: 'page-<b>@example.com'.replace('<b>', 'x') });
+      await t.post('/api/auth/register', body);
+      const page = await t.app.inject({ url: `/dev/outbox?to=${encodeURIComponent(body.email)}` });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.body).toContain('Development outbox');
+      expect(page.body).toContain(body.email);
+      expect(page.body).not.toContain('<script');
+    });
+  });
+
+  it('has no outbox in production', async () => {
+    const t = await createTestApp(database().db, {
+      config: { env: 'production', isProduction: true },
+      deps: { mailer: undefined },
+    });
+    try {
+      expect((await t.app.inject({ url: '/api/dev/outbox' })).statusCode).toBe(404);
+      expect((await t.app.inject({ url: '/dev/outbox', headers: { accept: 'text/html' } })).statusCode).toBe(
+        404,
+      );
+    } finally {
+      await t.close();
+    }
+  });
+});
