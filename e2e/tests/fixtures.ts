@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext, test as base, expect } from '@playwright/test';
 
 export interface OutboxMessage {
   id: string | number;

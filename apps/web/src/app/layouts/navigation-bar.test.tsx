@@ -1,0 +1,114 @@
+import { MOBILE_BREAKPOINT_PX } from '@app/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { getSession } from '@/lib/session';
+import { jsonResponse, stubFetch } from '@/testing/fetch-stub';
+import { renderApp } from '@/testing/render-app';
+import { userDetails } from '@/testing/tokens';
+import { MOBILE_NAV_QUERY } from './navigation-bar';
+
+const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
+const linkNames = () => Array.from(mainNav().querySelectorAll('a, button'), (element) => element.textContent);
+
+/** Makes matchMedia report a phone-sized viewport for the burger-menu query. */
+function usePhoneViewport() {
+  const original = window.matchMedia;
+  window.matchMedia = ((query: string) => ({
+    ...original(query),
+    matches: query === MOBILE_NAV_QUERY,
+  })) as never;
+  return () => {
+    window.matchMedia = original;
+  };
+}
+
+describe('navigation bar', () => {
+  it('offers Login and Register when logged out', async () => {
+    renderApp({ route: '/privacy-policy' });
+    await screen.findByRole('heading', { name: 'Privacy Policy' });
+    expect(linkNames()).toEqual(['Login', 'Register']);
+  });
+
+  it('offers a customer Request, Profile and Logout', async () => {
+    stubFetch().on('GET', '/api/user/userdetails', jsonResponse(200, userDetails('User')));
+    renderApp({ route: '/privacy-policy', session: {} });
+    await waitFor(() => expect(linkNames()).toEqual(['Request', 'Profile', 'Logout']));
+    expect(within(mainNav()).getByRole('link', { name: 'Request' })).toHaveAttribute('href', '/businesses');
+  });
+
+  it.each(['Business', 'Admin'])('offers a %s Admin and Logout, with no Request link', async (userType) => {
+    stubFetch().on('GET', '/api/user/userdetails', jsonResponse(200, userDetails(userType)));
+    renderApp({ route: '/privacy-policy', session: {} });
+    await waitFor(() => expect(linkNames()).toEqual(['Admin', 'Logout']));
+    expect(within(mainNav()).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+  });
+
+  it('logs out on the server, forgets the tokens and goes to /login', async () => {
+    const api = stubFetch()
+      .on('GET', '/api/user/userdetails', jsonResponse(200, userDetails('User')))
+      .on('POST', '/api/auth/logout', jsonResponse(204));
+    const { user, router } = renderApp({ route: '/', session: { refreshToken: 'refresh-9' } });
+
+    await user.click(await within(mainNav()).findByRole('button', { name: 'Logout' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(api.callsTo('POST', '/api/auth/logout')[0]!.body).toEqual({ refreshToken: 'refresh-9' });
+    expect(getSession()).toBeNull();
+    expect(linkNames()).toEqual(['Login', 'Register']);
+  });
+
+  describe(`burger menu at ${MOBILE_BREAKPOINT_PX}px or less`, () => {
+    let restore: () => void;
+    beforeEach(() => {
+      restore = usePhoneViewport();
+      return () => restore();
+    });
+
+    const openMenu = async (user: ReturnType<typeof renderApp>['user']) => {
+      const burger = await screen.findByRole('button', { name: 'Menu' });
+      expect(burger).toHaveAttribute('aria-expanded', 'false');
+      await user.click(burger);
+      expect(burger).toHaveAttribute('aria-expanded', 'true');
+      const menu = screen.getByRole('navigation', { name: 'Main' });
+      expect(burger).toHaveAttribute('aria-controls', menu.id);
+      return { burger, menu };
+    };
+
+    it('replaces the inline links with a burger button', async () => {
+      renderApp({ route: '/terms-of-service' });
+      await screen.findByRole('button', { name: 'Menu' });
+      expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    });
+
+    it('closes on Escape', async () => {
+      const { user } = renderApp({ route: '/terms-of-service' });
+      const { burger } = await openMenu(user);
+
+      await user.keyboard('{Escape}');
+
+      await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument());
+      expect(burger).toHaveAttribute('aria-expanded', 'false');
+    });
+
+    it('closes on a click outside the menu', async () => {
+      const { user } = renderApp({ route: '/terms-of-service' });
+      await openMenu(user);
+      const overlay = document.querySelector('.mantine-Drawer-overlay');
+      expect(overlay).not.toBeNull();
+
+      await user.click(overlay!);
+
+      await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument());
+    });
+
+    it('closes when a link is chosen, and follows it', async () => {
+      const { user, router } = renderApp({ route: '/terms-of-service' });
+      const { menu } = await openMenu(user);
+
+      await user.click(within(menu).getByRole('link', { name: 'Register' }));
+
+      await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument());
+      expect(router.state.location.pathname).toBe('/register');
+    });
+  });
+});

@@ -1,0 +1,130 @@
+import { MOBILE_BREAKPOINT_PX, PRODUCT_NAME } from '@app/domain';
+import { Burger, Button, Container, Drawer } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { NavLink, Link as RouterLink, useNavigate } from 'react-router';
+import { IconScissors } from '@/components/icons';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/auth';
+import classes from './navigation-bar.module.css';
+
+/** Spec §2: the media query at which the burger menu replaces the inline links (768 px or less). */
+export const MOBILE_NAV_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX}px)`;
+const MOBILE_MENU_ID = 'mobile-navigation';
+
+type NavItem = { label: string; to: string } | { label: 'Logout'; action: 'logout' };
+
+function useNavItems(): NavItem[] {
+  const { isAuthenticated, userType } = useSession();
+  if (!isAuthenticated) {
+    return [
+      { label: 'Login', to: paths.login.getHref() },
+      { label: 'Register', to: paths.register.getHref() },
+    ];
+  }
+  const logout: NavItem = { label: 'Logout', action: 'logout' };
+  if (userType === 'User') {
+    return [
+      { label: 'Request', to: paths.businesses.getHref() },
+      { label: 'Profile', to: paths.profile.getHref() },
+      logout,
+    ];
+  }
+  if (userType === 'Business' || userType === 'Admin') {
+    return [{ label: 'Admin', to: paths.admin.getHref() }, logout];
+  }
+  // Type still loading: signing out is the only safe choice to offer.
+  return [logout];
+}
+
+export function Brand() {
+  const [name, region] = PRODUCT_NAME.split(' ');
+  return (
+    <RouterLink to={paths.home.getHref()} className={classes.brand} aria-label={`${PRODUCT_NAME} home`}>
+      <span className={classes.brandMark}>
+        <IconScissors size={20} />
+      </span>
+      <span>
+        {name} {region ? <span className={classes.brandRegion}>{region}</span> : null}
+      </span>
+    </RouterLink>
+  );
+}
+
+export function NavigationBar() {
+  const items = useNavItems();
+  const { signOut } = useSession();
+  const navigate = useNavigate();
+  const isMobile = useMediaQuery(MOBILE_NAV_QUERY, false, { getInitialValueInEffect: false });
+  const [menuOpened, menu] = useDisclosure(false);
+
+  // Growing past the breakpoint with the menu open would leave an invisible overlay behind.
+  useEffect(() => {
+    if (!isMobile) menu.close();
+  }, [isMobile, menu]);
+
+  const logout = async () => {
+    menu.close();
+    await signOut();
+    navigate(paths.login.getHref());
+  };
+
+  const renderItem = (item: NavItem, className: string | undefined) =>
+    'to' in item ? (
+      <NavLink key={item.label} to={item.to} className={className} onClick={menu.close}>
+        {item.label}
+      </NavLink>
+    ) : (
+      <button key={item.label} type="button" className={className} onClick={logout}>
+        {item.label}
+      </button>
+    );
+
+  return (
+    <header className={classes.header}>
+      <Container size="lg" className={classes.inner}>
+        <Brand />
+        {isMobile ? (
+          <>
+            <Burger
+              opened={menuOpened}
+              onClick={menu.toggle}
+              aria-label="Menu"
+              aria-expanded={menuOpened}
+              aria-controls={MOBILE_MENU_ID}
+              size="sm"
+            />
+            <Drawer
+              opened={menuOpened}
+              onClose={menu.close}
+              position="right"
+              size="min(320px, 85vw)"
+              title={PRODUCT_NAME}
+              closeOnEscape
+              closeOnClickOutside
+              overlayProps={{ backgroundOpacity: 0.45, blur: 2 }}
+              closeButtonProps={{ 'aria-label': 'Close menu' }}
+              styles={{ title: { fontWeight: 800, fontSize: 'var(--mantine-font-size-lg)' } }}
+            >
+              <nav id={MOBILE_MENU_ID} aria-label="Main" className={classes.mobileLinks}>
+                {items.map((item) => renderItem(item, classes.mobileLink))}
+              </nav>
+            </Drawer>
+          </>
+        ) : (
+          <nav aria-label="Main" className={classes.desktopLinks}>
+            {items.map((item) =>
+              item.label === 'Register' && 'to' in item ? (
+                <Button key={item.label} component={RouterLink} to={item.to} size="sm" ml={4}>
+                  {item.label}
+                </Button>
+              ) : (
+                renderItem(item, classes.link)
+              ),
+            )}
+          </nav>
+        )}
+      </Container>
+    </header>
+  );
+}

@@ -1,0 +1,93 @@
+import type { SVGProps } from 'react';
+
+/** Small stroke icons drawn inline (no icon font or CDN: the CSP allows only our own assets). */
+type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+
+function Icon({ size = 20, children, ...props }: IconProps) {
+  return (
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...props}
+    >
+      {children}
+    </svg>
+  );
+}
+
+export const IconCheck = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M5 12l5 5L20 7" />
+  </Icon>
+);
+
+export const IconX = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M18 6L6 18M6 6l12 12" />
+  </Icon>
+);
+
+export const IconInfo = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 11v5M12 8h.01" />
+  </Icon>
+);
+
+export const IconAlert = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 4l9 16H3z" />
+    <path d="M12 10v4M12 17h.01" />
+  </Icon>
+);
+
+export const IconScissors = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="6" cy="18" r="3" />
+    <circle cx="18" cy="18" r="3" />
+    <path d="M8.1 15.9L20 4M15.9 15.9L4 4" />
+  </Icon>
+);
+
+export const IconCalendar = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="3" y="5" width="18" height="16" rx="2" />
+    <path d="M16 3v4M8 3v4M3 10h18" />
+  </Icon>
+);
+
+export const IconPound = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M17 18H7c2 0 3-2 3-4V8a3 3 0 0 1 5.5-1.6M7 13h7" />
+  </Icon>
+);
+
+export const IconMapPin = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 21s-7-6.1-7-11a7 7 0 0 1 14 0c0 4.9-7 11-7 11z" />
+    <circle cx="12" cy="10" r="2.5" />
+  </Icon>
+);
+
+export const IconMail = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="M3 7l9 6 9-6" />
+  </Icon>
+);
+
+export const IconShield = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6z" />
+    <path d="M9 12l2 2 4-4" />
+  </Icon>
+);

@@ -1,0 +1,347 @@
+import { buildSignUpPayload, MESSAGES, RESEND_NOTICE_MS } from '@app/domain';
+import { Anchor, Box, Paper, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useSession } from '@/lib/auth';
+import { toast } from '@/lib/toast';
+import { useConfirmSignupMutation } from '../api/confirm-signup';
+import { useForgotPasswordMutation } from '../api/forgot-password';
+import { useLoginMutation } from '../api/login';
+import { useRegisterMutation } from '../api/register';
+import { useResendCodeMutation } from '../api/resend-code';
+import { useResetPasswordMutation } from '../api/reset-password';
+import { type AuthError, AuthErrorAlert } from './auth-error-alert';
+import { AuthLoadingOverlay } from './auth-loading-overlay';
+import classes from './auth-screen.module.css';
+import { AuthSidePanel } from './auth-side-panel';
+import { type ConfirmValues, ConfirmView } from './confirm-view';
+import { type ForgotValues, ForgotView } from './forgot-view';
+import { LeaveVerificationGuard } from './leave-verification-guard';
+import { type LoginValues, LoginView } from './login-view';
+import { type ResetValues, ResetView } from './reset-view';
+import { type SignUpValues, SignUpView } from './signup-view';
+
+export type AuthView = 'login' | 'signup' | 'confirm' | 'forgot' | 'reset';
+
+/** Spec §2 "Auth screen": the title of each view. */
+export const AUTH_VIEW_TITLES: Record<AuthView, string> = {
+  login: 'Sign In',
+  signup: 'Sign Up',
+  confirm: 'Confirm',
+  forgot: 'Forgot Password',
+  reset: 'Reset Password',
+};
+
+/** Spec §2: the loading overlay texts. */
+export const AUTH_LOADING_TEXTS = {
+  signingIn: 'Signing In...',
+  creatingAccount: 'Creating Account...',
+  sendingResetCode: 'Sending Reset Code...',
+  resettingPassword: 'Resetting Password...',
+  confirmingAccount: 'Confirming Account...',
+  resendingCode: 'Resending Code...',
+} as const;
+
+const VIEW_SUBTITLES: Record<AuthView, string> = {
+  login: 'Welcome back. Sign in to request and manage your appointments.',
+  signup: 'Create your account to request appointments with local providers.',
+  confirm: 'One last step: verify your email address.',
+  forgot: 'It happens. We will email you a code.',
+  reset: 'Choose a new password for your account.',
+};
+
+/** The path decides the starting view (spec §2): /register opens sign-up, anything else sign-in. */
+export const startViewFor = (pathname: string): AuthView =>
+  pathname === paths.register.path ? 'signup' : 'login';
+
+// The server's field names (sign-up payload) mapped back onto the form's fields.
+const SIGNUP_FIELD_FOR_PAYLOAD: Record<string, string> = {
+  address: 'addressLine1',
+  birthdate: 'dob',
+  phoneNumber: 'phone',
+};
+
+const serverMessageOf = (error: unknown): string | undefined =>
+  error instanceof ApiError && error.message ? error.message : undefined;
+
+const isUserNotConfirmed = (error: unknown): boolean =>
+  error instanceof ApiError &&
+  (error.message === MESSAGES.userNotConfirmed || error.code === MESSAGES.userNotConfirmed);
+
+/** The account waiting for its code. The password stays in memory only, to sign in after confirming. */
+interface PendingAccount {
+  email: string;
+  password: string;
+  rememberMe: boolean;
+}
+
+/**
+ * The auth screen (spec §2, §4 "Auth view flow"). Each navigation (a new location key) starts the
+ * flow afresh at the path's view, so the sign in ↔ sign up links and the nav bar links reset it.
+ */
+export function AuthScreen() {
+  const location = useLocation();
+  return <AuthFlow key={location.key} startView={startViewFor(location.pathname)} />;
+}
+
+function AuthFlow({ startView }: { startView: AuthView }) {
+  const navigate = useNavigate();
+  const { signIn } = useSession();
+  const loginMutation = useLoginMutation();
+  const registerMutation = useRegisterMutation();
+  const confirmMutation = useConfirmSignupMutation();
+  const resendMutation = useResendCodeMutation();
+  const forgotMutation = useForgotPasswordMutation();
+  const resetMutation = useResetPasswordMutation();
+
+  const [view, setView] = useState<AuthView>(startView);
+  const [busyText, setBusyText] = useState<string | null>(null);
+  const [error, setError] = useState<AuthError | null>(null);
+  const [signUpServerErrors, setSignUpServerErrors] = useState<Record<string, string>>();
+  const [loginEmail, setLoginEmail] = useState('');
+  const [resetEmail, setResetEmail] = useState('');
+  const [showResendNotice, setShowResendNotice] = useState(false);
+  const pendingRef = useRef<PendingAccount | null>(null);
+  const viewRef = useRef(view);
+  const isVerifiedRef = useRef(false);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const hasMountedRef = useRef(false);
+
+  viewRef.current = view;
+  const isLeaveGuardActive = useCallback(() => viewRef.current === 'confirm' && !isVerifiedRef.current, []);
+
+  const goTo = (next: AuthView) => {
+    viewRef.current = next;
+    setError(null);
+    setView(next);
+  };
+
+  // Move focus to the new title so screen-reader and keyboard users know the view changed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each view change on purpose
+  useEffect(() => {
+    if (hasMountedRef.current) titleRef.current?.focus();
+    hasMountedRef.current = true;
+  }, [view]);
+
+  // The code-resent notice disappears after RESEND_NOTICE_MS (spec §2: 3 seconds).
+  useEffect(() => {
+    if (!showResendNotice) return;
+    const timer = window.setTimeout(() => setShowResendNotice(false), RESEND_NOTICE_MS);
+    return () => window.clearTimeout(timer);
+  }, [showResendNotice]);
+
+  /** Runs one step under the loading overlay. */
+  const withBusy = async (text: string, step: () => Promise<void>) => {
+    setBusyText(text);
+    try {
+      await step();
+    } finally {
+      setBusyText(null);
+    }
+  };
+
+  /** Resend failures on the auth screen are only logged (spec §8). */
+  const resendQuietly = async (email: string): Promise<boolean> => {
+    try {
+      await resendMutation.mutateAsync({ username: email });
+      return true;
+    } catch (resendError) {
+      console.warn('Resending the confirmation code failed', resendError);
+      return false;
+    }
+  };
+
+  const handleLogin = (values: LoginValues) =>
+    withBusy(AUTH_LOADING_TEXTS.signingIn, async () => {
+      setError(null);
+      const credentials = { email: values.email.trim(), password: values.password };
+      try {
+        const tokens = await loginMutation.mutateAsync(credentials);
+        signIn(tokens, { rememberMe: values.rememberMe });
+        navigate(paths.home.getHref());
+      } catch (loginError) {
+        if (isUserNotConfirmed(loginError)) {
+          pendingRef.current = { ...credentials, rememberMe: values.rememberMe };
+          setBusyText(AUTH_LOADING_TEXTS.resendingCode);
+          await resendQuietly(credentials.email);
+          goTo('confirm');
+          return;
+        }
+        setError({ title: MESSAGES.loginFailed, message: serverMessageOf(loginError) });
+      }
+    });
+
+  const handleSignUp = (values: SignUpValues) =>
+    withBusy(AUTH_LOADING_TEXTS.creatingAccount, async () => {
+      setError(null);
+      setSignUpServerErrors(undefined);
+      const payload = buildSignUpPayload({ ...values, privacyConsent: true });
+      try {
+        await registerMutation.mutateAsync(payload);
+        pendingRef.current = {
+          email: payload.email,
+          password: values.password,
+          rememberMe: values.rememberMe,
+        };
+        goTo('confirm');
+      } catch (signUpError) {
+        setError({ title: MESSAGES.signupFailed, message: serverMessageOf(signUpError) });
+        if (signUpError instanceof ApiError && Object.keys(signUpError.fieldErrors).length > 0) {
+          setSignUpServerErrors(
+            Object.fromEntries(
+              Object.entries(signUpError.fieldErrors).map(([field, message]) => [
+                SIGNUP_FIELD_FOR_PAYLOAD[field] ?? field,
+                message,
+              ]),
+            ),
+          );
+        }
+      }
+    });
+
+  const handleConfirm = ({ confirmationCode }: ConfirmValues) =>
+    withBusy(AUTH_LOADING_TEXTS.confirmingAccount, async () => {
+      const pending = pendingRef.current;
+      if (!pending) return;
+      setError(null);
+      try {
+        await confirmMutation.mutateAsync({ username: pending.email, code: confirmationCode.trim() });
+      } catch (confirmError) {
+        setError({ title: MESSAGES.confirmationFailed, message: serverMessageOf(confirmError) });
+        return;
+      }
+      isVerifiedRef.current = true;
+      pendingRef.current = null;
+      try {
+        const tokens = await loginMutation.mutateAsync({ email: pending.email, password: pending.password });
+        signIn(tokens, { rememberMe: pending.rememberMe });
+        goTo('login');
+        navigate(paths.home.getHref());
+      } catch (loginError) {
+        // Confirmed, but the automatic sign-in did not work: let the person sign in themselves.
+        console.warn('Signing in after confirmation failed', loginError);
+        setLoginEmail(pending.email);
+        goTo('login');
+        toast.success({ title: 'Account confirmed', message: 'Please sign in to continue.' });
+      }
+    });
+
+  const handleResend = () =>
+    withBusy(AUTH_LOADING_TEXTS.resendingCode, async () => {
+      const pending = pendingRef.current;
+      if (!pending) return;
+      setShowResendNotice(false);
+      if (await resendQuietly(pending.email)) setShowResendNotice(true);
+    });
+
+  const handleForgot = ({ email }: ForgotValues) =>
+    withBusy(AUTH_LOADING_TEXTS.sendingResetCode, async () => {
+      setError(null);
+      const username = email.trim();
+      try {
+        await forgotMutation.mutateAsync({ username });
+        setResetEmail(username);
+        goTo('reset');
+      } catch (forgotError) {
+        setError({ title: MESSAGES.sendCodeFailed, message: serverMessageOf(forgotError) });
+      }
+    });
+
+  const handleReset = ({ resetCode, newPassword }: ResetValues) =>
+    withBusy(AUTH_LOADING_TEXTS.resettingPassword, async () => {
+      setError(null);
+      try {
+        await resetMutation.mutateAsync({
+          email: resetEmail,
+          confirmationCode: resetCode.trim(),
+          newPassword,
+        });
+        setLoginEmail(resetEmail);
+        goTo('login');
+        toast.success({ title: 'Password reset', message: 'Sign in with your new password.' });
+      } catch (resetError) {
+        setError({ title: MESSAGES.resetFailed, message: serverMessageOf(resetError) });
+      }
+    });
+
+  const backToSignIn = () => {
+    setLoginEmail(resetEmail || loginEmail);
+    goTo('login');
+  };
+
+  const renderView = () => {
+    switch (view) {
+      case 'login':
+        return (
+          <LoginView
+            initialEmail={loginEmail}
+            onSubmit={handleLogin}
+            onForgotPassword={() => goTo('forgot')}
+          />
+        );
+      case 'signup':
+        return (
+          <SignUpView
+            onSubmit={handleSignUp}
+            onForgotPassword={() => goTo('forgot')}
+            serverErrors={signUpServerErrors}
+          />
+        );
+      case 'confirm':
+        return (
+          <ConfirmView
+            email={pendingRef.current?.email ?? ''}
+            showResendNotice={showResendNotice}
+            onSubmit={handleConfirm}
+            onResend={handleResend}
+            // A navigation, so the leave guard asks first.
+            onBackToSignIn={() => navigate(paths.login.getHref())}
+          />
+        );
+      case 'forgot':
+        return <ForgotView initialEmail={loginEmail} onSubmit={handleForgot} onBackToSignIn={backToSignIn} />;
+      case 'reset':
+        return <ResetView email={resetEmail} onSubmit={handleReset} onBackToSignIn={backToSignIn} />;
+    }
+  };
+
+  return (
+    <Box className={classes.page}>
+      <div className={classes.layout}>
+        <AuthSidePanel />
+        <Paper className={classes.card} data-view={view} shadow="md" withBorder pos="relative">
+          <AuthLoadingOverlay text={busyText} />
+          <Stack gap="lg">
+            <Stack gap={6}>
+              <Title order={1} className={classes.title} ref={titleRef} tabIndex={-1}>
+                {AUTH_VIEW_TITLES[view]}
+              </Title>
+              <Text c="dimmed">{VIEW_SUBTITLES[view]}</Text>
+              {view === 'login' ? (
+                <Text size="sm">
+                  New here?{' '}
+                  <Anchor component={Link} to={paths.register.getHref()} fw={600}>
+                    Sign up
+                  </Anchor>
+                </Text>
+              ) : null}
+              {view === 'signup' ? (
+                <Text size="sm">
+                  Already have an account?{' '}
+                  <Anchor component={Link} to={paths.login.getHref()} fw={600}>
+                    Sign in
+                  </Anchor>
+                </Text>
+              ) : null}
+            </Stack>
+            <AuthErrorAlert error={error} />
+            {renderView()}
+          </Stack>
+        </Paper>
+      </div>
+      <LeaveVerificationGuard isActive={isLeaveGuardActive} />
+    </Box>
+  );
+}

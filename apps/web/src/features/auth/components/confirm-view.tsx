@@ -1,0 +1,90 @@
+import { CODE_LENGTH, ConfirmFormSchema } from '@app/domain';
+import { Alert, Anchor, Button, Group, Input, PinInput, Stack, Text } from '@mantine/core';
+import { IconCheck } from '@/components/icons';
+import { schemaValidator, useValidatedForm } from '../hooks/use-validated-form';
+import classes from './auth-screen.module.css';
+
+export interface ConfirmValues {
+  confirmationCode: string;
+  [field: string]: unknown;
+}
+
+const validateConfirm = schemaValidator<ConfirmValues>(ConfirmFormSchema);
+
+export function ConfirmView({
+  email,
+  showResendNotice,
+  onSubmit,
+  onResend,
+  onBackToSignIn,
+}: {
+  email: string;
+  showResendNotice: boolean;
+  onSubmit: (values: ConfirmValues) => void;
+  onResend: () => void;
+  onBackToSignIn: () => void;
+}) {
+  const { form, onSubmit: handleSubmit } = useValidatedForm<ConfirmValues>({
+    initialValues: { confirmationCode: '' },
+    validate: validateConfirm,
+  });
+  const error = form.errors.confirmationCode;
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Confirm account">
+      <Stack gap="md">
+        <Text>
+          We emailed a {CODE_LENGTH}-digit code to <strong>{email}</strong>. Enter it below to verify your
+          account.
+        </Text>
+        <fieldset className={classes.pinFieldset}>
+          <legend className={classes.pinLegend}>Confirmation code</legend>
+          <PinInput
+            length={CODE_LENGTH}
+            type="number"
+            inputMode="numeric"
+            oneTimeCode
+            size="lg"
+            classNames={{ root: classes.pinRoot, pinInput: classes.pinCell, input: classes.pinCell }}
+            error={Boolean(error)}
+            getInputProps={(index) => ({
+              'aria-label': `Confirmation code digit ${index + 1}`,
+              'aria-invalid': Boolean(error),
+              'aria-describedby': error ? 'confirmation-code-error' : undefined,
+            })}
+            value={form.values.confirmationCode}
+            onChange={(value) => form.setFieldValue('confirmationCode', value)}
+          />
+          {error ? (
+            <Input.Error id="confirmation-code-error" mt={6}>
+              {error}
+            </Input.Error>
+          ) : null}
+        </fieldset>
+        {showResendNotice ? (
+          <Alert color="teal" variant="light" icon={<IconCheck />} role="status">
+            A new code is on its way. Please check your email.
+          </Alert>
+        ) : null}
+        <Button type="submit" fullWidth size="md">
+          Confirm Account
+        </Button>
+        <Group justify="space-between" gap="xs">
+          <Button variant="subtle" size="sm" px={8} onClick={onResend}>
+            Resend Code
+          </Button>
+          <Anchor
+            href={window.location.pathname}
+            size="sm"
+            onClick={(event) => {
+              event.preventDefault();
+              onBackToSignIn();
+            }}
+          >
+            Back to sign in
+          </Anchor>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

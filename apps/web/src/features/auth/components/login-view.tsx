@@ -1,0 +1,73 @@
+import { LoginFormSchema } from '@app/domain';
+import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { schemaValidator, useValidatedForm } from '../hooks/use-validated-form';
+import { ConsentCheckboxes } from './consent-checkboxes';
+
+export interface LoginValues {
+  email: string;
+  password: string;
+  rememberMe: boolean;
+  privacyConsent: boolean;
+  marketingConsent: boolean;
+  [field: string]: unknown;
+}
+
+const validateLogin = schemaValidator<LoginValues>(LoginFormSchema);
+
+export function LoginView({
+  initialEmail,
+  onSubmit,
+  onForgotPassword,
+}: {
+  initialEmail: string;
+  onSubmit: (values: LoginValues) => void;
+  onForgotPassword: () => void;
+}) {
+  const { form, onSubmit: handleSubmit } = useValidatedForm<LoginValues>({
+    initialValues: {
+      email: initialEmail,
+      password: '',
+      rememberMe: false,
+      privacyConsent: false,
+      marketingConsent: false,
+    },
+    validate: validateLogin,
+  });
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Sign in">
+      <Stack gap="md">
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          {...form.getInputProps('email')}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          required
+          {...form.getInputProps('password')}
+        />
+        <Group justify="flex-end" mt={-6}>
+          <Anchor
+            href={window.location.pathname}
+            size="sm"
+            onClick={(event) => {
+              event.preventDefault();
+              onForgotPassword();
+            }}
+          >
+            Forgot password?
+          </Anchor>
+        </Group>
+        <ConsentCheckboxes form={form} />
+        <Button type="submit" fullWidth size="md" mt="xs">
+          Sign In
+        </Button>
+      </Stack>
+    </form>
+  );
+}

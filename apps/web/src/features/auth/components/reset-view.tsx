@@ -1,0 +1,67 @@
+import { ResetFormSchema } from '@app/domain';
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { schemaValidator, useValidatedForm } from '../hooks/use-validated-form';
+import { PasswordChecklist } from './password-checklist';
+
+export interface ResetValues {
+  resetCode: string;
+  newPassword: string;
+  [field: string]: unknown;
+}
+
+const validateReset = schemaValidator<ResetValues>(ResetFormSchema);
+
+export function ResetView({
+  email,
+  onSubmit,
+  onBackToSignIn,
+}: {
+  email: string;
+  onSubmit: (values: ResetValues) => void;
+  onBackToSignIn: () => void;
+}) {
+  const { form, onSubmit: handleSubmit } = useValidatedForm<ResetValues>({
+    initialValues: { resetCode: '', newPassword: '' },
+    validate: validateReset,
+  });
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Reset password">
+      <Stack gap="md">
+        <Text>
+          If an account exists for <strong>{email}</strong>, we have emailed it a reset code. Enter the code
+          and choose a new password.
+        </Text>
+        <TextInput
+          label="Reset code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          required
+          {...form.getInputProps('resetCode')}
+        />
+        <PasswordInput
+          label="New password"
+          autoComplete="new-password"
+          required
+          aria-describedby="reset-password-checklist"
+          {...form.getInputProps('newPassword')}
+        />
+        <PasswordChecklist password={form.values.newPassword} id="reset-password-checklist" />
+        <Button type="submit" fullWidth size="md">
+          Reset Password
+        </Button>
+        <Anchor
+          href={window.location.pathname}
+          size="sm"
+          ta="center"
+          onClick={(event) => {
+            event.preventDefault();
+            onBackToSignIn();
+          }}
+        >
+          Back to sign in
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}

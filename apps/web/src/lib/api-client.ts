@@ -1,0 +1,225 @@
+import { ApiErrorSchema, RefreshResponseSchema } from '@app/domain';
+import { paths } from '@/config/paths';
+import { clearSession, getAccessToken, getRefreshToken, updateTokens } from './session';
+
+/**
+ * The one HTTP client (spec §7, api-contract §1): base /api, credentials included, JSON in and out,
+ * the Bearer token from storage on every request, and the 401 rule: one refresh, concurrent requests
+ * queued behind it and retried with the new token; without a refresh token, or when the refresh
+ * fails, every token is cleared and the user is sent to /login.
+ */
+
+export const API_BASE_PATH = '/api';
+export const PASSWORD_ENCODING_HEADER = 'X-Password-Encoding';
+const PASSWORD_FIELDS = ['password', 'newPassword', 'confirmPassword'] as const;
+
+/** A failed call, parsed from the API's `{ message, code, errors }` body. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  /** Per-field messages of a validation failure (`errors`), empty otherwise. */
+  readonly fieldErrors: Record<string, string>;
+
+  constructor(status: number, code: string, message: string, fieldErrors: Record<string, string> = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fieldErrors = fieldErrors;
+  }
+}
+
+export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your connection and try again.';
+
+/** Base64 of the UTF-8 bytes of a password (spec §7). */
+export function encodePassword(password: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(password)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/** A copy of `body` with password, newPassword and confirmPassword base64-encoded. */
+export function encodePasswordFields<T extends object>(body: T): T {
+  const copy: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  for (const field of PASSWORD_FIELDS) {
+    const value = copy[field];
+    if (typeof value === 'string') copy[field] = encodePassword(value);
+  }
+  return copy as T;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Base64-encode the password fields and send `X-Password-Encoding: base64`. */
+  encodePasswords?: boolean;
+  signal?: AbortSignal;
+}
+
+type SessionExpiredHandler = () => void;
+let handleSessionExpired: SessionExpiredHandler = () => window.location.assign(paths.login.getHref());
+
+/** Lets the app navigate in-app (router) instead of a full page load when the session ends. */
+export function setSessionExpiredHandler(handler: SessionExpiredHandler): () => void {
+  const previous = handleSessionExpired;
+  handleSessionExpired = handler;
+  return () => {
+    handleSessionExpired = previous;
+  };
+}
+
+let refreshInFlight: Promise<string> | null = null;
+
+function endSession(): void {
+  clearSession();
+  handleSessionExpired();
+}
+
+// NOTE: refresh tokens rotate and a re-used one revokes the whole login, so two tabs sharing a
+// remembered session must not refresh with the same token. A Web Lock serialises refreshes across
+// tabs; inside it, a token that another tab already replaced is reused instead of refreshed again.
+const REFRESH_LOCK = 'trimtime.refresh';
+
+async function performRefresh(staleAccessToken: string | null): Promise<string> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  const refreshUnlessDone = async (): Promise<string> => {
+    const current = getAccessToken();
+    if (staleAccessToken && current && current !== staleAccessToken) return current;
+    return exchangeRefreshToken();
+  };
+  return locks ? await locks.request(REFRESH_LOCK, refreshUnlessDone) : refreshUnlessDone();
+}
+
+async function exchangeRefreshToken(): Promise<string> {
+  const refreshToken = getRefreshToken();
+  if (!refreshToken) {
+    endSession();
+    throw new ApiError(401, 'NoRefreshToken', 'Your session has ended. Please sign in again.');
+  }
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE_PATH}/auth/refresh`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ refreshToken }),
+    });
+  } catch {
+    endSession();
+    throw new ApiError(0, 'NetworkError', NETWORK_ERROR_MESSAGE);
+  }
+  if (!response.ok) {
+    endSession();
+    throw await toApiError(response);
+  }
+  const parsed = RefreshResponseSchema.safeParse(await readJson(response));
+  if (!parsed.success) {
+    endSession();
+    throw new ApiError(
+      response.status,
+      'InvalidRefreshResponse',
+      'Your session has ended. Please sign in again.',
+    );
+  }
+  updateTokens(parsed.data);
+  return parsed.data.accessToken;
+}
+
+/**
+ * Refreshes the access token once for everyone: while a refresh is in flight, every caller awaits
+ * the same promise. Resolves with the new access token; on failure the session has been ended.
+ * `staleAccessToken` is the token the caller found expired (default: the stored one).
+ */
+export function refreshAccessToken(staleAccessToken: string | null = getAccessToken()): Promise<string> {
+  refreshInFlight ??= performRefresh(staleAccessToken).finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const parsed = ApiErrorSchema.safeParse(await readJson(response));
+  if (parsed.success) {
+    return new ApiError(response.status, parsed.data.code, parsed.data.message, parsed.data.errors ?? {});
+  }
+  return new ApiError(
+    response.status,
+    'HttpError',
+    response.statusText || `Request failed (${response.status})`,
+  );
+}
+
+async function send(path: string, options: RequestOptions, accessToken: string | null): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    const payload =
+      options.encodePasswords && typeof options.body === 'object' && options.body !== null
+        ? encodePasswordFields(options.body)
+        : options.body;
+    body = JSON.stringify(payload);
+  }
+  if (options.encodePasswords) headers[PASSWORD_ENCODING_HEADER] = 'base64';
+  if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+  try {
+    return await fetch(`${API_BASE_PATH}${path}`, {
+      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      credentials: 'include',
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'NetworkError', NETWORK_ERROR_MESSAGE);
+  }
+}
+
+// NOTE: a 401 from /auth/* means wrong credentials or an invalid code, not an expired session, so
+// those calls never trigger the refresh (a failed sign-in must not bounce the user to /login).
+const isAuthCall = (path: string) => path.startsWith('/auth/');
+
+/** Sends one API call and returns its JSON body (undefined for 204). Throws ApiError on failure. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const retriesOn401 = !isAuthCall(path);
+  // A request started while a refresh is running waits for it instead of earning its own 401.
+  if (retriesOn401 && refreshInFlight) await refreshInFlight.catch(() => undefined);
+
+  const tokenUsed = getAccessToken();
+  let response = await send(path, options, tokenUsed);
+
+  if (response.status === 401 && retriesOn401) {
+    const current = getAccessToken();
+    // Another request may already have refreshed while this one was in flight: reuse its token.
+    const freshToken = current && current !== tokenUsed ? current : await refreshAccessToken(tokenUsed);
+    response = await send(path, options, freshToken);
+  }
+
+  if (!response.ok) throw await toApiError(response);
+  if (response.status === 204) return undefined as T;
+  return (await readJson(response)) as T;
+}
+
+export const apiClient = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

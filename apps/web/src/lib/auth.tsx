@@ -1,0 +1,151 @@
+import { USER_TYPES, type UserType } from '@app/domain';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  createContext,
+  type ReactNode,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useSyncExternalStore,
+} from 'react';
+import { apiClient, refreshAccessToken } from './api-client';
+import {
+  clearSession,
+  getAccessToken,
+  getRefreshToken,
+  msUntilRefresh,
+  type SessionTokens,
+  saveSession,
+  subscribeToSession,
+} from './session';
+
+/**
+ * The signed-in session as React sees it: whether there is a token, the user's type (from
+ * GET /user/userdetails, which the route guard and navigation bar need), signIn and signOut.
+ * It also schedules the token refresh REFRESH_LEAD_SECONDS before the access token expires.
+ */
+
+/** GET /user/userdetails (api-contract §3). Business fields are present for Business and Admin. */
+export interface UserDetails {
+  id: string;
+  FirstName: string;
+  LastName: string;
+  Email: string;
+  PhoneNumber: string;
+  Address: string | null;
+  Birthdate: string | null;
+  UserType: UserType;
+  BusinessName?: string;
+  BusinessAddress?: string;
+  BusinessDescription?: string | null;
+  minimumPrice?: number;
+  homeVisitsEnabled?: boolean;
+  [field: string]: unknown;
+}
+
+export const getUserDetails = (): Promise<UserDetails> => apiClient.get<UserDetails>('/user/userdetails');
+
+export const userDetailsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['user', 'details'] as const,
+    queryFn: getUserDetails,
+    staleTime: 5 * 60 * 1000,
+  });
+
+/** POST /auth/logout: revokes this login's refresh token on the server. */
+export const logoutRequest = (refreshToken: string): Promise<void> =>
+  apiClient.post<void>('/auth/logout', { refreshToken });
+
+export const isUserType = (value: unknown): value is UserType =>
+  typeof value === 'string' && (USER_TYPES as readonly string[]).includes(value);
+
+// The longest delay setTimeout accepts (about 24.8 days); anything longer fires at once.
+const MAX_TIMEOUT_MS = 2_147_483_647;
+
+export interface SessionContextValue {
+  isAuthenticated: boolean;
+  /** The signed-in user's type; undefined while unknown (loading, failed, or signed out). */
+  userType: UserType | undefined;
+  user: UserDetails | undefined;
+  isUserLoading: boolean;
+  isUserError: boolean;
+  /** Stores the tokens of a successful sign-in (localStorage for 30 days with remember-me). */
+  signIn: (tokens: SessionTokens, options: { rememberMe: boolean }) => void;
+  /** Revokes the refresh token on the server (best effort), then forgets the session locally. */
+  signOut: () => Promise<void>;
+}
+
+const SessionContext = createContext<SessionContextValue | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const accessToken = useSyncExternalStore(subscribeToSession, getAccessToken, () => null);
+  const isAuthenticated = accessToken !== null;
+
+  const userQuery = useQuery({ ...userDetailsQueryOptions(), enabled: isAuthenticated });
+
+  useEffect(() => {
+    if (!isAuthenticated) queryClient.removeQueries({ queryKey: userDetailsQueryOptions().queryKey });
+  }, [isAuthenticated, queryClient]);
+
+  // Refresh REFRESH_LEAD_SECONDS before the access token expires; a failed refresh ends the session.
+  useEffect(() => {
+    if (!accessToken) return;
+    const delay = msUntilRefresh(accessToken);
+    if (delay === null) return;
+    const timer = window.setTimeout(
+      () => {
+        refreshAccessToken(accessToken).catch(() => {
+          // refreshAccessToken has already cleared the tokens and sent the user to /login.
+        });
+      },
+      Math.min(delay, MAX_TIMEOUT_MS),
+    );
+    return () => window.clearTimeout(timer);
+  }, [accessToken]);
+
+  const signIn = useCallback<SessionContextValue['signIn']>(
+    (tokens, options) => {
+      queryClient.removeQueries({ queryKey: userDetailsQueryOptions().queryKey });
+      saveSession(tokens, options);
+    },
+    [queryClient],
+  );
+
+  const signOut = useCallback(async () => {
+    const refreshToken = getRefreshToken();
+    if (refreshToken) {
+      try {
+        await logoutRequest(refreshToken);
+      } catch (error) {
+        // The local session ends regardless; the server-side token expires on its own.
+        console.warn('Logout request failed', error);
+      }
+    }
+    clearSession();
+    queryClient.clear();
+  }, [queryClient]);
+
+  const rawType = userQuery.data?.UserType;
+  const value = useMemo<SessionContextValue>(
+    () => ({
+      isAuthenticated,
+      userType: isAuthenticated && isUserType(rawType) ? rawType : undefined,
+      user: isAuthenticated ? userQuery.data : undefined,
+      isUserLoading: isAuthenticated && userQuery.isPending,
+      isUserError: isAuthenticated && userQuery.isError,
+      signIn,
+      signOut,
+    }),
+    [isAuthenticated, rawType, userQuery.data, userQuery.isPending, userQuery.isError, signIn, signOut],
+  );
+
+  return <SessionContext value={value}>{children}</SessionContext>;
+}
+
+export function useSession(): SessionContextValue {
+  const context = use(SessionContext);
+  if (!context) throw new Error('useSession must be used inside <SessionProvider>');
+  return context;
+}
