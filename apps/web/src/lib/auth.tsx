@@ -10,6 +10,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { apiClient, refreshAccessToken } from './api-client';
+import { queryKeys } from './query-keys';
 import {
   clearSession,
   getAccessToken,
@@ -48,7 +49,7 @@ export const getUserDetails = (): Promise<UserDetails> => apiClient.get<UserDeta
 
 export const userDetailsQueryOptions = () =>
   queryOptions({
-    queryKey: ['user', 'details'] as const,
+    queryKey: queryKeys.userDetails,
     queryFn: getUserDetails,
     staleTime: 5 * 60 * 1000,
   });

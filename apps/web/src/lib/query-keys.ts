@@ -1,0 +1,13 @@
+/**
+ * Every TanStack Query key of the app, in one place: queries build their options from these and
+ * mutations invalidate through them, so no key is ever retyped.
+ */
+export const queryKeys = {
+  userDetails: ['user', 'details'] as const,
+  businesses: ['businesses'] as const,
+  availableTimes: (businessId: string) => ['businesses', businessId, 'available-times'] as const,
+  /** Root of every booking list (customer and business); invalidate this after any booking change. */
+  bookings: ['bookings'] as const,
+  userBookings: ['bookings', 'mine'] as const,
+  businessBookings: ['bookings', 'business'] as const,
+};
