@@ -31,10 +31,15 @@ export const webPlugin = fp<{ webDist: string }>(
       await app.register(fastifyStatic, {
         root: webDist,
         index: 'index.html',
-        setHeaders(reply, path) {
+        // Our own cache-control below: fingerprinted assets forever, index.html never.
+        cacheControl: false,
+        setHeaders(response, path) {
           // Vite fingerprints everything under assets/; index.html must always be revalidated.
           const isFingerprinted = /[\\/]assets[\\/]/.test(path);
-          reply.header('cache-control', isFingerprinted ? 'public, max-age=31536000, immutable' : 'no-cache');
+          response.setHeader(
+            'cache-control',
+            isFingerprinted ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
         },
       });
     }
