@@ -18,7 +18,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps in the production build: the API serves everything in dist/, so even 'hidden'
+    // maps (unreferenced, but at the bundle's name + .map) would publish the original source.
+    sourcemap: false,
     rolldownOptions: {
       output: {
         // Libraries change less often than our code: separate chunks keep them cached across deploys.

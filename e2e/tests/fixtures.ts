@@ -39,3 +39,37 @@ export function uniqueEmail(prefix = 'customer') {
 
 export const test = base;
 export { expect };
+
+export const DEMO_PASSWORD = 'Demo123!';
+export const DEMO_CUSTOMER = 'customer@trimtime.test';
+
+/** Signs in through the login form and waits for the landing page. */
+export async function signIn(page: import('@playwright/test').Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** Registers and confirms a customer through the API; returns the email. */
+export async function createCustomer(request: APIRequestContext, password: string, prefix = 'customer') {
+  const email = uniqueEmail(prefix);
+  const register = await request.post('/api/auth/register', {
+    data: {
+      email,
+      password,
+      firstName: 'Niamh',
+      lastName: 'Quinn',
+      address: '22 Bridge Street, Lisburn, BT28 1XZ',
+      birthdate: '1992-03-04',
+      phoneNumber: '+447700900456',
+      userType: 'User',
+    },
+  });
+  expect(register.status()).toBe(201);
+  const { code } = await readCode(request, email);
+  const confirm = await request.post('/api/auth/confirm-signup', { data: { username: email, code } });
+  expect(confirm.status()).toBe(200);
+  return email;
+}

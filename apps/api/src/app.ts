@@ -14,12 +14,15 @@ import { createSmtpMailer } from './mail/smtp.mailer';
 import { AccessTokens } from './modules/auth/access-tokens';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
+import { bookingsRoutes } from './modules/bookings/bookings.routes';
+import { BookingsService } from './modules/bookings/bookings.service';
 import { HealthRepository } from './modules/health/health.repository';
 import { healthRoutes } from './modules/health/health.routes';
 import { OutboxRepository } from './modules/outbox/outbox.repository';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { RateLimitsRepository } from './modules/rate-limits/rate-limits.repository';
 import { DEFAULT_FAILURE_WINDOW_MS, RateLimitsService } from './modules/rate-limits/rate-limits.service';
+import { AccountService } from './modules/users/account.service';
 import { UsersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
@@ -89,16 +92,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
     blockMs: 15 * MINUTE_MS,
     accountEmails: deps.accountEmailLimit ?? 5,
   });
-  const auth = new AuthService({
-    db,
-    mailer,
-    clock,
-    accessTokens,
-    rateLimits,
-    codeSecret: hmacHex(config.jwtSecret, 'one-time-codes'),
-    logger: app.log,
-  });
+  const codeSecret = hmacHex(config.jwtSecret, 'one-time-codes');
+  const auth = new AuthService({ db, mailer, clock, accessTokens, rateLimits, codeSecret, logger: app.log });
+  app.decorate('whenIdle', () => auth.whenIdle());
   const users = new UsersService(db, clock);
+  const account = new AccountService({ db, clock, mailer, logger: app.log, codeSecret, rateLimits });
+  const bookings = new BookingsService({ db, clock, mailer, logger: app.log, appUrl: config.appUrl });
   app.addHook('onReady', warmUpPasswordHashing);
 
   // Cross-cutting plugins first (hooks and decorators), then the docs (they collect routes
@@ -112,7 +111,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
 
   await app.register(healthRoutes, { prefix: '/api', health: new HealthRepository(db) });
   await app.register(authRoutes, { prefix: '/api/auth', auth });
-  await app.register(usersRoutes, { prefix: '/api/user', users });
+  await app.register(usersRoutes, { prefix: '/api/user', users, account });
+  await app.register(bookingsRoutes, { prefix: '/api/booking', bookings });
   await app.register(outboxRoutes, { outbox, enabled: isOutboxEnabled(config) });
 
   await app.register(webPlugin, { webDist: config.webDist });

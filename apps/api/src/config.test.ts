@@ -47,6 +47,7 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
     [{ TRUST_PROXY: '2' }, /TRUST_PROXY/],
+    [{ TRUST_PROXY: 'true' }, /TRUST_PROXY=true would believe the X-Forwarded-For of any client/],
   ])('fails at start on bad values: %o', (values, message) => {
     expect(() => loadConfig(env(values))).toThrow(ConfigError);
     expect(() => loadConfig(env(values))).toThrow(message);
@@ -63,7 +64,7 @@ describe('loadConfig', () => {
         JWT_SECRET: 's'.repeat(32),
         APP_URL: 'https://book.example.com/',
         AUTH_RATE_LIMIT: '50',
-        TRUST_PROXY: 'true',
+        TRUST_PROXY: 'loopback, 10.0.0.0/8',
         LOG_LEVEL: 'warn',
         WEB_DIST: '/srv/web',
       }),
@@ -76,7 +77,7 @@ describe('loadConfig', () => {
       mailFrom: 'Shop <shop@example.com>',
       appUrl: 'https://book.example.com',
       authRateLimit: 50,
-      trustProxy: true,
+      trustProxy: 'loopback,10.0.0.0/8',
       logLevel: 'warn',
       webDist: '/srv/web',
     });
@@ -99,9 +100,28 @@ describe('parseTrustProxy', () => {
   it.each([
     [undefined, false],
     ['false', false],
-    ['true', true],
+    ['off', false],
+    ['loopback', 'loopback'],
     ['127.0.0.1,10.0.0.0/8', '127.0.0.1,10.0.0.0/8'],
+    [' 10.0.0.5 , fd00::/8 ,uniquelocal', '10.0.0.5,fd00::/8,uniquelocal'],
   ])('%s', (value, expected) => {
     expect(parseTrustProxy(value)).toBe(expected);
   });
+
+  it.each(['true', 'TRUE', 'yes', 'on'])(
+    'refuses %s: any client could choose the IP the rate limits count',
+    (value) => {
+      expect(() => parseTrustProxy(value)).toThrow(ConfigError);
+      expect(() => parseTrustProxy(value)).toThrow(
+        /list the proxy addresses instead, e\.g\. TRUST_PROXY=loopback/,
+      );
+    },
+  );
+
+  it.each(['1', '2', '10.0.0.0/33', 'proxy.internal', '10.0.0.1,', '*', '::1/129', '10.0.0.0/8/8'])(
+    'refuses %s with the entry named',
+    (value) => {
+      expect(() => parseTrustProxy(value)).toThrow(/TRUST_PROXY/);
+    },
+  );
 });

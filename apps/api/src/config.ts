@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { API_PACKAGE_DIR, findRepoRoot, invocationDir } from './paths';
@@ -23,10 +24,13 @@ export interface AppConfig {
   authRateLimit: number;
   /** Failed attempts per account within the failure window before the account is blocked. */
   accountFailureLimit: number;
-  trustProxy: boolean | string;
+  /** false, or the proxies whose X-Forwarded-For is believed (IPs, CIDRs, loopback…; see TRUST_PROXY). */
+  trustProxy: false | string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   webDist: string;
   dataDir: string;
+  /** Fill an empty database with demo data at start (never in production; DEMO_DATA=off disables). */
+  demoData: boolean;
 }
 
 export class ConfigError extends Error {
@@ -58,6 +62,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalText,
+  DEMO_DATA: optionalText.pipe(z.enum(['on', 'off'], { error: 'must be on or off' }).optional()),
 });
 
 /** `unset` → <repo>/data/app.db; `sqlite:<path>`; `postgres://` or `postgresql://`. */
@@ -78,18 +83,48 @@ export function parseDatabaseUrl(
   throw new ConfigError('DATABASE_URL must start with sqlite:, postgres:// or postgresql://');
 }
 
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** One TRUST_PROXY entry: an IP, a CIDR (10.0.0.0/8, fd00::/8) or a named range. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+const TRUST_PROXY_EXAMPLE = 'e.g. TRUST_PROXY=loopback or TRUST_PROXY=10.0.0.5,10.1.0.0/16';
+
 /**
- * TRUST_PROXY: unset/false → off (X-Forwarded-* ignored); true → trust every hop; otherwise a
- * comma-separated list of proxy IPs/CIDRs (e.g. `127.0.0.1,10.0.0.0/8`). Hop counts are refused:
- * Fastify 5 cannot check the peer with them.
+ * TRUST_PROXY: unset/false → off (X-Forwarded-* ignored, the peer address is the client); otherwise
+ * a comma-separated list of the reverse proxies in front of the API: IPs, CIDRs and the names
+ * loopback, linklocal, uniquelocal (`loopback` for a proxy on the same machine). Only a hop from
+ * one of them is believed. `true` is refused: it would believe any client's X-Forwarded-For, so
+ * anyone could pick the IP the rate limits count. Hop counts are refused: Fastify 5 cannot check
+ * the peer with them.
  */
-export function parseTrustProxy(value: string | undefined): boolean | string {
+export function parseTrustProxy(value: string | undefined): false | string {
   if (value === undefined || /^(false|0|off|no)$/i.test(value)) return false;
-  if (/^(true|1|on|yes)$/i.test(value)) return true;
-  if (/^\d+$/.test(value)) {
-    throw new ConfigError('TRUST_PROXY: use true or a list of proxy IPs/CIDRs, not a hop count');
+  if (/^(true|on|yes)$/i.test(value)) {
+    throw new ConfigError(
+      `TRUST_PROXY=${value} would believe the X-Forwarded-For of any client (who could then choose the IP that rate limits count): list the proxy addresses instead, ${TRUST_PROXY_EXAMPLE}`,
+    );
   }
-  return value;
+  if (/^\d+$/.test(value)) {
+    throw new ConfigError(
+      `TRUST_PROXY: list the proxy IPs/CIDRs or loopback, not a hop count; ${TRUST_PROXY_EXAMPLE}`,
+    );
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isProxyEntry(entry));
+  if (bad.length > 0) {
+    throw new ConfigError(
+      `TRUST_PROXY: not an IP, a CIDR or loopback/linklocal/uniquelocal: ${bad.map((entry) => JSON.stringify(entry)).join(', ')}; ${TRUST_PROXY_EXAMPLE}`,
+    );
+  }
+  return entries.join(',');
 }
 
 /**
@@ -148,5 +183,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       ? resolve(invocationDir(source), env.WEB_DIST)
       : resolve(API_PACKAGE_DIR, '..', 'web', 'dist'),
     dataDir,
+    demoData: !isProduction && env.DEMO_DATA !== 'off',
   };
 }

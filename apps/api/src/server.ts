@@ -2,6 +2,9 @@ import { buildApp, isOutboxEnabled } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { formatDemoLogins, hasDemoData, seedDemoData } from './db/seed';
+import { systemClock } from './lib/clock';
+import { scheduleBookingPurge } from './modules/bookings/bookings.purge';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -15,7 +18,9 @@ async function main() {
     await db.destroy();
     throw error;
   }
+  const seeded = config.demoData ? (await seedDemoData(db)).seeded : false;
   const app = await buildApp(config, { db });
+  const stopPurge = scheduleBookingPurge(db, systemClock, app.log);
 
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals) => {
@@ -28,6 +33,7 @@ async function main() {
     }, SHUTDOWN_TIMEOUT_MS);
     timer.unref();
     try {
+      stopPurge();
       await app.close();
       await db.destroy();
       process.exit(0);
@@ -51,6 +57,12 @@ async function main() {
     },
     `${config.env} server ready`,
   );
+  // NOTE: demo logins are printed on purpose: they are development data, not secrets.
+  if (config.demoData && (seeded || (await hasDemoData(db)))) {
+    console.info(
+      `\n${formatDemoLogins()}\n  ${seeded ? 'Demo data was created now' : 'Demo data already present'}; open http://${shown}:${config.port}\n`,
+    );
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MESSAGES } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Db } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
@@ -114,6 +115,35 @@ describeEachDatabase('HTTP conventions', (database) => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(response.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('sends Cache-Control: no-store on every /api response, errors included', async () => {
+    const responses = [
+      await t.app.inject({ url: '/api/health' }),
+      await t.app.inject({ url: '/api/user/userdetails' }), // 401
+      await t.app.inject({ url: '/api/nothing-here' }), // 404
+      await t.app.inject({ url: '/api/docs/json' }),
+      await t.app.inject({ url: '/api/dev/outbox' }),
+      await t.post('/api/auth/login', { email: 'nobody@example.com', password: 'Wr0ngPass!' }), // 401
+      await t.post('/api/auth/login', { nope: 1 }), // 400
+    ];
+    for (const response of responses) {
+      expect(response.headers['cache-control'], response.raw.req.url).toBe('no-store');
+    }
+  });
+
+  it('answers 400 for a control character in a query string or body field that no schema checks', async () => {
+    for (const to of ['a%00b', '%00', 'x%1B', 'y%7F']) {
+      const response = await t.app.inject({ url: `/api/dev/outbox?to=${to}` });
+      expect(response.statusCode, to).toBe(400);
+      expect(response.json()).toEqual({
+        code: 'ValidationError',
+        message: MESSAGES.invalidCharacters,
+        errors: { to: MESSAGES.invalidCharacters },
+      });
+    }
+    // Line breaks and tabs are text, not junk.
+    expect((await t.app.inject({ url: '/api/dev/outbox?to=a%0Ab%09' })).statusCode).toBe(200);
   });
 
   it('sends Referrer-Policy no-referrer on invite pages', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ConfirmationCodeSchema } from './auth';
 import { DELETE_ACCOUNT_PHRASE } from './constants';
 import { MESSAGES } from './messages';
 import { MinimumPriceSchema } from './prices';
@@ -15,3 +16,7 @@ export const HomeVisitRequestSchema = z.object({
   homeVisitsEnabled: z.boolean({ error: MESSAGES.mustBeTrueOrFalse }),
 });
 export type HomeVisitRequest = z.input<typeof HomeVisitRequestSchema>;
+
+/** POST /user/verify-email: the 6-digit code emailed to the new address. */
+export const VerifyEmailRequestSchema = z.object({ code: ConfirmationCodeSchema });
+export type VerifyEmailRequest = z.input<typeof VerifyEmailRequestSchema>;

@@ -344,6 +344,42 @@ describe('POST /auth/register body', () => {
     expect(errorsOf(RegisterRequestSchema, {}).email).toBe('Required');
     expect(errorsOf(RegisterRequestSchema, { ...body(), password: 42 }).password).toBe('Required');
   });
+
+  it('reports the phone, date-of-birth and address errors together with every other field error', () => {
+    // zod skips an object's superRefine while any field fails: these rules must be field rules.
+    expect(
+      errorsOf(RegisterRequestSchema, {
+        ...body(),
+        email: 'nope',
+        firstName: 'A1',
+        phoneNumber: '+44612345678',
+        birthdate: '2020-01-01',
+        address: '1 Main St, Belfast',
+      }),
+    ).toEqual({
+      email: 'Invalid email',
+      firstName: 'Only letters allowed (no spaces or special characters)',
+      phoneNumber: 'Enter a valid UK mobile',
+      birthdate: 'Must be over 12 years old',
+      address: 'Postcode is required',
+    });
+    expect(errorsOf(RegisterRequestSchema, { email: 'a@b.co' })).toMatchObject({
+      password: 'Required',
+      address: 'Required',
+      birthdate: 'Required',
+      phoneNumber: 'Required',
+    });
+  });
+
+  it('names the missing or wrong part of the joined address', () => {
+    const addressError = (address: string) => errorsOf(RegisterRequestSchema, { ...body(), address }).address;
+    expect(addressError('')).toBe('Address Line 1 is required');
+    expect(addressError(', Belfast, BT1 1AA')).toBe('Address Line 1 is required');
+    expect(addressError('1 Main St, , BT1 1AA')).toBe('Town is required');
+    expect(addressError('1 Main St, Belfast, ')).toBe('Postcode is required');
+    expect(addressError('1 Main St, Belfast, 12345')).toBe('Please enter a valid UK postcode');
+    expect(addressError(' 1 Main St, Belfast, BT1 1AA ')).toBeUndefined();
+  });
 });
 
 describe('other auth request bodies', () => {

@@ -15,7 +15,8 @@ import {
   PASSWORD_MIN_LENGTH,
 } from './constants';
 import { ageOn, isIsoDate, todayInLondon } from './dates';
-import { atMostCharacters, MESSAGES } from './messages';
+import { MESSAGES } from './messages';
+import { ruleString, safeText } from './zod-helpers';
 
 /** A basic email pattern: something@something.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -84,7 +85,8 @@ export function signUpBirthdateError(dob: string, today: string = todayInLondon(
 
 // ---- Field schemas ---------------------------------------------------------------------------
 
-const text = (max: number) => z.string({ error: MESSAGES.required }).max(max, atMostCharacters(max));
+// Every text field refuses control characters ('Contains invalid characters'), see safeText.
+const text = (max: number) => safeText(max);
 
 export const EmailSchema = text(MAX_EMAIL_LENGTH)
   .trim()
@@ -199,35 +201,40 @@ export function splitSignUpAddress(address: string): { line1: string; town: stri
   return { line1: parts.join(', '), town, postcode };
 }
 
-export const RegisterRequestSchema = z
-  .object({
-    email: EmailSchema,
-    password: NewPasswordSchema,
-    firstName: SignUpNameSchema,
-    lastName: SignUpNameSchema,
-    address: text(3 * MAX_ADDRESS_PART_LENGTH),
-    birthdate: text(10),
-    phoneNumber: text(MAX_PHONE_LENGTH),
-    userType: z.literal('User', { error: MESSAGES.signUpUserTypeOnly }).optional().default('User'),
-  })
-  .superRefine((body, ctx) => {
-    const phone = splitSignUpPhone(body.phoneNumber);
-    const phoneError = signUpPhoneError(phone.countryCode, phone.number);
-    if (phoneError) ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: phoneError });
-    const dobError = signUpBirthdateError(body.birthdate);
-    if (dobError) ctx.addIssue({ code: 'custom', path: ['birthdate'], message: dobError });
-    const address = splitSignUpAddress(body.address);
-    const addressError = !address.line1
-      ? MESSAGES.addressLine1Required
-      : !address.town
-        ? MESSAGES.townRequired
-        : !address.postcode
-          ? MESSAGES.postcodeRequired
-          : !UK_POSTCODE_PATTERN.test(address.postcode)
-            ? MESSAGES.validUkPostcode
-            : null;
-    if (addressError) ctx.addIssue({ code: 'custom', path: ['address'], message: addressError });
-  });
+/** The sign-up phone rule on the joined number ('+447…' or '+3538…'); the message or null. */
+export function signUpJoinedPhoneError(phoneNumber: string): string | null {
+  const phone = splitSignUpPhone(phoneNumber);
+  return signUpPhoneError(phone.countryCode, phone.number);
+}
+
+/**
+ * The sign-up address rule on the joined address ('line 1, town, postcode'): the message of the
+ * first missing or wrong part (Address Line 1, Town, Postcode), or null.
+ */
+export function signUpJoinedAddressError(joined: string): string | null {
+  const address = splitSignUpAddress(joined);
+  if (!address.line1) return MESSAGES.addressLine1Required;
+  if (!address.town) return MESSAGES.townRequired;
+  if (!address.postcode) return MESSAGES.postcodeRequired;
+  if (!UK_POSTCODE_PATTERN.test(address.postcode)) return MESSAGES.validUkPostcode;
+  return null;
+}
+
+/**
+ * POST /auth/register. NOTE: every rule is a field rule (none needs another field), so one
+ * response reports every broken field at once: zod skips an object's superRefine while any field
+ * fails, which would hide the phone, date-of-birth and address messages until a second attempt.
+ */
+export const RegisterRequestSchema = z.object({
+  email: EmailSchema,
+  password: NewPasswordSchema,
+  firstName: SignUpNameSchema,
+  lastName: SignUpNameSchema,
+  address: ruleString(3 * MAX_ADDRESS_PART_LENGTH, signUpJoinedAddressError),
+  birthdate: ruleString(10, (dob) => signUpBirthdateError(dob)),
+  phoneNumber: ruleString(MAX_PHONE_LENGTH, signUpJoinedPhoneError),
+  userType: z.literal('User', { error: MESSAGES.signUpUserTypeOnly }).optional().default('User'),
+});
 export type RegisterRequest = z.input<typeof RegisterRequestSchema>;
 
 /** Login: the server only checks shape; a wrong password is a 401, not a validation error. */

@@ -39,6 +39,8 @@ export const CODE_LENGTH = 6;
 export const CODE_MAX_ATTEMPTS = 5;
 export const SIGNUP_CODE_TTL_HOURS = 24;
 export const RESET_CODE_TTL_HOURS = 1;
+/** A code sent to a new email address (PUT /user/update) before the change is applied. */
+export const EMAIL_CHANGE_CODE_TTL_HOURS = 24;
 export const PROFILE_NAME_MIN_LENGTH = 2;
 export const DELETE_ACCOUNT_PHRASE = 'DELETE MY ACCOUNT';
 

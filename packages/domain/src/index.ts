@@ -11,3 +11,4 @@ export * from './prices';
 export * from './profanity';
 export * from './profile';
 export * from './slots';
+export { hasInvalidCharacters, safeText, type TextOptions } from './zod-helpers';

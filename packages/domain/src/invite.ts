@@ -275,7 +275,10 @@ export const InviteCodeSchema = z
 /** Long enough that an over-long address gets the spec's 'less than 200' message, not the cap's. */
 const ADDRESS_CAP = 5 * ADDRESS_MAX_LENGTH;
 
-const InviteAddressSchema = ruleString(ADDRESS_CAP, inviteAddressError, MESSAGES.addressRequired);
+// Multi-line (a textarea): line breaks and tabs are allowed, other control characters are not.
+const InviteAddressSchema = ruleString(ADDRESS_CAP, inviteAddressError, MESSAGES.addressRequired, {
+  multiline: true,
+});
 
 /**
  * POST /auth/register-with-invite: the wizard's rules and messages, plus what the wizard leaves to

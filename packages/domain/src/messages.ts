@@ -90,6 +90,8 @@ export const MESSAGES = {
   mustBeTrueOrFalse: 'Must be true or false',
   /** (ours) An id that is not a uuid. */
   invalidId: 'Invalid id',
+  /** (ours) Text with a control character (NUL, escape, DEL…); multi-line fields allow line breaks and tabs. */
+  invalidCharacters: 'Contains invalid characters',
   /** (ours) Away dates */
   awayDateFormat: 'Dates must be in the format YYYY-MM-DD',
   awayStartAfterEnd: 'Start date must be on or before end date',

@@ -249,6 +249,7 @@ const JoinedAddressSchema = ruleString(
   MAX_JOINED_ADDRESS_LENGTH,
   joinedAddressError,
   MESSAGES.profileAddressLine1Required,
+  { multiline: true }, // its parts may come one per line
 ).transform((address) => joinAddress(splitAddress(address)));
 
 const profileUpdateFields = {

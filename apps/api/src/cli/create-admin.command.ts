@@ -9,8 +9,47 @@ import { AppError } from '../lib/errors';
 import { UsersService } from '../modules/users/users.service';
 import { findRepoRoot, invocationDir } from '../paths';
 
-export const USAGE =
-  'Usage: npm run create-admin -- --email E --password P --first-name F --last-name L --business-name B';
+export const USAGE = [
+  'Usage: npm run create-admin -- --email E --first-name F --last-name L --business-name B <password>',
+  '  where <password> is one of: --password-stdin (read from standard input),',
+  '  the ADMIN_PASSWORD environment variable, or --password P (visible to other users of the machine)',
+].join('\n');
+
+/** Where the command reads the password besides its arguments (tests hand in their own). */
+export interface CommandInput {
+  env?: NodeJS.ProcessEnv;
+  /** All of standard input, for --password-stdin. */
+  readStdin?: () => Promise<string>;
+}
+
+/** Reads all of process.stdin (a pipe or a file; a terminal until Ctrl-D). */
+export async function readProcessStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+type PasswordSource = { password: string | undefined } | { error: string };
+
+/**
+ * The password from exactly one place: --password-stdin (its first line), --password, or else the
+ * ADMIN_PASSWORD environment variable.
+ */
+async function readPassword(
+  values: Record<string, string | boolean | undefined>,
+  input: CommandInput,
+): Promise<PasswordSource> {
+  const fromArgument = typeof values.password === 'string' ? values.password : undefined;
+  if (values['password-stdin'] === true) {
+    if (fromArgument !== undefined) return { error: 'Use --password or --password-stdin, not both.' };
+    if (!input.readStdin) return { error: '--password-stdin: no standard input to read.' };
+    const text = await input.readStdin();
+    return { password: text.split(/\r?\n/)[0] ?? '' };
+  }
+  if (fromArgument !== undefined) return { password: fromArgument };
+  const fromEnv = input.env?.ADMIN_PASSWORD;
+  return { password: fromEnv === '' ? undefined : fromEnv };
+}
 
 const name = (label: string) =>
   z
@@ -37,7 +76,11 @@ export interface CommandResult {
 }
 
 /** Creates the Admin in an open database (migrating it first). Exported for tests. */
-export async function createAdminInDatabase(db: Db, argv: string[]): Promise<CommandResult> {
+export async function createAdminInDatabase(
+  db: Db,
+  argv: string[],
+  input: CommandInput = {},
+): Promise<CommandResult> {
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
@@ -45,6 +88,7 @@ export async function createAdminInDatabase(db: Db, argv: string[]): Promise<Com
       options: {
         email: { type: 'string' },
         password: { type: 'string' },
+        'password-stdin': { type: 'boolean' },
         'first-name': { type: 'string' },
         'last-name': { type: 'string' },
         'business-name': { type: 'string' },
@@ -54,9 +98,11 @@ export async function createAdminInDatabase(db: Db, argv: string[]): Promise<Com
   } catch (error) {
     return { exitCode: 2, output: `${(error as Error).message}\n${USAGE}` };
   }
+  const source = await readPassword(values, input);
+  if ('error' in source) return { exitCode: 2, output: `${source.error}\n${USAGE}` };
   const parsed = CreateAdminInputSchema.safeParse({
     email: values.email,
-    password: values.password,
+    password: source.password,
     firstName: values['first-name'],
     lastName: values['last-name'],
     businessName: values['business-name'],
@@ -80,8 +126,12 @@ export async function createAdminInDatabase(db: Db, argv: string[]): Promise<Com
   }
 }
 
-/** `npm run create-admin -- …`: honours DATABASE_URL like the server does. */
-export async function runCreateAdmin(argv: string[], env: NodeJS.ProcessEnv): Promise<CommandResult> {
+/** `npm run create-admin -- …`: honours DATABASE_URL like the server does, and ADMIN_PASSWORD. */
+export async function runCreateAdmin(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  readStdin: () => Promise<string> = readProcessStdin,
+): Promise<CommandResult> {
   let database: ReturnType<typeof parseDatabaseUrl>;
   try {
     database = parseDatabaseUrl(
@@ -95,7 +145,7 @@ export async function runCreateAdmin(argv: string[], env: NodeJS.ProcessEnv): Pr
   }
   const db = createDatabase(database);
   try {
-    return await createAdminInDatabase(db, argv);
+    return await createAdminInDatabase(db, argv, { env, readStdin });
   } finally {
     await db.destroy();
   }

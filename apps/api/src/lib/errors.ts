@@ -15,6 +15,8 @@ export const ERROR_STATUS = {
   Conflict: 409,
   InvalidTransition: 409,
   SlotTaken: 409,
+  DuplicateRequest: 409,
+  ActiveBookings: 409,
   InviteUsed: 409,
   InviteExpired: 410,
   PayloadTooLarge: 413,

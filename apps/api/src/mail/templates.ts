@@ -1,4 +1,10 @@
-import { CODE_LENGTH, PRODUCT_NAME, RESET_CODE_TTL_HOURS, SIGNUP_CODE_TTL_HOURS } from '@app/domain';
+import {
+  CODE_LENGTH,
+  EMAIL_CHANGE_CODE_TTL_HOURS,
+  PRODUCT_NAME,
+  RESET_CODE_TTL_HOURS,
+  SIGNUP_CODE_TTL_HOURS,
+} from '@app/domain';
 import type { MailMessage } from './mailer';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -30,4 +36,138 @@ export const passwordResetCodeEmail = (to: string, code: string) =>
     'Someone (hopefully you) asked to reset the password of this account. Enter this code to choose a new password.',
     code,
     hours(RESET_CODE_TTL_HOURS),
+  );
+
+export const emailChangeCodeEmail = (to: string, code: string) =>
+  codeEmail(
+    to,
+    `Confirm your new ${PRODUCT_NAME} email address`,
+    `Someone (hopefully you) asked to use this address for their ${PRODUCT_NAME} account. Enter this code on your profile to confirm it.`,
+    code,
+    hours(EMAIL_CHANGE_CODE_TTL_HOURS),
+  );
+
+/** Sent to the old address once an email change is applied, so a hijack does not go unnoticed. */
+export function emailChangedNoticeEmail(to: string, newEmail: string): MailMessage {
+  const text = `The email address of your ${PRODUCT_NAME} account was changed to ${newEmail}. If you did not do this, please contact us.`;
+  return {
+    to,
+    subject: `Your ${PRODUCT_NAME} email address was changed`,
+    text: `${text}\n\n${PRODUCT_NAME}`,
+    html: `<p>${escapeHtml(text)}</p><p>${escapeHtml(PRODUCT_NAME)}</p>`,
+  };
+}
+
+// ---- Bookings --------------------------------------------------------------------------------------
+
+const longDate = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** 'YYYY-MM-DD HH:MM' (NI wall clock) → 'Friday 12 June 2026 at 10:00'. */
+export function formatBookingTime(bookingDateTime: string): string {
+  const [date, time] = bookingDateTime.split(' ') as [string, string | undefined];
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const day = Number.isFinite(y) ? longDate.format(new Date(Date.UTC(y, m - 1, d))) : date;
+  return time ? `${day} at ${time}` : day;
+}
+
+/** What every booking email says about the booking. */
+export interface BookingEmailFacts {
+  customerName: string;
+  businessName: string;
+  bookingDateTime: string;
+  price: number;
+  isHomeVisit: boolean;
+  /** Where the reader manages the booking (the profile or the dashboard). */
+  link: string;
+}
+
+function bookingEmail(
+  to: string,
+  subject: string,
+  headline: string,
+  facts: BookingEmailFacts,
+  extra: string[] = [],
+) {
+  const lines = [
+    `When: ${formatBookingTime(facts.bookingDateTime)}`,
+    `Customer: ${facts.customerName}`,
+    `Business: ${facts.businessName}`,
+    `Price offered: £${facts.price}`,
+    `Where: ${facts.isHomeVisit ? 'Home visit' : 'At the shop'}`,
+    ...extra,
+  ];
+  return {
+    to,
+    subject,
+    text: `${headline}\n\n${lines.join('\n')}\n\nManage it here: ${facts.link}\n\n${PRODUCT_NAME}`,
+    html: `<p>${escapeHtml(headline)}</p><ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul><p><a href="${escapeHtml(facts.link)}">Manage it here</a></p><p>${escapeHtml(PRODUCT_NAME)}</p>`,
+  } satisfies MailMessage;
+}
+
+// To the business:
+
+export const bookingRequestedEmail = (to: string, facts: BookingEmailFacts) =>
+  bookingEmail(
+    to,
+    `New booking request from ${facts.customerName}`,
+    `${facts.customerName} asked for an appointment. Approve, counter or deny it from your dashboard.`,
+    facts,
+  );
+
+export const bookingCancelledEmail = (to: string, facts: BookingEmailFacts) =>
+  bookingEmail(
+    to,
+    `Booking request cancelled by ${facts.customerName}`,
+    `${facts.customerName} cancelled their booking request.`,
+    facts,
+  );
+
+export const counterAcceptedEmail = (to: string, facts: BookingEmailFacts, finalPrice: number) =>
+  bookingEmail(
+    to,
+    `${facts.customerName} accepted your counter offer`,
+    `${facts.customerName} accepted your counter offer of £${finalPrice}. The booking is confirmed.`,
+    facts,
+    [`Agreed price: £${finalPrice}`],
+  );
+
+export const counterDeclinedEmail = (to: string, facts: BookingEmailFacts, counterPrice: number) =>
+  bookingEmail(
+    to,
+    `${facts.customerName} declined your counter offer`,
+    `${facts.customerName} declined your counter offer of £${counterPrice}.`,
+    facts,
+  );
+
+// To the customer:
+
+export const bookingApprovedEmail = (to: string, facts: BookingEmailFacts) =>
+  bookingEmail(
+    to,
+    `Your booking with ${facts.businessName} is approved`,
+    `${facts.businessName} approved your booking. See you then!`,
+    facts,
+  );
+
+export const bookingDeniedEmail = (to: string, facts: BookingEmailFacts) =>
+  bookingEmail(
+    to,
+    `Your booking request to ${facts.businessName} was declined`,
+    `${facts.businessName} cannot take this booking. You can request another time.`,
+    facts,
+  );
+
+export const counterOfferEmail = (to: string, facts: BookingEmailFacts, counterPrice: number) =>
+  bookingEmail(
+    to,
+    `${facts.businessName} sent you a counter offer`,
+    `${facts.businessName} offered £${counterPrice} for your booking. Accept or decline it on your profile.`,
+    facts,
+    [`Counter offer: £${counterPrice}`],
   );

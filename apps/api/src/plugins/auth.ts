@@ -32,7 +32,8 @@ export interface AuthPluginOptions {
   users: UsersRepository;
 }
 
-const BEARER = /^Bearer ([A-Za-z0-9_\-.]{1,4096})$/;
+// RFC 9110 §11.1: the scheme name is case-insensitive.
+const BEARER = /^Bearer ([A-Za-z0-9_\-.]{1,4096})$/i;
 
 export const authPlugin = fp<AuthPluginOptions>(
   async (app, { accessTokens, users }) => {
@@ -46,9 +47,10 @@ export const authPlugin = fp<AuthPluginOptions>(
       const match = BEARER.exec(request.headers.authorization ?? '');
       const claims = match ? accessTokens.verify(match[1] as string) : null;
       if (!claims) throw notAuthorized();
-      // The account must still exist with the same session version: a password reset or an
-      // account deletion ends access tokens issued before it.
-      const session = await users.findSession(claims.sub);
+      // The account must still exist with the same session version (a password reset or an
+      // account deletion ends access tokens issued before it), and the token's login must still
+      // have a live refresh token (logout and re-use revocation end it too).
+      const session = await users.findSession(claims.sub, claims.sid, accessTokens.clock().toISOString());
       if (!session || session.session_version !== claims.sv || session.is_confirmed !== 1)
         throw notAuthorized();
       request.user = { id: session.id, email: session.email, userType: session.user_type };

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@app/domain';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database';
@@ -29,8 +30,22 @@ const CALLS: Call[] = [
   },
 ];
 
+/** C0 control characters and DEL: PostgreSQL refuses NUL in text, so they once made 500s. */
+const CONTROL_CHARACTERS = [
+  ...Array.from({ length: 0x20 }, (_, code) => String.fromCharCode(code)),
+  '\u007f',
+];
+const controlCharacter = fc.constantFrom(...CONTROL_CHARACTERS);
+
+/** A string with at least one control character somewhere in it. */
+const withControlCharacter = fc
+  .tuple(fc.string({ maxLength: 12 }), controlCharacter, fc.string({ maxLength: 12 }))
+  .map(([before, character, after]) => `${before}${character}${after}`);
+
 /** Values no field accepts: wrong types, nulls, nested junk, strings past every length cap. */
 const alwaysBad = fc.oneof(
+  withControlCharacter,
+  fc.constant('\u0000'),
   fc.constant(null),
   fc.integer(),
   fc.double(),
@@ -47,6 +62,7 @@ const anyValue = fc.oneof(
   alwaysBad,
   fc.string({ maxLength: 30 }),
   fc.string({ unit: 'binary', maxLength: 30 }),
+  withControlCharacter,
   fc.constant(''),
   fc.emailAddress(),
 );
@@ -129,6 +145,46 @@ describeEachDatabase('bad input on every auth call', (database) => {
     expect(await snapshot(database().db)).toBe(before);
     expect(t.mailer.messages.length).toBe(mails);
   });
+
+  it.each(CALLS)(
+    '$url: a control character in any field is a 400 naming that field, never a 500',
+    async (call) => {
+      const before = await snapshot(database().db);
+      const mails = t.mailer.messages.length;
+      const valid = call.valid();
+      // userType is one fixed word (its own message); every other string field is free text.
+      const textFields = Object.keys(valid).filter(
+        (name) => typeof valid[name] === 'string' && name !== 'userType',
+      );
+      for (const field of textFields) {
+        for (const character of CONTROL_CHARACTERS) {
+          const body = {
+            ...call.valid(),
+            [field]: `${String(call.valid()[field]).slice(0, 3)}${character}x`,
+          };
+          const response = await t.post(call.url, body);
+          expect(response.statusCode, `${field} ${JSON.stringify(character)}: ${response.body}`).toBe(400);
+          expect(response.json()).toMatchObject({
+            code: 'ValidationError',
+            errors: { [field]: MESSAGES.invalidCharacters },
+          });
+        }
+        // Base64-encoded passwords are checked after decoding.
+        if (['password', 'newPassword'].includes(field)) {
+          const encoded = Buffer.from('Passw0rd!\u0000', 'utf8').toString('base64');
+          const response = await t.post(
+            call.url,
+            { ...call.valid(), [field]: encoded },
+            { headers: { 'x-password-encoding': 'base64' } },
+          );
+          expect(response.statusCode, response.body).toBe(400);
+          expect(response.json().errors).toMatchObject({ [field]: MESSAGES.invalidCharacters });
+        }
+      }
+      expect(await snapshot(database().db)).toBe(before);
+      expect(t.mailer.messages.length).toBe(mails);
+    },
+  );
 
   it.each(CALLS)('$url: raw junk, bad base64 and wrong content types get a 4xx', async (call) => {
     const before = await snapshot(database().db);

@@ -44,6 +44,101 @@ describeEachDatabase('rate limits', (database) => {
     },
   );
 
+  it('counts an IPv6 client by its /64: rotating addresses inside it does not reset the count', async () => {
+    const network = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:7`;
+    for (let i = 0; i < LIMIT; i += 1) {
+      const response = await t.post(
+        '/api/auth/forgot-password',
+        { username: uniqueEmail() },
+        {
+          remoteAddress: `${network}::${(i + 1).toString(16)}`,
+        },
+      );
+      expect(response.statusCode).toBe(200);
+    }
+    const rotated = await t.post(
+      '/api/auth/forgot-password',
+      { username: uniqueEmail() },
+      {
+        remoteAddress: `${network}:dead:beef:1234:5678`,
+      },
+    );
+    expect(rotated.statusCode).toBe(429);
+    // The neighbouring /64 is another client.
+    const neighbour = await t.post(
+      '/api/auth/forgot-password',
+      { username: uniqueEmail() },
+      {
+        remoteAddress: `${network.replace(/:7$/, ':8')}::1`,
+      },
+    );
+    expect(neighbour.statusCode).toBe(200);
+  });
+
+  it('ignores X-Forwarded-For unless the peer is a trusted proxy (TRUST_PROXY)', async () => {
+    // Untrusted (the default): a client choosing a new X-Forwarded-For each time is still one client.
+    const ip = '198.51.100.99';
+    for (let i = 0; i < LIMIT; i += 1) {
+      await t.post(
+        '/api/auth/resend-code',
+        { username: uniqueEmail() },
+        {
+          remoteAddress: ip,
+          headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+        },
+      );
+    }
+    const spoofed = await t.post(
+      '/api/auth/resend-code',
+      { username: uniqueEmail() },
+      {
+        remoteAddress: ip,
+        headers: { 'x-forwarded-for': '203.0.113.200' },
+      },
+    );
+    expect(spoofed.statusCode).toBe(429);
+
+    // Behind a trusted proxy on loopback, each forwarded client has its own count.
+    const proxied = await createTestApp(database().db, {
+      config: { authRateLimit: LIMIT, trustProxy: 'loopback' },
+    });
+    try {
+      for (let i = 0; i < LIMIT + 2; i += 1) {
+        const response = await proxied.post(
+          '/api/auth/resend-code',
+          { username: uniqueEmail() },
+          {
+            remoteAddress: '127.0.0.1',
+            headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+          },
+        );
+        expect(response.statusCode).toBe(200);
+      }
+      // A peer that is not the proxy cannot choose its address with the header.
+      for (let i = 0; i < LIMIT; i += 1) {
+        await proxied.post(
+          '/api/auth/resend-code',
+          { username: uniqueEmail() },
+          {
+            remoteAddress: '198.51.100.98',
+            headers: { 'x-forwarded-for': `203.0.113.${100 + i}` },
+          },
+        );
+      }
+      const direct = await proxied.post(
+        '/api/auth/resend-code',
+        { username: uniqueEmail() },
+        {
+          remoteAddress: '198.51.100.98',
+          headers: { 'x-forwarded-for': '203.0.113.250' },
+        },
+      );
+      expect(direct.statusCode).toBe(429);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('counts bad requests too, and opens again in the next minute', async () => {
     const clocked = await createTestApp(database().db, { config: { authRateLimit: LIMIT } });
     try {

@@ -59,6 +59,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logLevel: 'silent',
     webDist: `/nonexistent-web-dist-${randomUUID()}`,
     dataDir: '/nonexistent-data',
+    demoData: false,
     ...overrides,
   };
 }
@@ -70,7 +71,10 @@ export interface TestApp {
   config: AppConfig;
   /** Log lines, when built with `captureLogs`. */
   logs: string[];
-  /** POST a JSON body from a given IP (each test picks its own, so per-IP limits do not collide). */
+  /**
+   * POST a JSON body from a given IP (each test picks its own, so per-IP limits do not collide),
+   * and wait until the background work it started (code emails) is done.
+   */
   post(url: string, body: unknown, options?: Partial<InjectOptions>): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
@@ -110,14 +114,18 @@ export async function createTestApp(db: Db, options: TestAppOptions = {}): Promi
     clock,
     config,
     logs,
-    post: (url, body, extra = {}) =>
-      app.inject({
+    // Waits for the work the call started in the background too (code emails of resend and forgot).
+    post: async (url, body, extra = {}) => {
+      const response = await app.inject({
         method: 'POST',
         url,
         payload: body as InjectOptions['payload'],
         remoteAddress: ip,
         ...extra,
-      }),
+      });
+      await app.whenIdle();
+      return response;
+    },
     close: () => app.close(),
   };
 }

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { deferred, jsonResponse, stubFetch } from '@/testing/fetch-stub';
+import { apiErrorResponse, deferred, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 import { userDetails } from '@/testing/tokens';
 import { BUSINESS_OR_ADMIN, CUSTOMER_ONLY, redirectForMismatch } from './route-guard';
@@ -31,9 +31,27 @@ describe('route guard', () => {
   });
 
   it('lets any signed-in user open a booking without waiting for the type', async () => {
-    stubFetch().on('GET', '/api/user/userdetails', () => new Promise<Response>(() => {}));
+    stubFetch()
+      .on('GET', '/api/user/userdetails', () => new Promise<Response>(() => {}))
+      .on(
+        'GET',
+        '/api/booking/available-times',
+        jsonResponse(200, {
+          business: {
+            id: 'business-1',
+            FirstName: 'Ciaran',
+            LastName: 'Kelly',
+            BusinessName: "Kelly's Cuts",
+            minimumPrice: 25,
+            homeVisitsEnabled: false,
+          },
+          availability: {},
+          awayDates: [],
+          slots: [],
+        }),
+      );
     renderApp({ route: '/booking/business-1', session: {} });
-    expect(await screen.findByRole('heading', { name: 'Book an Appointment' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Date & Time' })).toBeInTheDocument();
   });
 
   it('sends a User on a Business-or-Admin route to /profile', async () => {
@@ -55,6 +73,51 @@ describe('route guard', () => {
     const { router } = renderApp({ route: '/admin', session: {} });
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await screen.findByRole('button', { name: 'Request Now' })).toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      'a server error',
+      () => apiErrorResponse(500, 'InternalError', 'Something went wrong. Please try again.'),
+    ],
+    [
+      'a network failure',
+      (): Response => {
+        throw new TypeError('Failed to fetch');
+      },
+    ],
+  ])("shows an error with 'Try again' after %s, staying on the route", async (_, failure) => {
+    const api = stubFetch()
+      .on('GET', '/api/user/userdetails', failure)
+      .on('GET', '/api/user/userdetails', jsonResponse(200, userDetails('User')));
+    const { router, user } = renderApp({ route: '/profile', session: {} });
+
+    expect(await screen.findByText('Failed to load data')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Check your connection and try again.');
+    expect(router.state.location.pathname).toBe('/profile');
+
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'My Profile' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/profile');
+    expect(api.callsTo('GET', '/api/user/userdetails')).toHaveLength(2);
+  });
+
+  it('sends the user to /login when the lookup is a 401 and the session cannot be refreshed', async () => {
+    stubFetch()
+      .on(
+        'GET',
+        '/api/user/userdetails',
+        apiErrorResponse(401, 'NotAuthorized', 'Missing or invalid access token.'),
+      )
+      .on(
+        'POST',
+        '/api/auth/refresh',
+        apiErrorResponse(401, 'NotAuthorized', 'Invalid or expired refresh token.'),
+      );
+    const { router } = renderApp({ route: '/profile', session: {} });
+    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.queryByText('Failed to load data')).not.toBeInTheDocument();
   });
 
   it('opens the route when the type is allowed', async () => {

@@ -169,4 +169,86 @@ describe('api client', () => {
     await expect(refreshAccessToken('old-access')).resolves.toBe('other-tab-access');
     expect(api.callsTo('POST', '/api/auth/refresh')).toHaveLength(0);
   });
+
+  it('uses the tokens another tab rotated while our refresh was in flight, instead of signing out', async () => {
+    signIn('old-access', 'refresh-1');
+    const onExpired = vi.fn();
+    const restore = setSessionExpiredHandler(onExpired);
+    const api = stubFetch()
+      .on('GET', '/api/user/userdetails', ({ headers }) =>
+        headers.authorization === 'Bearer other-tab-access'
+          ? jsonResponse(200, { id: 'u1' })
+          : apiErrorResponse(401, 'NotAuthorized', 'Token expired'),
+      )
+      .on('POST', '/api/auth/refresh', () => {
+        // The other tab won the rotation of refresh-1 just before ours reached the server.
+        saveSession({ accessToken: 'other-tab-access', refreshToken: 'refresh-2' }, { rememberMe: true });
+        return apiErrorResponse(401, 'NotAuthorized', 'Invalid or expired refresh token.');
+      });
+
+    await expect(apiClient.get('/user/userdetails')).resolves.toEqual({ id: 'u1' });
+    restore();
+
+    expect(api.callsTo('POST', '/api/auth/refresh')).toHaveLength(1);
+    expect(getSession()).toEqual({ accessToken: 'other-tab-access', refreshToken: 'refresh-2' });
+    expect(onExpired).not.toHaveBeenCalled();
+  });
+
+  it('still signs out when the refresh is refused and storage holds the same refresh token', async () => {
+    signIn('old-access', 'refresh-1');
+    const onExpired = vi.fn();
+    const restore = setSessionExpiredHandler(onExpired);
+    stubFetch().on('POST', '/api/auth/refresh', apiErrorResponse(401, 'NotAuthorized', 'Revoked'));
+
+    await expect(refreshAccessToken('old-access')).rejects.toMatchObject({ status: 401 });
+    restore();
+
+    expect(getSession()).toBeNull();
+    expect(onExpired).toHaveBeenCalledTimes(1);
+  });
+
+  it('refreshes and retries an authenticated auth call (send-business-invite) on a 401', async () => {
+    signIn('old-access', 'refresh-1');
+    const api = stubFetch()
+      .on('POST', '/api/auth/send-business-invite', ({ headers }) =>
+        headers.authorization === 'Bearer new-access'
+          ? jsonResponse(200, { message: 'sent', expiresAt: '2030-01-01T00:00:00.000Z' })
+          : apiErrorResponse(401, 'NotAuthorized', 'Token expired'),
+      )
+      .on(
+        'POST',
+        '/api/auth/refresh',
+        jsonResponse(200, { accessToken: 'new-access', refreshToken: 'refresh-2' }),
+      );
+
+    await expect(
+      apiClient.post('/auth/send-business-invite', { email: 'shop@example.com' }),
+    ).resolves.toEqual({
+      message: 'sent',
+      expiresAt: '2030-01-01T00:00:00.000Z',
+    });
+    expect(api.callsTo('POST', '/api/auth/refresh')).toHaveLength(1);
+    expect(api.callsTo('POST', '/api/auth/send-business-invite')).toHaveLength(2);
+  });
+
+  it.each([
+    '/auth/login',
+    '/auth/register',
+    '/auth/confirm-signup',
+    '/auth/resend-code',
+    '/auth/forgot-password',
+    '/auth/reset-password',
+    '/auth/logout',
+    '/auth/verify-invite',
+    '/auth/register-with-invite',
+  ])('never refreshes on a 401 from the public call %s', async (path) => {
+    signIn('old-access', 'refresh-1');
+    const api = stubFetch()
+      .on('POST', `/api${path}`, apiErrorResponse(401, 'NotAuthorized', 'Nope'))
+      .on('POST', '/api/auth/refresh', jsonResponse(200, { accessToken: 'new-access' }));
+
+    await expect(apiClient.post(path, {})).rejects.toMatchObject({ status: 401, message: 'Nope' });
+    expect(api.callsTo('POST', '/api/auth/refresh')).toHaveLength(0);
+    expect(getSession()).toEqual({ accessToken: 'old-access', refreshToken: 'refresh-1' });
+  });
 });

@@ -1,6 +1,6 @@
 import { ApiErrorSchema, RefreshResponseSchema } from '@app/domain';
 import { paths } from '@/config/paths';
-import { clearSession, getAccessToken, getRefreshToken, updateTokens } from './session';
+import { clearSession, getAccessToken, getRefreshToken, getSession, updateTokens } from './session';
 
 /**
  * The one HTTP client (spec §7, api-contract §1): base /api, credentials included, JSON in and out,
@@ -109,6 +109,11 @@ async function exchangeRefreshToken(): Promise<string> {
     throw new ApiError(0, 'NetworkError', NETWORK_ERROR_MESSAGE);
   }
   if (!response.ok) {
+    // NOTE: another tab sharing the remembered session may have rotated the refresh token after we
+    // read it (our old token then gets a 401): its new tokens are in storage, so use them instead of
+    // signing out.
+    const latest = response.status === 401 ? getSession() : null;
+    if (latest && latest.refreshToken !== refreshToken) return latest.accessToken;
     endSession();
     throw await toApiError(response);
   }
@@ -186,13 +191,27 @@ async function send(path: string, options: RequestOptions, accessToken: string |
   }
 }
 
-// NOTE: a 401 from /auth/* means wrong credentials or an invalid code, not an expired session, so
-// those calls never trigger the refresh (a failed sign-in must not bounce the user to /login).
-const isAuthCall = (path: string) => path.startsWith('/auth/');
+// NOTE: a 401 from a public auth call means wrong credentials or an invalid code, not an expired
+// session, so those calls never trigger the refresh (a failed sign-in must not bounce the user to
+// /login). Every other call, /auth/send-business-invite included, is authenticated and refreshes.
+export const PUBLIC_AUTH_PATHS: ReadonlySet<string> = new Set([
+  '/auth/login',
+  '/auth/register',
+  '/auth/confirm-signup',
+  '/auth/resend-code',
+  '/auth/forgot-password',
+  '/auth/reset-password',
+  '/auth/refresh',
+  '/auth/logout',
+  '/auth/verify-invite',
+  '/auth/register-with-invite',
+]);
+
+const isPublicAuthCall = (path: string) => PUBLIC_AUTH_PATHS.has(path.replace(/[?#].*$/, ''));
 
 /** Sends one API call and returns its JSON body (undefined for 204). Throws ApiError on failure. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const retriesOn401 = !isAuthCall(path);
+  const retriesOn401 = !isPublicAuthCall(path);
   // A request started while a refresh is running waits for it instead of earning its own 401.
   if (retriesOn401 && refreshInFlight) await refreshInFlight.catch(() => undefined);
 

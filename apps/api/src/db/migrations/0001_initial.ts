@@ -53,10 +53,13 @@ export async function up(db: Kysely<any>): Promise<void> {
       sql`purpose in ('signup', 'password_reset', 'email_change')`,
     )
     .execute();
+  // One code per account and purpose: a new code replaces the row (new id, attempts 0), so an older
+  // code can never come back, whatever the concurrency.
   await db.schema
     .createIndex('one_time_codes_user_purpose_idx')
     .on('one_time_codes')
     .columns(['user_id', 'purpose'])
+    .unique()
     .execute();
 
   await db.schema
@@ -70,7 +73,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('rotated_at', 'text')
     .addColumn('revoked_at', 'text')
     .execute();
-  await db.schema.createIndex('refresh_tokens_family_idx').on('refresh_tokens').column('family_id').execute();
+  // Every authenticated request asks whether its login (family) still has a live token.
+  await db.schema
+    .createIndex('refresh_tokens_family_idx')
+    .on('refresh_tokens')
+    .columns(['family_id', 'revoked_at', 'expires_at'])
+    .execute();
   await db.schema.createIndex('refresh_tokens_user_idx').on('refresh_tokens').column('user_id').execute();
 
   await db.schema

@@ -10,7 +10,12 @@ export type RefreshTokenRow = Selectable<RefreshTokensTable>;
 export class AuthRepository {
   constructor(private readonly db: Db) {}
 
-  /** Voids every open code of that purpose, then stores the new one: only the newest code works. */
+  /**
+   * Stores a new code for the account and purpose, replacing the previous one (there is at most one
+   * row per account and purpose: a unique index). One atomic upsert: of concurrent resends the last
+   * write wins, the replaced code stops working at once and can never come back. The row gets a new
+   * id, so a try reserved against the replaced code (`reserveAttempt`) or a consume of it misses.
+   */
   async replaceCode(code: {
     userId: string;
     purpose: CodePurpose;
@@ -19,13 +24,6 @@ export class AuthRepository {
     now: string;
     targetEmail?: string;
   }): Promise<void> {
-    await this.db
-      .updateTable('one_time_codes')
-      .set({ consumed_at: code.now })
-      .where('user_id', '=', code.userId)
-      .where('purpose', '=', code.purpose)
-      .where('consumed_at', 'is', null)
-      .execute();
     await this.db
       .insertInto('one_time_codes')
       .values({
@@ -39,34 +37,58 @@ export class AuthRepository {
         consumed_at: null,
         created_at: code.now,
       })
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'purpose']).doUpdateSet((eb) => ({
+          id: eb.ref('excluded.id'),
+          code_hash: eb.ref('excluded.code_hash'),
+          target_email: eb.ref('excluded.target_email'),
+          attempts: 0,
+          expires_at: eb.ref('excluded.expires_at'),
+          consumed_at: null,
+          created_at: eb.ref('excluded.created_at'),
+        })),
+      )
       .execute();
   }
 
-  findOpenCode(userId: string, purpose: CodePurpose): Promise<CodeRow | undefined> {
-    return this.db
+  /**
+   * The account's newest code for the purpose (the only one kept), or undefined when there is none
+   * or it has been used, voided or exhausted. Expiry is the caller's check (it has its own message).
+   */
+  async findOpenCode(userId: string, purpose: CodePurpose): Promise<CodeRow | undefined> {
+    const newest = await this.db
       .selectFrom('one_time_codes')
       .selectAll()
       .where('user_id', '=', userId)
       .where('purpose', '=', purpose)
-      .where('consumed_at', 'is', null)
       .orderBy('created_at', 'desc')
       .limit(1)
       .executeTakeFirst();
+    return newest && newest.consumed_at === null ? newest : undefined;
   }
 
-  /** Counts a wrong guess; the guess that reaches `maxAttempts` voids the code. */
-  async recordWrongAttempt(id: string, maxAttempts: number, now: string): Promise<void> {
+  /**
+   * Reserves one try of the code before the guess is compared, atomically: of any number of
+   * concurrent guesses at most `maxAttempts` get a try. Returns the try's number (1…maxAttempts), or
+   * null when the code is used, voided, replaced or out of tries.
+   */
+  async reserveAttempt(id: string, maxAttempts: number): Promise<number | null> {
+    const row = await this.db
+      .updateTable('one_time_codes')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', id)
+      .where('consumed_at', 'is', null)
+      .where('attempts', '<', maxAttempts)
+      .returning('attempts')
+      .executeTakeFirst();
+    return row ? Number(row.attempts) : null;
+  }
+
+  /** Voids the code (its last try was wrong). */
+  async voidCode(id: string, now: string): Promise<void> {
     await this.db
       .updateTable('one_time_codes')
-      .set((eb) => ({
-        attempts: eb('attempts', '+', 1),
-        consumed_at: eb
-          .case()
-          .when('attempts', '>=', maxAttempts - 1)
-          .then(now)
-          .else(eb.ref('consumed_at'))
-          .end(),
-      }))
+      .set({ consumed_at: now })
       .where('id', '=', id)
       .where('consumed_at', 'is', null)
       .execute();

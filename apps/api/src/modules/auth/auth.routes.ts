@@ -32,6 +32,9 @@ const PASSWORD_HEADER_NOTE =
 
 /** /api/auth/* (api-contract §2). The invite calls arrive with the business side. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth }) => {
+  // Code emails still being sent go out before the app closes (this runs before the database closes).
+  app.addHook('onClose', async () => auth.whenIdle());
+
   app.post(
     '/register',
     {

@@ -25,6 +25,7 @@ import { type UserRow, UsersRepository } from '../users/users.repository';
 import type { AccessTokens } from './access-tokens';
 import { AUTH_MESSAGES } from './auth.messages';
 import { AuthRepository, type CodeRow } from './auth.repository';
+import { BackgroundTasks } from './background-tasks';
 
 export type RegisterInput = z.output<typeof RegisterRequestSchema>;
 export type ResetPasswordInput = z.output<typeof ResetPasswordRequestSchema>;
@@ -53,10 +54,17 @@ const invalidRefreshToken = () => new AppError('NotAuthorized', AUTH_MESSAGES.in
 export class AuthService {
   private readonly users: UsersRepository;
   private readonly auth: AuthRepository;
+  private readonly background: BackgroundTasks;
 
   constructor(private readonly deps: AuthServiceDeps) {
     this.users = new UsersRepository(deps.db);
     this.auth = new AuthRepository(deps.db);
+    this.background = new BackgroundTasks(deps.logger);
+  }
+
+  /** Resolves when the code emails of resend-code and forgot-password in flight are done. */
+  whenIdle(): Promise<void> {
+    return this.background.whenIdle();
   }
 
   private now(): Date {
@@ -90,8 +98,10 @@ export class AuthService {
   }
 
   /**
-   * Checks a code against the account's newest open code. A wrong guess counts against the code
-   * (void after CODE_MAX_ATTEMPTS) and against the account; unknown accounts answer the same.
+   * Checks a code against the account's newest code. Every try is counted BEFORE the comparison,
+   * atomically, against the account (429 past the limit) and against the code (void after
+   * CODE_MAX_ATTEMPTS tries), so concurrent guesses cannot get more tries than that. Unknown
+   * accounts answer exactly like wrong codes.
    */
   private async checkCode(
     email: string,
@@ -99,16 +109,27 @@ export class AuthService {
     code: string,
     accountFilter: (user: UserRow) => boolean,
   ): Promise<{ user: UserRow; open: CodeRow }> {
-    await this.deps.rateLimits.assertAccountNotBlocked(CODE, email);
+    const attempt = await this.deps.rateLimits.beginAttempt(CODE, email);
     const user = await this.users.findByEmail(email);
     const open = user && accountFilter(user) ? await this.auth.findOpenCode(user.id, purpose) : undefined;
-    if (!user || !open || !digestsEqual(this.hashCode(user.id, purpose, code), open.code_hash)) {
-      if (open) await this.auth.recordWrongAttempt(open.id, CODE_MAX_ATTEMPTS, this.now().toISOString());
-      await this.deps.rateLimits.recordFailure(CODE, email);
+    const tryNumber = open ? await this.auth.reserveAttempt(open.id, CODE_MAX_ATTEMPTS) : null;
+    if (
+      !user ||
+      !open ||
+      tryNumber === null ||
+      !digestsEqual(this.hashCode(user.id, purpose, code), open.code_hash)
+    ) {
+      if (open && tryNumber !== null && tryNumber >= CODE_MAX_ATTEMPTS) {
+        await this.auth.voidCode(open.id, this.now().toISOString());
+      }
+      await this.deps.rateLimits.attemptFailed(CODE, email, attempt);
       throw codeMismatch();
     }
-    if (open.expires_at <= this.now().toISOString())
+    if (open.expires_at <= this.now().toISOString()) {
+      // The right code, only too late: it proves the mailbox, so it does not count as a failure.
+      await this.deps.rateLimits.clearFailures(CODE, email);
       throw new AppError('ExpiredCode', AUTH_MESSAGES.codeExpired);
+    }
     return { user, open };
   }
 
@@ -122,7 +143,7 @@ export class AuthService {
       now: now.toISOString(),
       expiresAt: addMs(now, REFRESH_TOKEN_TTL_DAYS * DAY_MS).toISOString(),
     });
-    const access = this.deps.accessTokens.issue(user);
+    const access = this.deps.accessTokens.issue(user, familyId);
     return { accessToken: access.token, refreshToken, expiresIn: access.expiresIn };
   }
 
@@ -174,28 +195,38 @@ export class AuthService {
     await this.deps.rateLimits.clearFailures(CODE, email);
   }
 
-  /** Answers the same whether or not the account exists (the route always says 200). */
+  /**
+   * Answers the same whether or not the account exists (the route always says 200), and in the
+   * same time: the request does one write (the per-address email cap) whatever the account; looking
+   * the account up, storing the code and sending the email happen after the answer.
+   */
   async resendCode(email: string): Promise<void> {
     if (!(await this.deps.rateLimits.allowEmail(email))) return;
-    const user = await this.users.findByEmail(email);
-    if (!user || user.is_confirmed === 1) return;
-    const code = await this.issueCode(this.auth, user.id, 'signup', SIGNUP_CODE_TTL_HOURS * HOUR_MS);
-    await this.sendMail(signupCodeEmail(user.email, code));
+    this.background.run('resend-code', async () => {
+      const user = await this.users.findByEmail(email);
+      if (!user || user.is_confirmed === 1) return;
+      const code = await this.issueCode(this.auth, user.id, 'signup', SIGNUP_CODE_TTL_HOURS * HOUR_MS);
+      await this.sendMail(signupCodeEmail(user.email, code));
+    });
   }
 
+  /**
+   * The attempt is counted against the account before the password is checked (concurrent guesses
+   * cannot get past the limit), and the count is cleared by the right password.
+   */
   async login(email: string, password: string): Promise<LoginResponse> {
-    await this.deps.rateLimits.assertAccountNotBlocked(LOGIN, email);
+    const attempt = await this.deps.rateLimits.beginAttempt(LOGIN, email);
     const user = await this.users.findByEmail(email);
     const isValid = user
       ? await verifyPassword(user.password_hash, password)
       : await verifyAgainstDummy(password);
     if (!user || !isValid) {
-      await this.deps.rateLimits.recordFailure(LOGIN, email);
+      await this.deps.rateLimits.attemptFailed(LOGIN, email, attempt);
       throw new AppError('NotAuthorized', MESSAGES.incorrectCredentials);
     }
+    await this.deps.rateLimits.clearFailures(LOGIN, email);
     // Only a caller who knows the password learns that the account is unconfirmed.
     if (user.is_confirmed === 0) throw new AppError('UserNotConfirmed', MESSAGES.userNotConfirmed);
-    await this.deps.rateLimits.clearFailures(LOGIN, email);
     if (passwordNeedsRehash(user.password_hash)) {
       await this.users.updatePasswordHash(user.id, await hashPassword(password), this.now().toISOString());
     }
@@ -238,13 +269,15 @@ export class AuthService {
     if (stored) await this.auth.revokeFamily(stored.family_id, this.now().toISOString());
   }
 
-  /** Answers the same whether or not the account exists. */
+  /** Answers the same whether or not the account exists, in the same time (see resendCode). */
   async forgotPassword(email: string): Promise<void> {
     if (!(await this.deps.rateLimits.allowEmail(email))) return;
-    const user = await this.users.findByEmail(email);
-    if (!user) return;
-    const code = await this.issueCode(this.auth, user.id, 'password_reset', RESET_CODE_TTL_HOURS * HOUR_MS);
-    await this.sendMail(passwordResetCodeEmail(user.email, code));
+    this.background.run('forgot-password', async () => {
+      const user = await this.users.findByEmail(email);
+      if (!user) return;
+      const code = await this.issueCode(this.auth, user.id, 'password_reset', RESET_CODE_TTL_HOURS * HOUR_MS);
+      await this.sendMail(passwordResetCodeEmail(user.email, code));
+    });
   }
 
   /** A new password ends every session of the account: refresh tokens and access tokens. */

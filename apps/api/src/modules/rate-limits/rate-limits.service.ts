@@ -1,7 +1,8 @@
 import type { Clock } from '../../lib/clock';
 import { addMs, DAY_MS, MINUTE_MS } from '../../lib/clock';
 import { RateLimitError } from '../../lib/errors';
-import type { RateLimitsRepository } from './rate-limits.repository';
+import { clientKey } from './client-key';
+import type { Bucket, RateLimitsRepository } from './rate-limits.repository';
 
 export interface RateLimitSettings {
   /** Requests per IP per minute on each limited call (AUTH_RATE_LIMIT). */
@@ -20,9 +21,10 @@ const secondsUntil = (iso: string, now: Date) =>
   Math.max(1, Math.ceil((Date.parse(iso) - now.getTime()) / 1000));
 
 /**
- * Per-IP limits (every request counts) and per-account failure limits (only failures count, and
- * reaching the limit blocks the account for `blockMs`). Keys for unknown accounts are counted
- * exactly like real ones, so a 429 reveals nothing about which emails exist.
+ * Per-IP limits (every request counts) and per-account attempt limits (each login or code attempt
+ * is counted before it is checked and a success clears the count; the failure that reaches the
+ * limit blocks the account for `blockMs`). Keys for unknown accounts are counted exactly like real
+ * ones, so a 429 reveals nothing about which emails exist.
  */
 export class RateLimitsService {
   constructor(
@@ -31,10 +33,11 @@ export class RateLimitsService {
     private readonly settings: RateLimitSettings,
   ) {}
 
+  /** Counts a request against the caller: its IPv4 address, or its IPv6 /64 (see clientKey). */
   async hitPerIp(action: string, ip: string): Promise<void> {
     const now = this.clock();
     const bucket = await this.repository.hit(
-      `ip:${action}:${ip}`,
+      `ip:${action}:${clientKey(ip)}`,
       now.toISOString(),
       addMs(now, -MINUTE_MS).toISOString(),
     );
@@ -45,16 +48,14 @@ export class RateLimitsService {
     }
   }
 
-  /** Throws 429 while the account is blocked for `action`. */
-  async assertAccountNotBlocked(action: string, account: string): Promise<void> {
-    const now = this.clock();
-    const bucket = await this.repository.find(failureKey(action, account));
-    if (bucket?.blocked_until && bucket.blocked_until > now.toISOString()) {
-      throw new RateLimitError(secondsUntil(bucket.blocked_until, now));
-    }
-  }
-
-  async recordFailure(action: string, account: string): Promise<void> {
+  /**
+   * Counts an attempt (a login, a code) against the account BEFORE it is checked, in one atomic
+   * upsert, so concurrent attempts cannot all slip in under the limit: throws 429 while the account
+   * is blocked, or when more than `accountFailures` attempts have been made in the window since the
+   * last success. Pass the result to `attemptFailed` when the attempt fails; call `clearFailures`
+   * when it succeeds.
+   */
+  async beginAttempt(action: string, account: string): Promise<Bucket> {
     const now = this.clock();
     const key = failureKey(action, account);
     const bucket = await this.repository.hit(
@@ -62,8 +63,25 @@ export class RateLimitsService {
       now.toISOString(),
       addMs(now, -this.settings.failureWindowMs).toISOString(),
     );
-    if (bucket.count >= this.settings.accountFailures) {
-      await this.repository.block(key, addMs(now, this.settings.blockMs).toISOString());
+    if (bucket.blocked_until && bucket.blocked_until > now.toISOString()) {
+      throw new RateLimitError(secondsUntil(bucket.blocked_until, now));
+    }
+    if (bucket.count > this.settings.accountFailures) {
+      const until = addMs(now, this.settings.blockMs).toISOString();
+      await this.repository.block(key, until);
+      throw new RateLimitError(secondsUntil(until, now));
+    }
+    return bucket;
+  }
+
+  /** The attempt counted by `beginAttempt` failed: the one that reaches the limit blocks the account. */
+  async attemptFailed(action: string, account: string, attempt: Bucket): Promise<void> {
+    if (attempt.count >= this.settings.accountFailures) {
+      const now = this.clock();
+      await this.repository.block(
+        failureKey(action, account),
+        addMs(now, this.settings.blockMs).toISOString(),
+      );
     }
   }
 

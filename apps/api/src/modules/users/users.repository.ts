@@ -1,10 +1,27 @@
-import type { Insertable, Selectable } from 'kysely';
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { AwayDatesTable, UsersTable } from '../../db/schema';
+
+/** Columns a person may change on their own account row (never id, email, password or role). */
+export type AccountChanges = Pick<
+  Updateable<UsersTable>,
+  | 'first_name'
+  | 'last_name'
+  | 'phone_number'
+  | 'address'
+  | 'pending_email'
+  | 'minimum_price'
+  | 'home_visits_enabled'
+  | 'availability'
+>;
+
+/** Businesses customers may find and book: confirmed, listed Business and Admin accounts. */
+const BOOKABLE_TYPES = ['Business', 'Admin'] as const;
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type AwayDateRow = Selectable<AwayDatesTable>;
+export type NewAwayDateRow = Insertable<AwayDatesTable>;
 export type SessionRow = Pick<UserRow, 'id' | 'email' | 'user_type' | 'session_version' | 'is_confirmed'>;
 
 export class UsersRepository {
@@ -19,12 +36,26 @@ export class UsersRepository {
     return this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
   }
 
-  /** The few columns an authenticated request needs. */
-  findSession(id: string): Promise<SessionRow | undefined> {
+  /**
+   * The few columns an authenticated request needs, when the login the access token belongs to
+   * (its refresh-token family) still has a token neither revoked nor expired: logout and revocation
+   * end access tokens at once. One query (refresh_tokens_family_idx).
+   */
+  findSession(id: string, familyId: string, now: string): Promise<SessionRow | undefined> {
     return this.db
       .selectFrom('users')
       .select(['id', 'email', 'user_type', 'session_version', 'is_confirmed'])
       .where('id', '=', id)
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('refresh_tokens')
+            .select('refresh_tokens.id')
+            .where('refresh_tokens.family_id', '=', familyId)
+            .where('refresh_tokens.user_id', '=', id)
+            .where('refresh_tokens.revoked_at', 'is', null)
+            .where('refresh_tokens.expires_at', '>', now),
+        ),
+      )
       .executeTakeFirst();
   }
 
@@ -76,5 +107,72 @@ export class UsersRepository {
       .orderBy('start_date')
       .orderBy('created_at')
       .execute();
+  }
+
+  /**
+   * Takes the account row's write lock until the transaction ends, and says whether the row exists.
+   * NOTE: a no-op UPDATE rather than SELECT … FOR UPDATE because it works on both dialects: on
+   * PostgreSQL it row-locks (serialising every booking write of one business); on SQLite it starts
+   * the write transaction at once (like BEGIN IMMEDIATE), so nothing read afterwards can be stale.
+   * Call it first in the transaction.
+   */
+  async lockAccount(id: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('users')
+      .set({ session_version: sql`session_version` })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  /** Every business a customer may book (order is the service's: it sorts by name). */
+  listBookableBusinesses(): Promise<UserRow[]> {
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('user_type', 'in', BOOKABLE_TYPES)
+      .where('is_confirmed', '=', 1)
+      .where('is_listed', '=', 1)
+      .execute();
+  }
+
+  findBookableBusiness(id: string): Promise<UserRow | undefined> {
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_type', 'in', BOOKABLE_TYPES)
+      .where('is_confirmed', '=', 1)
+      .where('is_listed', '=', 1)
+      .executeTakeFirst();
+  }
+
+  async update(id: string, changes: AccountChanges, now: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ ...changes, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Applies a confirmed email change; throws a unique violation when the address was taken meanwhile. */
+  async applyEmailChange(id: string, email: string, now: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ email, pending_email: null, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Removes the login and profile; codes, refresh tokens and away dates go with it (foreign keys). */
+  async delete(id: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+    return result.numDeletedRows === 1n;
+  }
+
+  /** Replaces the whole list of away dates of an account. */
+  async replaceAwayDates(userId: string, entries: NewAwayDateRow[]): Promise<void> {
+    await this.db.deleteFrom('away_dates').where('user_id', '=', userId).execute();
+    if (entries.length > 0) await this.db.insertInto('away_dates').values(entries).execute();
   }
 }

@@ -1,13 +1,32 @@
-import { ApiErrorSchema } from '@app/domain';
+import {
+  ApiErrorSchema,
+  AvailabilityRequestSchema,
+  AwayDatesRequestSchema,
+  HomeVisitRequestSchema,
+  MessageResponseSchema,
+  MinimumPriceRequestSchema,
+  ProfileUpdateRequestSchema,
+  VerifyEmailRequestSchema,
+} from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ACCOUNT_MESSAGES, type AccountService } from './account.service';
 import { UserProfileSchema } from './users.schemas';
 import type { UsersService } from './users.service';
 
 export interface UsersRoutesOptions {
   users: UsersService;
+  account: AccountService;
 }
 
-export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { users }) => {
+const errors = (...statuses: number[]) =>
+  Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema]));
+/** Error responses of an authenticated body route, plus the ones listed. */
+const bodyErrors = (...statuses: number[]) => errors(400, 401, 413, 415, ...statuses);
+
+/** /api/user/* (api-contract §3): every call needs a token. */
+export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { users, account }) => {
+  const businessOnly = [app.authenticate, app.requireRole('Business', 'Admin')];
+
   app.get(
     '/userdetails',
     {
@@ -20,5 +39,118 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       },
     },
     async (request) => users.getProfile(request.requireUser().id),
+  );
+
+  app.put(
+    '/update',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['user'],
+        summary: 'Edit names, phone and (customers only) address; a new Email waits for its code',
+        description:
+          'A different Email is not applied: a 6-digit code (24 h) goes to the new address and the profile comes back with PendingEmail. 409 UsernameExists when the address has an account.',
+        security: [{ bearerAuth: [] }],
+        body: ProfileUpdateRequestSchema,
+        response: { 200: UserProfileSchema, ...bodyErrors(409, 429) },
+      },
+    },
+    async (request) => account.updateProfile(request.requireUser().id, request.body),
+  );
+
+  app.post(
+    '/verify-email',
+    {
+      onRequest: [app.authenticate, app.rateLimit('verify-email')],
+      schema: {
+        tags: ['user'],
+        summary: 'Apply a pending email change with the code sent to the new address',
+        security: [{ bearerAuth: [] }],
+        body: VerifyEmailRequestSchema,
+        response: { 200: UserProfileSchema, ...bodyErrors(409, 429) },
+      },
+    },
+    async (request) => account.verifyEmail(request.requireUser().id, request.body.code),
+  );
+
+  app.delete(
+    '/delete-account',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['user'],
+        summary: 'Delete the account (bookings are kept with the names captured in them)',
+        description:
+          '409 ActiveBookings while a Requested, Countered, Approved or Confirmed booking has not ended.',
+        security: [{ bearerAuth: [] }],
+        response: { 200: MessageResponseSchema, ...errors(401, 409) },
+      },
+    },
+    async (request) => {
+      await account.deleteAccount(request.requireUser().id);
+      return { message: ACCOUNT_MESSAGES.deleted };
+    },
+  );
+
+  app.put(
+    '/availability',
+    {
+      onRequest: businessOnly,
+      schema: {
+        tags: ['user'],
+        summary: 'Weekly hours (Business and Admin); ranges as "HH:MM-HH:MM" or {start, end}',
+        security: [{ bearerAuth: [] }],
+        body: AvailabilityRequestSchema,
+        response: { 200: UserProfileSchema, ...bodyErrors(403) },
+      },
+    },
+    async (request) => users.updateAvailability(request.requireUser().id, request.body.availability),
+  );
+
+  app.put(
+    '/minimum-price',
+    {
+      onRequest: businessOnly,
+      schema: {
+        tags: ['user'],
+        summary: 'Minimum price, whole pounds £1–£1000 (Business and Admin)',
+        security: [{ bearerAuth: [] }],
+        body: MinimumPriceRequestSchema,
+        response: { 200: UserProfileSchema, ...bodyErrors(403) },
+      },
+    },
+    async (request) => users.updateMinimumPrice(request.requireUser().id, request.body.minimumPrice),
+  );
+
+  app.put(
+    '/home-visit',
+    {
+      onRequest: businessOnly,
+      schema: {
+        tags: ['user'],
+        summary: 'Whether the business offers home visits (Business and Admin)',
+        security: [{ bearerAuth: [] }],
+        body: HomeVisitRequestSchema,
+        response: { 200: UserProfileSchema, ...bodyErrors(403) },
+      },
+    },
+    async (request) => users.updateHomeVisits(request.requireUser().id, request.body.homeVisitsEnabled),
+  );
+
+  app.put(
+    '/away-dates',
+    {
+      onRequest: businessOnly,
+      schema: {
+        tags: ['user'],
+        summary: 'Replace the list of away periods (Business and Admin)',
+        description:
+          'Entries with an id the server has keep their id and createdAt; others get a new id, createdAt and status "active".',
+        security: [{ bearerAuth: [] }],
+        body: AwayDatesRequestSchema,
+        response: { 200: UserProfileSchema, ...bodyErrors(403) },
+      },
+    },
+    async (request) => users.updateAwayDates(request.requireUser().id, request.body.awayDates),
   );
 };

@@ -346,6 +346,37 @@ describe('auth screen: sign up and confirm', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeInTheDocument();
   });
 
+  it.each([
+    [MESSAGES.townRequired, 'Town'],
+    [MESSAGES.validUkPostcode, 'Postcode'],
+    [MESSAGES.invalidCharacters, 'Address line 1'],
+  ])(
+    "puts the server's address error %j on the %s field, with the other field errors",
+    async (message, label) => {
+      stubFetch().on(
+        'POST',
+        '/api/auth/register',
+        apiErrorResponse(400, 'ValidationError', message, {
+          address: message,
+          phoneNumber: MESSAGES.validUkMobile,
+        }),
+      );
+      const { user } = renderApp({ route: '/register' });
+      await title('Sign Up');
+      await fillSignUp(user);
+      await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+      await waitFor(() => expect(field(label)).toHaveAttribute('aria-invalid', 'true'));
+      expect(field(label)).toHaveAccessibleDescription(expect.stringContaining(message));
+      for (const other of ['Address line 1', 'Town', 'Postcode'].filter((name) => name !== label)) {
+        expect(field(other)).not.toHaveAttribute('aria-invalid', 'true');
+      }
+      expect(field('Mobile number')).toHaveAccessibleDescription(
+        expect.stringContaining(MESSAGES.validUkMobile),
+      );
+    },
+  );
+
   it('asks for exactly 6 digits', async () => {
     const api = stubFetch();
     const { user } = await reachConfirmView(api);

@@ -63,6 +63,19 @@ const SIGNUP_FIELD_FOR_PAYLOAD: Record<string, string> = {
   phoneNumber: 'phone',
 };
 
+// The joined address's message names its part: Town, Postcode, or else Address Line 1.
+const ADDRESS_FIELD_FOR_MESSAGE: Record<string, string> = {
+  [MESSAGES.townRequired]: 'town',
+  [MESSAGES.postcodeRequired]: 'postcode',
+  [MESSAGES.validUkPostcode]: 'postcode',
+};
+
+/** The sign-up form field a server field error belongs on. */
+export function signUpFieldForServerError(field: string, message: string): string {
+  if (field === 'address') return ADDRESS_FIELD_FOR_MESSAGE[message] ?? 'addressLine1';
+  return SIGNUP_FIELD_FOR_PAYLOAD[field] ?? field;
+}
+
 const serverMessageOf = (error: unknown): string | undefined =>
   error instanceof ApiError && error.message ? error.message : undefined;
 
@@ -192,7 +205,7 @@ function AuthFlow({ startView }: { startView: AuthView }) {
           setSignUpServerErrors(
             Object.fromEntries(
               Object.entries(signUpError.fieldErrors).map(([field, message]) => [
-                SIGNUP_FIELD_FOR_PAYLOAD[field] ?? field,
+                signUpFieldForServerError(field, message),
                 message,
               ]),
             ),

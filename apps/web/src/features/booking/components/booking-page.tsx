@@ -1,10 +1,9 @@
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { useParams } from 'react-router';
+import { BookingWizard } from './booking-wizard';
 
-// Placeholder until the booking wizard (spec §2 "Booking wizard") is built.
+/** Route /booking/:businessId (any signed-in user; the route guard sends visitors to /login). */
 export function BookingPage() {
-  return (
-    <PagePlaceholder title="Book an Appointment">
-      Requesting a time and price with this provider arrives soon.
-    </PagePlaceholder>
-  );
+  const { businessId = '' } = useParams();
+  // A new business id starts a fresh wizard.
+  return <BookingWizard key={businessId} businessId={businessId} />;
 }

@@ -1,10 +1,83 @@
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { MESSAGES } from '@app/domain';
+import { Alert, Button, Container, Grid, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { IconAlert } from '@/components/icons';
+import { userDetailsQueryOptions } from '@/lib/auth';
+import type { CustomerProfile } from '../api/update-profile';
+import { BookingsPanel } from './bookings-panel';
+import { ProfileCard } from './profile-card';
+import { SettingsPanel } from './settings-panel';
 
-// Placeholder until the customer profile (spec §2 "Customer profile") is built.
+function ProfileSection() {
+  const profileQuery = useQuery(userDetailsQueryOptions());
+  const profile = profileQuery.data as CustomerProfile | undefined;
+
+  if (profile) {
+    return (
+      <ProfileCard
+        profile={profile}
+        onReload={() => profileQuery.refetch()}
+        isReloading={profileQuery.isFetching}
+      />
+    );
+  }
+  if (profileQuery.isError) {
+    return (
+      <Alert color="red" variant="light" icon={<IconAlert />} role="alert">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{MESSAGES.failedToLoadProfile}</Text>
+          <Button
+            size="xs"
+            variant="white"
+            color="red"
+            onClick={() => profileQuery.refetch()}
+            loading={profileQuery.isFetching}
+          >
+            Retry
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  return (
+    <Paper withBorder p="lg" aria-busy="true" aria-label="Loading your profile">
+      <Stack gap="md">
+        <Skeleton height={64} circle />
+        <Skeleton height={20} width="60%" />
+        <Skeleton height={120} />
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /profile (spec §2 'Customer profile'): 'Profile & Bookings' and 'Settings'. */
 export function ProfilePage() {
   return (
-    <PagePlaceholder title="My Profile">
-      Your profile, bookings and settings arrive here soon.
-    </PagePlaceholder>
+    <Container size="lg" py={{ base: 'lg', sm: 40 }} px={{ base: 'sm', sm: 'md' }}>
+      <Title order={1} fz={{ base: 26, sm: 32 }} mb="lg">
+        My Profile
+      </Title>
+      <Tabs defaultValue="profile" keepMounted={false}>
+        <Tabs.List mb="lg" aria-label="Profile sections">
+          <Tabs.Tab value="profile">Profile &amp; Bookings</Tabs.Tab>
+          <Tabs.Tab value="settings">Settings</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="profile">
+          <Grid gap={{ base: 'md', lg: 'xl' }}>
+            <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+              <ProfileSection />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+              <BookingsPanel />
+            </Grid.Col>
+          </Grid>
+        </Tabs.Panel>
+        <Tabs.Panel value="settings">
+          <Container size="sm" px={0} ml={0}>
+            <SettingsPanel />
+          </Container>
+        </Tabs.Panel>
+      </Tabs>
+    </Container>
   );
 }

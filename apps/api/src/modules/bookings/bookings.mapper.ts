@@ -1,0 +1,72 @@
+import { MINIMUM_PRICE_DEFAULT } from '@app/domain';
+import { parseAvailability } from '../users/users.mapper';
+import type { AwayDateRow, UserRow } from '../users/users.repository';
+import type { BookingRow } from './bookings.repository';
+import type { AvailableTimesResponse, BookingResponse, BusinessSummary } from './bookings.schemas';
+
+/** The one place booking columns become the contract's Booking object (api-contract §4). */
+export function toBooking(row: BookingRow): BookingResponse {
+  const isHomeVisit = row.is_home_visit === 1;
+  return {
+    id: row.id,
+    bookingId: row.id,
+    BusinessID: row.business_id,
+    businessId: row.business_id,
+    CustomerID: row.customer_id,
+    Status: row.status,
+    BookingDateTime: row.starts_at,
+    Price: row.price,
+    OriginalPrice: row.original_price,
+    CounterPrice: row.counter_price,
+    FinalPrice: row.final_price,
+    IsHomeVisit: isHomeVisit,
+    CustomerAddress: isHomeVisit ? row.customer_address : null,
+    customerName: row.customer_name,
+    customerEmail: row.customer_email,
+    customerPhone: row.customer_phone,
+    barberName: row.barber_name,
+    BusinessName: row.business_name,
+    CreatedAt: row.created_at,
+    UpdatedAt: row.updated_at,
+  };
+}
+
+export function toBusinessSummary(user: UserRow): BusinessSummary {
+  return {
+    id: user.id,
+    FirstName: user.first_name,
+    LastName: user.last_name,
+    BusinessName: user.business_name ?? '',
+    BusinessDescription: user.business_description ?? '',
+    minimumPrice: user.minimum_price ?? MINIMUM_PRICE_DEFAULT,
+    homeVisitsEnabled: user.home_visits_enabled === 1,
+  };
+}
+
+type PublicAwayDate = AvailableTimesResponse['awayDates'][number];
+
+/** An away period without its reason, which is the business's own note. */
+export function toPublicAwayDate(row: AwayDateRow): PublicAwayDate {
+  return {
+    id: row.id,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    createdAt: Date.parse(row.created_at),
+    status: row.status,
+  };
+}
+
+export function toAvailableTimes(
+  business: UserRow,
+  awayDates: AwayDateRow[],
+  slots: string[],
+): AvailableTimesResponse {
+  const availability = parseAvailability(business.availability);
+  const publicAwayDates = awayDates.map(toPublicAwayDate);
+  return {
+    business: { ...toBusinessSummary(business), availability, awayDates: publicAwayDates },
+    availability,
+    awayDates: publicAwayDates,
+    slots,
+  };
+}

@@ -1,0 +1,13 @@
+/** The server's own booking messages (the spec's strings live in @app/domain MESSAGES). */
+export const BOOKING_MESSAGES = {
+  requested: 'Booking request sent.',
+  businessNotFound: 'Business not found.',
+  bookingNotFound: 'Booking not found.',
+  slotNotAvailable: 'This time is not available. Please choose one of the offered times.',
+  noHomeVisits: 'This business does not offer home visits.',
+  slotTaken: 'This time has just been booked. Please choose another time.',
+  duplicateRequest: 'You already have an open request with this business at this time.',
+  timeHasPassed: 'its time has passed',
+  statusUpdated: (status: string) => `Booking ${status.toLowerCase()}.`,
+  countered: 'Counter offer sent.',
+} as const;

@@ -1,0 +1,168 @@
+import {
+  ApiErrorSchema,
+  CounterRequestSchema,
+  CreateBookingRequestSchema,
+  RespondToCounterRequestSchema,
+  SetStatusRequestSchema,
+} from '@app/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BOOKING_MESSAGES } from './bookings.messages';
+import {
+  AllBookingsQuerySchema,
+  AllBookingsResponseSchema,
+  AvailableTimesQuerySchema,
+  AvailableTimesResponseSchema,
+  BookingResultSchema,
+  BusinessesResponseSchema,
+  UserBookingsResponseSchema,
+} from './bookings.schemas';
+import type { BookingsService } from './bookings.service';
+
+export interface BookingsRoutesOptions {
+  bookings: BookingsService;
+}
+
+const errors = (...statuses: number[]) =>
+  Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema]));
+/** Error responses of an authenticated body route, plus the ones listed. */
+const bodyErrors = (...statuses: number[]) => errors(400, 401, 413, 415, ...statuses);
+
+const TRANSITION_NOTE =
+  '404 when the caller is not the booking’s business or customer, or businessId does not match; 409 InvalidTransition for a change the transition table does not allow; 409 SlotTaken when the hour is already Approved or Confirmed.';
+
+/** /api/booking/* (api-contract §4). */
+export const bookingsRoutes: FastifyPluginAsyncZod<BookingsRoutesOptions> = async (app, { bookings }) => {
+  app.get(
+    '/businesses',
+    {
+      schema: {
+        tags: ['booking'],
+        summary: 'Confirmed, listed businesses, by business name',
+        response: { 200: BusinessesResponseSchema },
+      },
+    },
+    async () => ({ businesses: await bookings.listBusinesses() }),
+  );
+
+  app.get(
+    '/available-times',
+    {
+      schema: {
+        tags: ['booking'],
+        summary: 'A business, its hours and away dates, and its bookable slots (today through 4 weeks)',
+        description: 'Unlisted businesses (the command-line Admin) are not bookable: 404.',
+        querystring: AvailableTimesQuerySchema,
+        response: { 200: AvailableTimesResponseSchema, ...errors(400, 404) },
+      },
+    },
+    async (request) => bookings.availableTimes(request.query.businessId),
+  );
+
+  app.post(
+    '/book',
+    {
+      onRequest: [app.authenticate, app.requireRole('User')],
+      schema: {
+        tags: ['booking'],
+        summary: 'Request one of the business’s slots at a price (customers only)',
+        description:
+          '400 when the time is not a slot, the price is below the minimum or not whole, or a home visit is not offered or has no address; 409 DuplicateRequest / SlotTaken.',
+        security: [{ bearerAuth: [] }],
+        body: CreateBookingRequestSchema,
+        response: { 201: BookingResultSchema, ...bodyErrors(403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const booking = await bookings.book(request.requireUser().id, request.body);
+      return reply.code(201).send({ message: BOOKING_MESSAGES.requested, booking });
+    },
+  );
+
+  app.get(
+    '/userbookings',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['booking'],
+        summary: 'The caller’s bookings as a customer',
+        security: [{ bearerAuth: [] }],
+        response: { 200: UserBookingsResponseSchema, ...errors(401) },
+      },
+    },
+    async (request) => bookings.listForCustomer(request.requireUser().id),
+  );
+
+  app.get(
+    '/getallbookings',
+    {
+      onRequest: [app.authenticate, app.requireRole('Business', 'Admin')],
+      schema: {
+        tags: ['booking'],
+        summary: 'The caller’s business’s bookings, newest first (Business and Admin)',
+        security: [{ bearerAuth: [] }],
+        querystring: AllBookingsQuerySchema,
+        response: { 200: AllBookingsResponseSchema, ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => ({
+      bookings: await bookings.listForBusiness(request.requireUser().id, request.query.limit),
+    }),
+  );
+
+  app.patch(
+    '/setstatus',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['booking'],
+        summary: 'Approve or deny (the business), or cancel (the customer) a Requested booking',
+        description: TRANSITION_NOTE,
+        security: [{ bearerAuth: [] }],
+        body: SetStatusRequestSchema,
+        response: { 200: BookingResultSchema, ...bodyErrors(404, 409) },
+      },
+    },
+    async (request) => {
+      const booking = await bookings.setStatus(request.requireUser().id, request.body);
+      return { message: BOOKING_MESSAGES.statusUpdated(booking.Status), booking };
+    },
+  );
+
+  app.patch(
+    '/counter',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['booking'],
+        summary: 'Counter a Requested booking with a price, £1–£300 (the business)',
+        description: TRANSITION_NOTE,
+        security: [{ bearerAuth: [] }],
+        body: CounterRequestSchema,
+        response: { 200: BookingResultSchema, ...bodyErrors(404, 409) },
+      },
+    },
+    async (request) => {
+      const booking = await bookings.counter(request.requireUser().id, request.body);
+      return { message: BOOKING_MESSAGES.countered, booking };
+    },
+  );
+
+  app.patch(
+    '/respond-to-counter',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['booking'],
+        summary: 'Accept (→ Confirmed) or decline (→ Declined) a counter offer (the customer)',
+        description: TRANSITION_NOTE,
+        security: [{ bearerAuth: [] }],
+        body: RespondToCounterRequestSchema,
+        response: { 200: BookingResultSchema, ...bodyErrors(404, 409) },
+      },
+    },
+    async (request) => {
+      const booking = await bookings.respondToCounter(request.requireUser().id, request.body);
+      return { message: BOOKING_MESSAGES.statusUpdated(booking.Status), booking };
+    },
+  );
+};

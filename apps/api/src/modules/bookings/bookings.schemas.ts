@@ -1,0 +1,87 @@
+import { BOOKING_LIST_LIMIT, BOOKING_STATUSES, idSchema } from '@app/domain';
+import { z } from 'zod';
+import { AvailabilityResponseSchema } from '../users/users.schemas';
+
+// Response shapes of /api/booking/* (api-contract §4). Field names are the contract's.
+
+export const BookingSchema = z
+  .object({
+    id: z.string(),
+    bookingId: z.string().describe('Same as id'),
+    BusinessID: z.string(),
+    businessId: z.string().describe('Same as BusinessID'),
+    CustomerID: z.string(),
+    Status: z.enum(BOOKING_STATUSES),
+    BookingDateTime: z.string().describe("'YYYY-MM-DD HH:MM', Northern Ireland wall clock; one hour"),
+    Price: z.number().nullable().describe('The customer’s offer, whole pounds'),
+    OriginalPrice: z.number().nullable().describe('The offer a counter replaced'),
+    CounterPrice: z.number().nullable(),
+    FinalPrice: z.number().nullable().describe('The agreed price once Approved or Confirmed'),
+    IsHomeVisit: z.boolean(),
+    CustomerAddress: z.string().nullable().describe('Only for home visits'),
+    customerName: z.string(),
+    customerEmail: z.string(),
+    customerPhone: z.string(),
+    barberName: z.string(),
+    BusinessName: z.string(),
+    CreatedAt: z.string(),
+    UpdatedAt: z.string(),
+  })
+  .meta({ id: 'Booking' });
+export type BookingResponse = z.infer<typeof BookingSchema>;
+
+export const BusinessSummarySchema = z
+  .object({
+    id: z.string(),
+    FirstName: z.string(),
+    LastName: z.string(),
+    BusinessName: z.string(),
+    BusinessDescription: z.string(),
+    minimumPrice: z.number(),
+    homeVisitsEnabled: z.boolean(),
+  })
+  .meta({ id: 'BusinessSummary' });
+export type BusinessSummary = z.infer<typeof BusinessSummarySchema>;
+
+/** An away period as customers see it: no reason (that is the business's own note). */
+export const PublicAwayDateSchema = z.object({
+  id: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  createdAt: z.number().describe('epoch milliseconds'),
+  status: z.string(),
+});
+
+export const BusinessesResponseSchema = z.object({ businesses: z.array(BusinessSummarySchema) });
+
+export const AvailableTimesResponseSchema = z.object({
+  business: BusinessSummarySchema.extend({
+    availability: AvailabilityResponseSchema,
+    awayDates: z.array(PublicAwayDateSchema),
+  }),
+  availability: AvailabilityResponseSchema,
+  awayDates: z.array(PublicAwayDateSchema).describe('Away periods that have not ended'),
+  slots: z.array(z.string()).describe("Bookable starts 'YYYY-MM-DD HH:MM', sorted"),
+});
+export type AvailableTimesResponse = z.infer<typeof AvailableTimesResponseSchema>;
+
+export const AvailableTimesQuerySchema = z.object({ businessId: idSchema('businessId') });
+
+export const BookingResultSchema = z.object({ message: z.string(), booking: BookingSchema });
+export const UserBookingsResponseSchema = z.object({
+  requests: z.array(BookingSchema).describe('Every booking the caller made as a customer, newest first'),
+  bookings: z.array(BookingSchema).describe('The Approved and Confirmed ones'),
+});
+export const AllBookingsResponseSchema = z.object({ bookings: z.array(BookingSchema) });
+
+const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${BOOKING_LIST_LIMIT}`;
+export const AllBookingsQuerySchema = z.object({
+  limit: z
+    .string()
+    .max(6, LIMIT_MESSAGE)
+    .regex(/^\d+$/, LIMIT_MESSAGE)
+    .transform(Number)
+    .pipe(z.number().int().min(1, LIMIT_MESSAGE).max(BOOKING_LIST_LIMIT, LIMIT_MESSAGE))
+    .optional()
+    .default(BOOKING_LIST_LIMIT),
+});

@@ -1,0 +1,394 @@
+import { randomUUID } from 'node:crypto';
+import {
+  addDays,
+  assertNever,
+  BOOKING_DURATION_MINUTES,
+  BOOKING_TRANSITIONS,
+  type BookingAction,
+  type BookingActor,
+  type BookingStatus,
+  type BookingTransition,
+  bookingTimesOverlap,
+  type CounterRequestSchema,
+  type CreateBookingRequestSchema,
+  cannotChangeBooking,
+  counterResponseAction,
+  customerPriceError,
+  findTransition,
+  generateBookableSlots,
+  holdsSlot,
+  isBookableSlot,
+  MINIMUM_PRICE_DEFAULT,
+  type RespondToCounterRequestSchema,
+  type SetStatusRequestSchema,
+  setStatusAction,
+  todayInLondon,
+  utcToLondonWallClock,
+} from '@app/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import { type Db, isUniqueViolation } from '../../db/database';
+import { addMs, type Clock, MINUTE_MS } from '../../lib/clock';
+import { AppError, notAuthorized } from '../../lib/errors';
+import type { Mailer, MailMessage } from '../../mail/mailer';
+import {
+  type BookingEmailFacts,
+  bookingApprovedEmail,
+  bookingCancelledEmail,
+  bookingDeniedEmail,
+  bookingRequestedEmail,
+  counterAcceptedEmail,
+  counterDeclinedEmail,
+  counterOfferEmail,
+} from '../../mail/templates';
+import { parseAvailability } from '../users/users.mapper';
+import { type AwayDateRow, type UserRow, UsersRepository } from '../users/users.repository';
+import { toAvailableTimes, toBooking, toBusinessSummary } from './bookings.mapper';
+import { BOOKING_MESSAGES } from './bookings.messages';
+import { type BookingChanges, type BookingRow, BookingsRepository } from './bookings.repository';
+import type { AvailableTimesResponse, BookingResponse, BusinessSummary } from './bookings.schemas';
+
+export type CreateBookingInput = z.output<typeof CreateBookingRequestSchema>;
+export type SetStatusInput = z.output<typeof SetStatusRequestSchema>;
+export type CounterInput = z.output<typeof CounterRequestSchema>;
+export type RespondToCounterInput = z.output<typeof RespondToCounterRequestSchema>;
+
+export interface BookingsServiceDeps {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  logger: FastifyBaseLogger;
+  /** Public address, for the links in emails. */
+  appUrl: string;
+}
+
+interface Repositories {
+  users: UsersRepository;
+  bookings: BookingsRepository;
+}
+
+const notFound = (message: string) => new AppError('NotFound', message);
+const slotTaken = () => new AppError('SlotTaken', BOOKING_MESSAGES.slotTaken);
+const invalidTransition = (from: BookingStatus, to: BookingStatus, reason?: string) =>
+  new AppError(
+    'InvalidTransition',
+    reason ? `${cannotChangeBooking(from, to)}: ${reason}` : cannotChangeBooking(from, to),
+  );
+const invalidField = (field: string, message: string) =>
+  new AppError('ValidationError', message, undefined, { [field]: message });
+
+/** The status each action leads to (from the transition table). */
+function targetOf(action: BookingAction): BookingStatus {
+  const transition = BOOKING_TRANSITIONS.find((t) => t.action === action);
+  if (!transition) throw new Error(`No transition for action ${action}`);
+  return transition.to;
+}
+
+const awayRange = (row: AwayDateRow) => ({
+  startDate: row.start_date,
+  endDate: row.end_date,
+  status: row.status,
+});
+const fullName = (user: Pick<UserRow, 'first_name' | 'last_name'>) =>
+  `${user.first_name} ${user.last_name}`.trim();
+/** Bookings held on the previous day can still overlap (a range past midnight); look one day back. */
+const heldTimesFrom = (day: string) => `${addDays(day, -1)} 00:00`;
+
+function byBusinessName(a: BusinessSummary, b: BusinessSummary): number {
+  const options = { sensitivity: 'base' } as const;
+  return (
+    a.BusinessName.localeCompare(b.BusinessName, 'en-GB', options) ||
+    a.LastName.localeCompare(b.LastName, 'en-GB', options) ||
+    a.FirstName.localeCompare(b.FirstName, 'en-GB', options) ||
+    a.id.localeCompare(b.id)
+  );
+}
+
+/**
+ * The booking marketplace (api-contract §4): the businesses list, bookable times, requests and
+ * every status change. Status changes only go through the shared transition table, inside a
+ * transaction that holds the business's lock, so two bookings of one business can never hold
+ * overlapping hours whatever the concurrency.
+ */
+export class BookingsService {
+  private readonly users: UsersRepository;
+  private readonly bookings: BookingsRepository;
+
+  constructor(private readonly deps: BookingsServiceDeps) {
+    this.users = new UsersRepository(deps.db);
+    this.bookings = new BookingsRepository(deps.db);
+  }
+
+  async listBusinesses(): Promise<BusinessSummary[]> {
+    const rows = await this.users.listBookableBusinesses();
+    return rows.map(toBusinessSummary).sort(byBusinessName);
+  }
+
+  /** Hours, away periods that have not ended, and the bookable slots from now on. */
+  async availableTimes(businessId: string): Promise<AvailableTimesResponse> {
+    const business = await this.users.findBookableBusiness(businessId);
+    if (!business) throw notFound(BOOKING_MESSAGES.businessNotFound);
+    const now = this.deps.clock();
+    const today = todayInLondon(now);
+    const [awayDates, held] = await Promise.all([
+      this.users.listAwayDates(business.id),
+      this.bookings.listHeldTimes(business.id, heldTimesFrom(today)),
+    ]);
+    const slots = generateBookableSlots({
+      availability: parseAvailability(business.availability),
+      awayDates: awayDates.map(awayRange),
+      takenSlots: held,
+      now,
+    });
+    return toAvailableTimes(
+      business,
+      awayDates.filter((away) => away.end_date >= today),
+      slots,
+    );
+  }
+
+  /** A customer's request (status Requested) for one of the business's bookable slots. */
+  async book(customerId: string, input: CreateBookingInput): Promise<BookingResponse> {
+    const now = this.deps.clock();
+    const nowIso = now.toISOString();
+    const { booking, business } = await this.inTransaction(async ({ users, bookings }) => {
+      // Lock first: every check below reads what the business's other writes have committed.
+      await users.lockAccount(input.businessId);
+      const business = await users.findBookableBusiness(input.businessId);
+      if (!business) throw notFound(BOOKING_MESSAGES.businessNotFound);
+      // The customer's row too, so a concurrent account deletion cannot miss this booking.
+      if (!(await users.lockAccount(customerId))) throw notAuthorized();
+      const customer = await users.findById(customerId);
+      if (!customer) throw notAuthorized();
+
+      const awayDates = await users.listAwayDates(business.id);
+      // Taken hours are checked below, so that a slot taken meanwhile is a 409, not a 400.
+      const isSlot = isBookableSlot(input.bookingDateTime, {
+        availability: parseAvailability(business.availability),
+        awayDates: awayDates.map(awayRange),
+        now,
+      });
+      if (!isSlot) throw invalidField('bookingDateTime', BOOKING_MESSAGES.slotNotAvailable);
+      const priceProblem = customerPriceError(input.price, business.minimum_price ?? MINIMUM_PRICE_DEFAULT);
+      if (priceProblem) throw invalidField('price', priceProblem);
+      if (input.isHomeVisit && business.home_visits_enabled !== 1) {
+        throw invalidField('isHomeVisit', BOOKING_MESSAGES.noHomeVisits);
+      }
+
+      if (await bookings.findOpenRequest(customer.id, business.id, input.bookingDateTime)) {
+        throw new AppError('DuplicateRequest', BOOKING_MESSAGES.duplicateRequest);
+      }
+      const held = await bookings.listHeldTimes(
+        business.id,
+        heldTimesFrom(input.bookingDateTime.slice(0, 10)),
+      );
+      if (held.some((time) => bookingTimesOverlap(time, input.bookingDateTime))) throw slotTaken();
+
+      // Names and contact details are captured now: bookings outlive accounts (api-contract §3).
+      const booking: BookingRow = {
+        id: randomUUID(),
+        business_id: business.id,
+        customer_id: customer.id,
+        status: 'Requested',
+        starts_at: input.bookingDateTime,
+        price: input.price,
+        original_price: null,
+        counter_price: null,
+        final_price: null,
+        is_home_visit: input.isHomeVisit ? 1 : 0,
+        customer_address: input.isHomeVisit ? input.customerAddress : null,
+        customer_name: fullName(customer),
+        customer_email: customer.email,
+        customer_phone: customer.phone_number,
+        barber_name: fullName(business),
+        business_name: business.business_name ?? '',
+        created_at: nowIso,
+        updated_at: nowIso,
+      };
+      await bookings.insert(booking);
+      await bookings.recordTransition({
+        bookingId: booking.id,
+        from: null,
+        to: 'Requested',
+        actorId: customer.id,
+        price: booking.price,
+        now: nowIso,
+      });
+      return { booking, business };
+    });
+    await this.sendMail(bookingRequestedEmail(business.email, this.facts(booking, 'business')));
+    return toBooking(booking);
+  }
+
+  async listForCustomer(
+    customerId: string,
+  ): Promise<{ requests: BookingResponse[]; bookings: BookingResponse[] }> {
+    const requests = (await this.bookings.listForCustomer(customerId)).map(toBooking);
+    return { requests, bookings: requests.filter((booking) => holdsSlot(booking.Status)) };
+  }
+
+  async listForBusiness(businessId: string, limit: number): Promise<BookingResponse[]> {
+    return (await this.bookings.listForBusiness(businessId, limit)).map(toBooking);
+  }
+
+  /** PATCH /booking/setstatus: approve or deny (business), cancel (customer). */
+  setStatus(callerId: string, input: SetStatusInput): Promise<BookingResponse> {
+    return this.transition(callerId, input, setStatusAction(input.status), input.status);
+  }
+
+  /** PATCH /booking/counter (business). */
+  counter(callerId: string, input: CounterInput): Promise<BookingResponse> {
+    return this.transition(callerId, input, 'counter', targetOf('counter'), input.newPrice);
+  }
+
+  /** PATCH /booking/respond-to-counter (customer): accept or decline. */
+  respondToCounter(callerId: string, input: RespondToCounterInput): Promise<BookingResponse> {
+    const action = counterResponseAction(input.response);
+    return this.transition(callerId, input, action, targetOf(action));
+  }
+
+  /**
+   * One status change: the caller must be the booking's business or customer (404 otherwise, or
+   * when businessId does not match), the change must be in the transition table (409 otherwise),
+   * and a change to a slot-holding status re-checks overlap under the business's lock; the
+   * partial unique index is the last line of defence. The change and its history row are one
+   * transaction; the other party's email follows it.
+   */
+  private async transition(
+    callerId: string,
+    ref: { businessId: string; bookingId: string },
+    action: BookingAction | null,
+    requestedStatus: BookingStatus,
+    newPrice?: number,
+  ): Promise<BookingResponse> {
+    const found = await this.bookings.findById(ref.bookingId);
+    if (!found || found.business_id !== ref.businessId) throw notFound(BOOKING_MESSAGES.bookingNotFound);
+    const actor: BookingActor | null =
+      found.business_id === callerId ? 'business' : found.customer_id === callerId ? 'customer' : null;
+    if (!actor) throw notFound(BOOKING_MESSAGES.bookingNotFound);
+
+    const now = this.deps.clock();
+    const nowIso = now.toISOString();
+    const { booking, transition } = await this.inTransaction(async ({ users, bookings }) => {
+      await users.lockAccount(found.business_id);
+      const current = await bookings.findById(found.id);
+      if (!current) throw notFound(BOOKING_MESSAGES.bookingNotFound);
+      const transition = action ? findTransition(current.status, actor, action) : undefined;
+      if (!transition) throw invalidTransition(current.status, requestedStatus);
+
+      const isCommitment = transition.action === 'counter' || holdsSlot(transition.to);
+      if (isCommitment && current.starts_at <= utcToLondonWallClock(now)) {
+        throw invalidTransition(current.status, transition.to, BOOKING_MESSAGES.timeHasPassed);
+      }
+      if (holdsSlot(transition.to)) {
+        const held = await bookings.listHeldTimes(
+          current.business_id,
+          heldTimesFrom(current.starts_at.slice(0, 10)),
+        );
+        if (held.some((time) => bookingTimesOverlap(time, current.starts_at))) throw slotTaken();
+      }
+      const changes = changesFor(transition, current, newPrice);
+      if (!(await bookings.applyTransition(current.id, current.status, changes, nowIso))) {
+        throw invalidTransition(current.status, transition.to);
+      }
+      await bookings.recordTransition({
+        bookingId: current.id,
+        from: current.status,
+        to: transition.to,
+        actorId: callerId,
+        price: changes.final_price ?? changes.counter_price ?? null,
+        now: nowIso,
+      });
+      const booking = await bookings.findById(current.id);
+      if (!booking) throw new Error('booking vanished inside its transaction');
+      return { booking, transition };
+    });
+    await this.notify(transition, booking);
+    return toBooking(booking);
+  }
+
+  /** Emails the other party of a status change (api-contract §4). */
+  private async notify(transition: BookingTransition, booking: BookingRow): Promise<void> {
+    const recipientId = transition.actor === 'business' ? booking.customer_id : booking.business_id;
+    // The current address of the account; nobody to tell when it has been deleted.
+    const recipient = await this.users.findById(recipientId);
+    if (!recipient) return;
+    const facts = this.facts(booking, transition.actor === 'business' ? 'customer' : 'business');
+    const message = ((): MailMessage => {
+      switch (transition.action) {
+        case 'approve':
+          return bookingApprovedEmail(recipient.email, facts);
+        case 'deny':
+          return bookingDeniedEmail(recipient.email, facts);
+        case 'counter':
+          return counterOfferEmail(recipient.email, facts, booking.counter_price ?? booking.price);
+        case 'cancel':
+          return bookingCancelledEmail(recipient.email, facts);
+        case 'accept':
+          return counterAcceptedEmail(recipient.email, facts, booking.final_price ?? booking.price);
+        case 'decline':
+          return counterDeclinedEmail(recipient.email, facts, booking.counter_price ?? booking.price);
+        default:
+          return assertNever(transition.action);
+      }
+    })();
+    await this.sendMail(message);
+  }
+
+  private facts(booking: BookingRow, reader: 'business' | 'customer'): BookingEmailFacts {
+    return {
+      customerName: booking.customer_name,
+      businessName: booking.business_name || booking.barber_name,
+      bookingDateTime: booking.starts_at,
+      price: booking.price,
+      isHomeVisit: booking.is_home_visit === 1,
+      link: `${this.deps.appUrl}${reader === 'business' ? '/admin' : '/profile'}`,
+    };
+  }
+
+  /** A mail failure never undoes or fails the change that caused it: it is logged. */
+  private async sendMail(message: MailMessage): Promise<void> {
+    try {
+      await this.deps.mailer.send(message);
+    } catch (error) {
+      this.deps.logger.error({ err: error, mailTo: message.to, subject: message.subject }, 'email not sent');
+    }
+  }
+
+  /** Runs `work` in a transaction; a double booking caught by the unique index is a 409 SlotTaken. */
+  private async inTransaction<T>(work: (repositories: Repositories) => Promise<T>): Promise<T> {
+    try {
+      return await this.deps.db
+        .transaction()
+        .execute((trx) => work({ users: new UsersRepository(trx), bookings: new BookingsRepository(trx) }));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw slotTaken();
+      throw error;
+    }
+  }
+}
+
+/** The columns a transition changes (an exhaustive switch over the table's actions). */
+function changesFor(transition: BookingTransition, current: BookingRow, newPrice?: number): BookingChanges {
+  switch (transition.action) {
+    case 'approve':
+      // The customer's offer becomes the agreed price.
+      return { status: transition.to, final_price: current.price };
+    case 'counter':
+      if (newPrice === undefined) throw new Error('a counter offer needs a price');
+      return { status: transition.to, original_price: current.price, counter_price: newPrice };
+    case 'accept':
+      return { status: transition.to, final_price: current.counter_price };
+    case 'deny':
+    case 'cancel':
+    case 'decline':
+      return { status: transition.to };
+    default:
+      return assertNever(transition.action);
+  }
+}
+
+/** Now minus one booking length, as NI wall clock: bookings starting after it have not ended. */
+export function notEndedAfter(now: Date): string {
+  return utcToLondonWallClock(addMs(now, -BOOKING_DURATION_MINUTES * MINUTE_MS));
+}

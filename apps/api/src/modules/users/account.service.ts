@@ -1,0 +1,180 @@
+import {
+  CODE_MAX_ATTEMPTS,
+  EMAIL_CHANGE_CODE_TTL_HOURS,
+  MESSAGES,
+  type ProfileUpdateRequestSchema,
+} from '@app/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import { type Db, isUniqueViolation } from '../../db/database';
+import { addMs, type Clock, HOUR_MS } from '../../lib/clock';
+import { AppError, notAuthorized, RateLimitError } from '../../lib/errors';
+import { digestsEqual, generateNumericCode, hmacHex } from '../../lib/secrets';
+import type { Mailer, MailMessage } from '../../mail/mailer';
+import { emailChangeCodeEmail, emailChangedNoticeEmail } from '../../mail/templates';
+import { AUTH_MESSAGES } from '../auth/auth.messages';
+import { AuthRepository } from '../auth/auth.repository';
+import { BookingsRepository } from '../bookings/bookings.repository';
+import { notEndedAfter } from '../bookings/bookings.service';
+import { DEFAULT_FAILURE_WINDOW_MS, type RateLimitsService } from '../rate-limits/rate-limits.service';
+import { toUserProfile } from './users.mapper';
+import { type AccountChanges, type UserRow, UsersRepository } from './users.repository';
+import type { UserProfile } from './users.schemas';
+
+export type ProfileUpdateInput = z.output<typeof ProfileUpdateRequestSchema>;
+
+export interface AccountServiceDeps {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  logger: FastifyBaseLogger;
+  /** Keys the one-time-code hashes (the same key as the auth codes). */
+  codeSecret: string;
+  rateLimits: RateLimitsService;
+}
+
+export const ACCOUNT_MESSAGES = {
+  deleted: 'Your account has been deleted.',
+} as const;
+
+const PURPOSE = 'email_change' as const;
+const codeMismatch = () => new AppError('CodeMismatch', AUTH_MESSAGES.codeMismatch);
+const emailTaken = () => new AppError('UsernameExists', AUTH_MESSAGES.emailTaken);
+
+/**
+ * A person's own account (api-contract §3): profile edits with a confirmed email change, and
+ * deletion, which keeps bookings (with the names captured at booking time) but removes the login.
+ */
+export class AccountService {
+  private readonly users: UsersRepository;
+  private readonly auth: AuthRepository;
+
+  constructor(private readonly deps: AccountServiceDeps) {
+    this.users = new UsersRepository(deps.db);
+    this.auth = new AuthRepository(deps.db);
+  }
+
+  private hashCode(userId: string, code: string): string {
+    return hmacHex(this.deps.codeSecret, `${PURPOSE}:${userId}:${code}`);
+  }
+
+  private async requireUser(userId: string): Promise<UserRow> {
+    const user = await this.users.findById(userId);
+    if (!user) throw notAuthorized();
+    return user;
+  }
+
+  private async profileOf(userId: string): Promise<UserProfile> {
+    const user = await this.requireUser(userId);
+    const awayDates = user.user_type === 'User' ? [] : await this.users.listAwayDates(user.id);
+    return toUserProfile(user, awayDates);
+  }
+
+  /**
+   * PUT /user/update. Names and phone apply at once, and the address for customers (a business's
+   * is ignored). A different Email is not applied: a code goes to the new address and the profile
+   * comes back with PendingEmail; the same Email leaves any pending change as it is.
+   */
+  async updateProfile(userId: string, input: ProfileUpdateInput): Promise<UserProfile> {
+    const user = await this.requireUser(userId);
+    const isCustomer = user.user_type === 'User';
+    if (isCustomer && !input.Address) {
+      const message = MESSAGES.profileAddressLine1Required;
+      throw new AppError('ValidationError', message, undefined, { Address: message });
+    }
+    const changes: AccountChanges = {
+      first_name: input.FirstName,
+      last_name: input.LastName,
+      phone_number: input.PhoneNumber,
+      ...(isCustomer && input.Address ? { address: input.Address } : {}),
+    };
+    const newEmail = input.Email === user.email ? null : input.Email;
+    if (newEmail) {
+      if (await this.users.findByEmail(newEmail)) throw emailTaken();
+      // The same quiet per-address cap as resend and forgot, so nobody can mail-bomb an address.
+      if (!(await this.deps.rateLimits.allowEmail(newEmail)))
+        throw new RateLimitError(DEFAULT_FAILURE_WINDOW_MS / 1000);
+      changes.pending_email = newEmail;
+    }
+    const now = this.deps.clock();
+    const code = await this.deps.db.transaction().execute(async (trx) => {
+      await new UsersRepository(trx).update(user.id, changes, now.toISOString());
+      if (!newEmail) return null;
+      const code = generateNumericCode();
+      await new AuthRepository(trx).replaceCode({
+        userId: user.id,
+        purpose: PURPOSE,
+        codeHash: this.hashCode(user.id, code),
+        expiresAt: addMs(now, EMAIL_CHANGE_CODE_TTL_HOURS * HOUR_MS).toISOString(),
+        now: now.toISOString(),
+        targetEmail: newEmail,
+      });
+      return code;
+    });
+    if (newEmail && code) await this.sendMail(emailChangeCodeEmail(newEmail, code));
+    return this.profileOf(user.id);
+  }
+
+  /** POST /user/verify-email: applies the pending email change the code was sent for. */
+  async verifyEmail(userId: string, code: string): Promise<UserProfile> {
+    const user = await this.requireUser(userId);
+    const now = this.deps.clock().toISOString();
+    const open = await this.auth.findOpenCode(user.id, PURPOSE);
+    // A try is reserved before the guess is compared, so concurrent guesses get CODE_MAX_ATTEMPTS in all.
+    const tryNumber = open ? await this.auth.reserveAttempt(open.id, CODE_MAX_ATTEMPTS) : null;
+    if (
+      !open?.target_email ||
+      tryNumber === null ||
+      !digestsEqual(this.hashCode(user.id, code), open.code_hash)
+    ) {
+      if (open && tryNumber !== null && tryNumber >= CODE_MAX_ATTEMPTS)
+        await this.auth.voidCode(open.id, now);
+      throw codeMismatch();
+    }
+    if (open.expires_at <= now) throw new AppError('ExpiredCode', AUTH_MESSAGES.codeExpired);
+    const newEmail = open.target_email;
+    try {
+      await this.deps.db.transaction().execute(async (trx) => {
+        const users = new UsersRepository(trx);
+        const owner = await users.findByEmail(newEmail);
+        if (owner && owner.id !== user.id) throw emailTaken();
+        if (!(await new AuthRepository(trx).consumeCode(open.id, now))) throw codeMismatch();
+        await users.applyEmailChange(user.id, newEmail, now);
+      });
+    } catch (error) {
+      // Another account took the address between the check and the write.
+      if (isUniqueViolation(error)) throw emailTaken();
+      throw error;
+    }
+    if (user.email !== newEmail) await this.sendMail(emailChangedNoticeEmail(user.email, newEmail));
+    return this.profileOf(user.id);
+  }
+
+  /**
+   * DELETE /user/delete-account. Refused while the account has a Requested, Countered, Approved or
+   * Confirmed booking that has not ended, as customer or as business. Otherwise the login,
+   * profile, refresh tokens, codes and away dates go at once (old access tokens stop working: the
+   * auth plugin finds no account); bookings stay for 7 years with the names captured in them.
+   */
+  async deleteAccount(userId: string): Promise<void> {
+    const now = this.deps.clock();
+    await this.deps.db.transaction().execute(async (trx) => {
+      const users = new UsersRepository(trx);
+      // The same lock a new booking takes on its customer and business: none can slip in meanwhile.
+      if (!(await users.lockAccount(userId))) throw notAuthorized();
+      if (await new BookingsRepository(trx).hasActiveBookings(userId, notEndedAfter(now))) {
+        throw new AppError('ActiveBookings', MESSAGES.activeBookingsDelete);
+      }
+      await users.delete(userId);
+    });
+    this.deps.logger.info({ userId }, 'account deleted');
+  }
+
+  private async sendMail(message: MailMessage): Promise<void> {
+    try {
+      await this.deps.mailer.send(message);
+    } catch (error) {
+      this.deps.logger.error({ err: error, mailTo: message.to, subject: message.subject }, 'email not sent');
+    }
+  }
+}

@@ -1,0 +1,189 @@
+import {
+  BOOKING_STATUSES,
+  generateBookableSlots,
+  holdsSlot,
+  isNiPostcode,
+  joinedAddressError,
+  splitAddress,
+  utcToLondonWallClock,
+} from '@app/domain';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  DEMO_BUSINESSES,
+  DEMO_CUSTOMERS,
+  DEMO_PASSWORD,
+  formatDemoLogins,
+  seedDemoData,
+} from '../src/db/seed';
+import { parseAvailability } from '../src/modules/users/users.mapper';
+import { createTestApp, type TestApp } from './helpers/app';
+import { describeEachDatabase } from './helpers/databases';
+import { bearer } from './helpers/factories';
+
+const TOWNS = ['Belfast', 'Derry~Londonderry', 'Newry', 'Lisburn', 'Bangor', 'Ballymena'];
+
+describeEachDatabase('demo data', (database) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(database().db);
+  });
+  afterAll(() => t.close());
+
+  const db = () => database().db;
+  const count = async (table: 'users' | 'bookings' | 'away_dates' | 'booking_transitions') =>
+    Number(
+      (
+        await db()
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('fills an empty database once; a second run changes nothing', async () => {
+    const first = await seedDemoData(db(), t.clock.now());
+    expect(first.seeded).toBe(true);
+    const counts = await Promise.all(
+      (['users', 'bookings', 'away_dates', 'booking_transitions'] as const).map(count),
+    );
+    expect(counts[0]).toBe(DEMO_BUSINESSES.length + DEMO_CUSTOMERS.length);
+    const second = await seedDemoData(db(), t.clock.now());
+    expect(second.seeded).toBe(false);
+    expect(
+      await Promise.all((['users', 'bookings', 'away_dates', 'booking_transitions'] as const).map(count)),
+    ).toEqual(counts);
+  });
+
+  it('lists six or more businesses across the promised towns, with BT addresses and varied settings', async () => {
+    const { businesses } = (await t.app.inject({ url: '/api/booking/businesses' })).json();
+    expect(businesses.length).toBeGreaterThanOrEqual(6);
+    const listed = DEMO_BUSINESSES.filter((b) => b.isListed);
+    expect(businesses.map((b: { BusinessName: string }) => b.BusinessName).sort()).toEqual(
+      listed.map((b) => b.businessName).sort(),
+    );
+    for (const town of TOWNS)
+      expect(
+        listed.some((b) => b.town === town),
+        town,
+      ).toBe(true);
+    const rows = await db()
+      .selectFrom('users')
+      .selectAll()
+      .where('user_type', 'in', ['Business', 'Admin'])
+      .execute();
+    for (const row of rows) {
+      expect(
+        isNiPostcode(splitAddress(row.business_address ?? '').postcode),
+        row.business_address ?? '',
+      ).toBe(true);
+      expect(row.is_confirmed).toBe(1);
+      expect(Object.keys(parseAvailability(row.availability)).length).toBeGreaterThan(0);
+    }
+    const prices = new Set(businesses.map((b: { minimumPrice: number }) => b.minimumPrice));
+    expect(prices.size).toBeGreaterThanOrEqual(4);
+    expect(businesses.some((b: { homeVisitsEnabled: boolean }) => b.homeVisitsEnabled)).toBe(true);
+    expect(businesses.some((b: { homeVisitsEnabled: boolean }) => !b.homeVisitsEnabled)).toBe(true);
+    expect(await count('away_dates')).toBeGreaterThanOrEqual(2);
+    for (const business of businesses) {
+      const times = await t.app.inject({ url: `/api/booking/available-times?businessId=${business.id}` });
+      expect(times.json().slots.length, business.BusinessName).toBeGreaterThan(0);
+    }
+  });
+
+  it('keeps the Admin unlisted and not bookable', async () => {
+    const admin = await db()
+      .selectFrom('users')
+      .selectAll()
+      .where('user_type', '=', 'Admin')
+      .executeTakeFirstOrThrow();
+    expect(admin.is_listed).toBe(0);
+    const response = await t.app.inject({ url: `/api/booking/available-times?businessId=${admin.id}` });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('signs in every demo account with the demo password; the customer has an NI address and bookings in every status', async () => {
+    for (const email of [...DEMO_BUSINESSES, ...DEMO_CUSTOMERS].map((a) => a.email)) {
+      const response = await t.post('/api/auth/login', { email, password: DEMO_PASSWORD });
+      expect(response.statusCode, email).toBe(200);
+    }
+    const customer = DEMO_CUSTOMERS[0]!;
+    const { accessToken } = (
+      await t.post('/api/auth/login', { email: customer.email, password: DEMO_PASSWORD })
+    ).json();
+    const profile = (
+      await t.app.inject({ url: '/api/user/userdetails', headers: bearer(accessToken) })
+    ).json();
+    expect(profile).toMatchObject({ UserType: 'User', Email: customer.email });
+    expect(joinedAddressError(profile.Address)).toBeNull();
+    const { requests, bookings } = (
+      await t.app.inject({ url: '/api/booking/userbookings', headers: bearer(accessToken) })
+    ).json();
+    expect(new Set(requests.map((b: { Status: string }) => b.Status))).toEqual(new Set(BOOKING_STATUSES));
+    expect(bookings.length).toBeGreaterThanOrEqual(2);
+    expect(requests.some((b: { IsHomeVisit: boolean }) => b.IsHomeVisit)).toBe(true);
+    // Newest first.
+    const created = requests.map((b: { CreatedAt: string }) => b.CreatedAt);
+    expect(created).toEqual([...created].sort().reverse());
+  });
+
+  it('puts future Approved and Confirmed bookings on real, distinct slots, and every booking has its history', async () => {
+    const now = utcToLondonWallClock(t.clock.now());
+    const rows = await db().selectFrom('bookings').selectAll().execute();
+    const held = rows.filter((b) => holdsSlot(b.status));
+    expect(held.filter((b) => b.starts_at > now).length).toBeGreaterThanOrEqual(3);
+    expect(rows.some((b) => b.starts_at < now)).toBe(true);
+    const keys = held.map((b) => `${b.business_id} ${b.starts_at}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const booking of rows.filter((b) => b.starts_at > now)) {
+      const business = await db()
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', booking.business_id)
+        .executeTakeFirstOrThrow();
+      const away = await db()
+        .selectFrom('away_dates')
+        .selectAll()
+        .where('user_id', '=', business.id)
+        .execute();
+      const slots = generateBookableSlots({
+        availability: parseAvailability(business.availability),
+        awayDates: away.map((a) => ({ startDate: a.start_date, endDate: a.end_date })),
+        now: t.clock.now(),
+      });
+      expect(slots, `${business.business_name} ${booking.starts_at}`).toContain(booking.starts_at);
+    }
+    for (const booking of rows) {
+      const history = await db()
+        .selectFrom('booking_transitions')
+        .selectAll()
+        .where('booking_id', '=', booking.id)
+        .orderBy('created_at')
+        .execute();
+      expect(history[0]).toMatchObject({ from_status: null, to_status: 'Requested' });
+      expect(history.at(-1)?.to_status).toBe(booking.status);
+      if (booking.status === 'Confirmed') expect(booking.final_price).toBe(booking.counter_price);
+      if (booking.status === 'Countered') expect(booking.original_price).toBe(booking.price);
+    }
+  });
+
+  it('prints every login with the one password', () => {
+    const banner = formatDemoLogins();
+    expect(banner).toContain(DEMO_PASSWORD);
+    for (const account of [...DEMO_BUSINESSES, ...DEMO_CUSTOMERS]) expect(banner).toContain(account.email);
+  });
+});
+
+describeEachDatabase('demo data on a database in use', (database) => {
+  it('writes nothing when any account exists', async () => {
+    const t = await createTestApp(database().db);
+    try {
+      const { createCustomer } = await import('./helpers/marketplace');
+      await createCustomer(t, database().db);
+      expect((await seedDemoData(database().db)).seeded).toBe(false);
+      const users = await database().db.selectFrom('users').select('id').execute();
+      expect(users).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  });
+});

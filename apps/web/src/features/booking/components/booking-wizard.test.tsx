@@ -1,0 +1,449 @@
+import { MESSAGES } from '@app/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiErrorResponse, type FetchStub, jsonResponse, stubFetch } from '@/testing/fetch-stub';
+import { renderApp } from '@/testing/render-app';
+import { userDetails } from '@/testing/tokens';
+
+// Tuesday 1 December 2026, 09:00 in Belfast: the booking window runs to Tuesday 29 December.
+const NOW = new Date('2026-12-01T09:00:00Z');
+const SLOTS = ['2026-12-05 10:00', '2026-12-05 11:00', '2026-12-07 09:00'];
+
+type User = ReturnType<typeof renderApp>['user'];
+
+const business = (overrides: Record<string, unknown> = {}) => ({
+  id: 'biz-1',
+  FirstName: 'Ciaran',
+  LastName: 'Kelly',
+  BusinessName: "Kelly's Cuts",
+  BusinessDescription: 'Skin fades and beard trims.',
+  minimumPrice: 50,
+  homeVisitsEnabled: false,
+  ...overrides,
+});
+
+const availableTimes = (overrides: Record<string, unknown> = {}, slots: string[] = SLOTS) => ({
+  business: business(overrides),
+  availability: { Saturday: [{ start: '10:00', end: '12:00' }], Monday: [{ start: '09:00', end: '10:00' }] },
+  awayDates: [],
+  slots,
+});
+
+interface WizardOptions {
+  businessOverrides?: Record<string, unknown>;
+  profile?: Record<string, unknown>;
+  slots?: string[];
+  /** The free times of each later load, in order (after a failed request, say). */
+  laterSlots?: string[][];
+}
+
+function openWizard({
+  businessOverrides = {},
+  profile = {},
+  slots = SLOTS,
+  laterSlots = [],
+}: WizardOptions = {}) {
+  const api = stubFetch()
+    .on('GET', '/api/user/userdetails', jsonResponse(200, userDetails('User', profile)))
+    .on('GET', '/api/booking/available-times', jsonResponse(200, availableTimes(businessOverrides, slots)));
+  for (const later of laterSlots) {
+    api.on(
+      'GET',
+      '/api/booking/available-times',
+      jsonResponse(200, availableTimes(businessOverrides, later)),
+    );
+  }
+  const rendered = renderApp({ route: '/booking/biz-1', session: {} });
+  return { api, ...rendered };
+}
+
+const stepHeading = (name: string) => screen.findByRole('heading', { level: 2, name });
+const continueButton = () => screen.getByRole('button', { name: 'Continue' });
+const stepButtons = () =>
+  screen.getAllByRole('button', { name: /^Step \d: / }).map((button) => button.getAttribute('aria-label'));
+
+async function pickTime(user: User, time = '10:00') {
+  await user.click(await screen.findByRole('button', { name: time }));
+  await stepHeading('Price');
+}
+
+async function choosePrice(user: User, name = '£55') {
+  await user.click(screen.getByRole('radio', { name }));
+  await user.click(continueButton());
+}
+
+/** Walks a business without home visits to the review step. */
+async function reachReview(user: User, price = '£55') {
+  await pickTime(user);
+  await choosePrice(user, price);
+  await stepHeading('Review');
+}
+
+function stubBooking(api: FetchStub, response: Response | (() => Response)) {
+  api.on('POST', '/api/booking/book', response instanceof Response ? response : () => response());
+}
+
+beforeEach(() => {
+  // Only the clock is fixed; timers stay real so debounces and Mantine behave as in a browser.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('booking wizard: steps', () => {
+  it('has three steps when the business offers no home visits', async () => {
+    openWizard();
+    await stepHeading('Date & Time');
+    expect(stepButtons()).toEqual(['Step 1: Date & Time', 'Step 2: Price', 'Step 3: Review']);
+    expect(screen.getByText('Step 1 of 3')).toBeInTheDocument();
+  });
+
+  it('has four steps, Location third, when the business offers home visits', async () => {
+    openWizard({ businessOverrides: { homeVisitsEnabled: true } });
+    await stepHeading('Date & Time');
+    expect(stepButtons()).toEqual([
+      'Step 1: Date & Time',
+      'Step 2: Price',
+      'Step 3: Location',
+      'Step 4: Review',
+    ]);
+  });
+
+  it("shows the business's name and offers only days with free times", async () => {
+    openWizard();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ciaran Kelly' })).toBeInTheDocument();
+    expect(screen.getByText("Kelly's Cuts")).toBeInTheDocument();
+
+    expect(screen.getByRole('button', { name: 'Saturday 5 December 2026' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Monday 7 December 2026' })).toBeEnabled();
+    // No slots that day (away, closed or taken: the server simply sends none).
+    expect(screen.getByRole('button', { name: 'Friday 4 December 2026' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Sunday 6 December 2026' })).toBeDisabled();
+    // The window ends four weeks on.
+    expect(screen.getByRole('button', { name: 'Tuesday 29 December 2026' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Wednesday 30 December 2026' })).not.toBeInTheDocument();
+
+    // The first day with a free time is open, with its hours.
+    expect(screen.getByRole('button', { name: 'Saturday 5 December 2026' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    const times = within(screen.getByRole('group', { name: 'Times on Saturday 5 December' }));
+    expect(times.getAllByRole('button').map((button) => button.textContent)).toEqual(['10:00', '11:00']);
+  });
+
+  it('shows the hours of the day chosen', async () => {
+    const { user } = openWizard();
+    await user.click(await screen.findByRole('button', { name: 'Monday 7 December 2026' }));
+    const times = within(screen.getByRole('group', { name: 'Times on Monday 7 December' }));
+    expect(times.getAllByRole('button').map((button) => button.textContent)).toEqual(['09:00']);
+  });
+
+  it('moves to the price step as soon as a time is chosen, and Back returns with it still chosen', async () => {
+    const { user } = openWizard();
+    await stepHeading('Date & Time');
+    expect(screen.getByRole('button', { name: 'Back' })).toBeDisabled();
+    expect(continueButton()).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: '11:00' }));
+
+    expect(await stepHeading('Price')).toBeInTheDocument();
+    expect(screen.getByText('Step 2 of 3')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await stepHeading('Date & Time');
+    expect(screen.getByRole('button', { name: '11:00' })).toHaveAttribute('aria-pressed', 'true');
+    expect(continueButton()).toBeEnabled();
+  });
+
+  it('says so when the business has no free times at all', async () => {
+    openWizard({ slots: [] });
+    expect(await screen.findByText('No free times')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse Businesses' })).toHaveAttribute('href', '/businesses');
+  });
+
+  it("shows 'Failed to load availability' when the free times cannot be loaded, with a retry", async () => {
+    const api = stubFetch()
+      .on('GET', '/api/user/userdetails', jsonResponse(200, userDetails('User')))
+      .on('GET', '/api/booking/available-times', apiErrorResponse(503, 'Unavailable', 'Try later'))
+      .on('GET', '/api/booking/available-times', jsonResponse(200, availableTimes()));
+    const { user } = renderApp({ route: '/booking/biz-1', session: {} });
+
+    expect(await screen.findByText(MESSAGES.failedToLoadAvailability)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+
+    expect(await stepHeading('Date & Time')).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/booking/available-times')).toHaveLength(2);
+  });
+});
+
+describe('booking wizard: price', () => {
+  it('offers the minimum, the presets above it and a custom price; Continue waits for a choice', async () => {
+    const { user } = openWizard({ businessOverrides: { minimumPrice: 50 } });
+    await pickTime(user);
+
+    const options = screen.getAllByRole('radio').map((radio) => radio.getAttribute('aria-label'));
+    expect(options).toEqual(['£50 (minimum)', '£55', '£60', '£65', '£70', '£75', '£80', 'Custom amount']);
+    expect(continueButton()).toBeDisabled();
+
+    await user.click(screen.getByRole('radio', { name: '£50 (minimum)' }));
+    expect(continueButton()).toBeEnabled();
+  });
+
+  it('offers every preset when the minimum is below them all', async () => {
+    const { user } = openWizard({ businessOverrides: { minimumPrice: 20 } });
+    await pickTime(user);
+    const options = screen.getAllByRole('radio').map((radio) => radio.getAttribute('aria-label'));
+    expect(options).toEqual([
+      '£20 (minimum)',
+      '£45',
+      '£50',
+      '£55',
+      '£60',
+      '£65',
+      '£70',
+      '£75',
+      '£80',
+      'Custom amount',
+    ]);
+  });
+
+  it("refuses a custom price below the minimum with 'Price must be at least £{min}'", async () => {
+    const { user } = openWizard({ businessOverrides: { minimumPrice: 50 } });
+    await pickTime(user);
+
+    await user.click(screen.getByRole('radio', { name: 'Custom amount' }));
+    const input = screen.getByRole('textbox', { name: 'Custom price' });
+    await user.type(input, '40');
+    await user.tab();
+
+    expect(await screen.findByText('Price must be at least £50')).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(continueButton()).toBeDisabled();
+
+    await user.clear(input);
+    await user.type(input, '62.5');
+    expect(await screen.findByText(MESSAGES.priceWhole)).toBeInTheDocument();
+    expect(continueButton()).toBeDisabled();
+
+    await user.clear(input);
+    await user.type(input, '62');
+    await waitFor(() => expect(screen.queryByText(MESSAGES.priceWhole)).not.toBeInTheDocument());
+    expect(continueButton()).toBeEnabled();
+  });
+});
+
+describe('booking wizard: location', () => {
+  async function reachLocation(user: User) {
+    await pickTime(user);
+    await choosePrice(user, '£60');
+    await stepHeading('Location');
+  }
+
+  it('books at the shop unless a home visit is confirmed', async () => {
+    const { user } = openWizard({ businessOverrides: { homeVisitsEnabled: true } });
+    await reachLocation(user);
+    expect(screen.getByRole('radio', { name: 'At the shop' })).toHaveAttribute('aria-checked', 'true');
+    expect(continueButton()).toBeEnabled();
+  });
+
+  it('without a profile address: disables the confirm button, explains, links to /profile', async () => {
+    const { user } = openWizard({
+      businessOverrides: { homeVisitsEnabled: true },
+      profile: { Address: null },
+    });
+    await reachLocation(user);
+
+    await user.click(screen.getByRole('radio', { name: 'Home visit' }));
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'Home visit address' }));
+    expect(dialog.getByText(MESSAGES.addressRequiredTitle)).toBeInTheDocument();
+    expect(dialog.getByText(MESSAGES.homeVisitAddressRequired)).toBeInTheDocument();
+    expect(dialog.getByRole('link', { name: 'Add an address in your profile' })).toHaveAttribute(
+      'href',
+      '/profile',
+    );
+    expect(dialog.getByRole('button', { name: 'Confirm Address' })).toBeDisabled();
+  });
+
+  it("says 'Home visit cancelled' and stays at the shop when the address dialog is dismissed", async () => {
+    const { user } = openWizard({ businessOverrides: { homeVisitsEnabled: true } });
+    await reachLocation(user);
+
+    await user.click(screen.getByRole('radio', { name: 'Home visit' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Home visit address' }));
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+
+    expect(await screen.findByText(MESSAGES.homeVisitCancelled)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('radio', { name: 'At the shop' })).toHaveAttribute('aria-checked', 'true');
+  });
+
+  it('sends a home visit with the profile address once it is confirmed', async () => {
+    const address = '12 Castle Street, Belfast, BT1 1AA';
+    const { user, api } = openWizard({
+      businessOverrides: { homeVisitsEnabled: true },
+      profile: { Address: address },
+    });
+    stubBooking(api, jsonResponse(201, { message: 'Booking requested', booking: {} }));
+    await reachLocation(user);
+
+    await user.click(screen.getByRole('radio', { name: 'Home visit' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Home visit address' }));
+    expect(dialog.getByText(address)).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Confirm Address' }));
+    expect(screen.getByRole('radio', { name: 'Home visit' })).toHaveAttribute('aria-checked', 'true');
+
+    await user.click(continueButton());
+    const review = within(await screen.findByRole('region', { name: 'Your request' }));
+    expect(review.getByText('Home visit')).toBeInTheDocument();
+    expect(review.getByText(address)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Send Request' }));
+    await screen.findByRole('dialog', { name: 'Request sent' });
+    expect(api.callsTo('POST', '/api/booking/book')[0]?.body).toEqual({
+      businessId: 'biz-1',
+      bookingDateTime: '2026-12-05 10:00',
+      price: '60',
+      isHomeVisit: true,
+      customerAddress: address,
+    });
+  });
+});
+
+describe('booking wizard: review and sending', () => {
+  it('summarises the chosen time, price and place, and sends exactly that', async () => {
+    const { user, api } = openWizard();
+    stubBooking(api, jsonResponse(201, { message: 'Booking requested', booking: {} }));
+    await reachReview(user, '£55');
+
+    const review = within(screen.getByRole('region', { name: 'Your request' }));
+    expect(review.getByText('Ciaran Kelly')).toBeInTheDocument();
+    expect(review.getByText('Saturday 5 December 2026, 10:00')).toBeInTheDocument();
+    expect(review.getByText('£55')).toBeInTheDocument();
+    expect(review.getByText('At the shop')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Send Request' }));
+
+    expect(await screen.findByRole('dialog', { name: 'Request sent' })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/booking/book')[0]?.body).toEqual({
+      businessId: 'biz-1',
+      bookingDateTime: '2026-12-05 10:00',
+      price: '55',
+      isHomeVisit: false,
+    });
+  });
+
+  it("lets a part be changed from the review ('Change price')", async () => {
+    const { user } = openWizard();
+    await reachReview(user);
+    await user.click(screen.getByRole('button', { name: 'Change price' }));
+    expect(await stepHeading('Price')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: '£55' })).toHaveAttribute('aria-checked', 'true');
+  });
+
+  it("'Go to Appointments' in the confirmation goes to /profile", async () => {
+    const { user, api, router } = openWizard();
+    stubBooking(api, jsonResponse(201, { message: 'Booking requested', booking: {} }));
+    await reachReview(user);
+    await user.click(screen.getByRole('button', { name: 'Send Request' }));
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'Request sent' }));
+    await user.click(dialog.getByRole('button', { name: 'Go to Appointments' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+  });
+
+  it("'Close' in the confirmation goes to /", async () => {
+    const { user, api, router } = openWizard();
+    stubBooking(api, jsonResponse(200, { message: 'Booking requested', booking: {} }));
+    await reachReview(user);
+    await user.click(screen.getByRole('button', { name: 'Send Request' }));
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'Request sent' }));
+    await user.click(dialog.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it("on 401 says 'Authentication required / You must be logged in to book' and goes to /login", async () => {
+    const { user, api, router } = openWizard();
+    stubBooking(api, apiErrorResponse(401, 'Unauthorized', 'Access token expired'));
+    api.on('POST', '/api/auth/refresh', apiErrorResponse(401, 'InvalidRefreshToken', 'Session ended'));
+    await reachReview(user);
+
+    await user.click(screen.getByRole('button', { name: 'Send Request' }));
+
+    expect(await screen.findByText(MESSAGES.authenticationRequired)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.mustBeLoggedInToBook)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it("shows the server's message under 'Booking failed'", async () => {
+    const { user, api } = openWizard();
+    stubBooking(api, apiErrorResponse(403, 'Forbidden', 'Only customers can book appointments'));
+    await reachReview(user);
+
+    await user.click(screen.getByRole('button', { name: 'Send Request' }));
+
+    expect(await screen.findByText(MESSAGES.bookingFailed)).toBeInTheDocument();
+    expect(screen.getByText('Only customers can book appointments')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Request sent' })).not.toBeInTheDocument();
+  });
+
+  it("says 'Booking failed.' when the server gives no message", async () => {
+    const { user, api } = openWizard();
+    stubBooking(api, new Response('', { status: 502 }));
+    await reachReview(user);
+
+    await user.click(screen.getByRole('button', { name: 'Send Request' }));
+
+    expect(await screen.findByText(MESSAGES.bookingFailedFallback)).toBeInTheDocument();
+  });
+
+  it("says 'Failed to confirm booking. Please try again.' when the network fails", async () => {
+    const { user, api } = openWizard();
+    stubBooking(api, () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await reachReview(user);
+
+    await user.click(screen.getByRole('button', { name: 'Send Request' }));
+
+    expect(await screen.findByText(MESSAGES.failedToConfirmBooking)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send Request' })).toBeEnabled();
+  });
+
+  it('refreshes the free times after a failure and asks for another time when the hour has gone', async () => {
+    const { user, api } = openWizard({ laterSlots: [['2026-12-05 11:00', '2026-12-07 09:00']] });
+    stubBooking(api, apiErrorResponse(409, 'SlotTaken', 'That time has just been taken'));
+    await reachReview(user);
+
+    await user.click(screen.getByRole('button', { name: 'Send Request' }));
+
+    expect(await screen.findByText('That time has just been taken')).toBeInTheDocument();
+    expect(await screen.findByText('This time is no longer available')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send Request' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Choose another time' }));
+    expect(await stepHeading('Date & Time')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '10:00' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the wizard and its choices when a background refresh of the free times fails', async () => {
+    const api = stubFetch()
+      .on('GET', '/api/user/userdetails', jsonResponse(200, userDetails('User')))
+      .on('GET', '/api/booking/available-times', jsonResponse(200, availableTimes()))
+      .on('GET', '/api/booking/available-times', apiErrorResponse(503, 'Unavailable', 'Try later'));
+    stubBooking(api, apiErrorResponse(409, 'SlotTaken', 'That time has just been taken'));
+    const { user } = renderApp({ route: '/booking/biz-1', session: {} });
+    await reachReview(user);
+
+    await user.click(screen.getByRole('button', { name: 'Send Request' }));
+
+    expect(await screen.findByText('That time has just been taken')).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('GET', '/api/booking/available-times')).toHaveLength(2));
+    expect(screen.queryByText(MESSAGES.failedToLoadAvailability)).not.toBeInTheDocument();
+    expect(screen.getByText('Saturday 5 December 2026, 10:00')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,433 @@
+import { type CreateBookingRequest, CreateBookingRequestSchema, MESSAGES } from '@app/domain';
+import {
+  Alert,
+  Anchor,
+  Avatar,
+  Badge,
+  Box,
+  Button,
+  Container,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Stepper,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { IconAlert, IconMapPin } from '@/components/icons';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useSession } from '@/lib/auth';
+import { toast } from '@/lib/toast';
+import { useCreateBookingMutation } from '../api/create-booking';
+import {
+  type AvailableTimesResponse,
+  type BookableBusiness,
+  useAvailableTimes,
+} from '../api/get-available-times';
+import { formatSlot } from '../utils/booking-time';
+import { type WizardStepKey, wizardSteps } from '../utils/wizard-steps';
+import { BookingSuccessModal } from './booking-success-modal';
+import classes from './booking-wizard.module.css';
+import { DateTimeStep } from './date-time-step';
+import { HomeVisitAddressModal } from './home-visit-address-modal';
+import { type BookingLocation, LocationStep } from './location-step';
+import { chosenPrice, type PriceOption, PriceStep } from './price-step';
+import { ReviewStep } from './review-step';
+
+const personNameOf = (business: BookableBusiness) =>
+  `${business.FirstName ?? ''} ${business.LastName ?? ''}`.trim() || businessNameOf(business);
+const businessNameOf = (business: BookableBusiness) =>
+  business.BusinessName?.trim() || MESSAGES.unknownBusiness;
+
+/** The server's message for a failed call; a bare HTTP status carries none. */
+const serverMessageOf = (error: ApiError) => (error.code === 'HttpError' ? '' : error.message.trim());
+
+function BusinessHeader({ business }: { business: BookableBusiness }) {
+  const initials = `${business.FirstName?.[0] ?? ''}${business.LastName?.[0] ?? ''}`.toUpperCase() || '?';
+  return (
+    <Group gap="md" wrap="nowrap" align="center">
+      <Avatar size={56} radius="xl" color="brand" variant="light" aria-hidden="true">
+        {initials}
+      </Avatar>
+      <Stack gap={2} miw={0}>
+        <Text size="sm" c="dimmed" fw={600} tt="uppercase" className={classes.overline}>
+          Request an appointment
+        </Text>
+        <Title order={1} fz={{ base: 24, sm: 30 }} className={classes.wrapAnywhere}>
+          {personNameOf(business)}
+        </Title>
+        <Group gap="xs">
+          <Text c="dimmed" fw={500}>
+            {businessNameOf(business)}
+          </Text>
+          <Badge variant="light" color="brand" radius="sm" tt="none">
+            From £{business.minimumPrice}
+          </Badge>
+          {business.homeVisitsEnabled ? (
+            <Badge
+              variant="light"
+              color="copper"
+              radius="sm"
+              tt="none"
+              leftSection={<IconMapPin size={12} />}
+            >
+              Home visits
+            </Badge>
+          ) : null}
+        </Group>
+      </Stack>
+    </Group>
+  );
+}
+
+function WizardSkeleton() {
+  return (
+    <Container size="md" py={{ base: 'lg', sm: 40 }}>
+      <div role="status" aria-live="polite">
+        <VisuallyHidden>Loading availability...</VisuallyHidden>
+        <Stack gap="lg" aria-hidden="true">
+          <Group gap="md" wrap="nowrap">
+            <Skeleton height={56} circle />
+            <Stack gap={8} style={{ flex: 1 }}>
+              <Skeleton height={22} width="45%" />
+              <Skeleton height={14} width="30%" />
+            </Stack>
+          </Group>
+          <Skeleton height={44} />
+          <Skeleton height={300} />
+        </Stack>
+      </div>
+    </Container>
+  );
+}
+
+function AvailabilityError({
+  error,
+  onRetry,
+  isRetrying,
+}: {
+  error: Error;
+  onRetry: () => void;
+  isRetrying: boolean;
+}) {
+  const isUnknownBusiness = error instanceof ApiError && error.status === 404;
+  const detail =
+    error instanceof ApiError && error.status >= 400 && error.status < 500 ? serverMessageOf(error) : '';
+  return (
+    <Container size="sm" py={{ base: 'xl', sm: 56 }}>
+      <Alert color="red" variant="light" icon={<IconAlert />} title={MESSAGES.failedToLoadAvailability}>
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{detail || 'Check your connection and try again.'}</Text>
+          <Group gap="sm">
+            {isUnknownBusiness ? null : (
+              <Button variant="white" color="red" onClick={onRetry} loading={isRetrying}>
+                Try again
+              </Button>
+            )}
+            <Button component={Link} to={paths.businesses.getHref()} variant="white" color="red">
+              Browse Businesses
+            </Button>
+          </Group>
+        </Stack>
+      </Alert>
+    </Container>
+  );
+}
+
+/** Spec §2 "Booking wizard" at /booking/{businessId}. */
+export function BookingWizard({ businessId }: { businessId: string }) {
+  const availableTimes = useAvailableTimes(businessId);
+  // Once loaded, the wizard stays: a failed background refetch must not wipe the customer's choices.
+  if (availableTimes.data) return <Wizard businessId={businessId} data={availableTimes.data} />;
+  if (availableTimes.isError) {
+    return (
+      <AvailabilityError
+        error={availableTimes.error}
+        onRetry={() => availableTimes.refetch()}
+        isRetrying={availableTimes.isRefetching}
+      />
+    );
+  }
+  return <WizardSkeleton />;
+}
+
+function Wizard({ businessId, data }: { businessId: string; data: AvailableTimesResponse }) {
+  const { business, slots } = data;
+  const minimum = business.minimumPrice;
+  const personName = personNameOf(business);
+  const businessName = businessNameOf(business);
+  const steps = wizardSteps(business.homeVisitsEnabled);
+
+  const navigate = useNavigate();
+  const { isAuthenticated } = useSession();
+  const createBooking = useCreateBookingMutation();
+
+  const [active, setActive] = useState(0);
+  const [slot, setSlot] = useState<string | null>(null);
+  const [priceOption, setPriceOption] = useState<PriceOption | null>(null);
+  const [customPrice, setCustomPrice] = useState('');
+  const [location, setLocation] = useState<BookingLocation>('shop');
+  const [homeAddress, setHomeAddress] = useState<string | null>(null);
+  const [isAddressModalOpen, setAddressModalOpen] = useState(false);
+  const [bookedSlot, setBookedSlot] = useState<string | null>(null);
+
+  const step = steps[active]!;
+  const price = chosenPrice(priceOption, customPrice, minimum);
+  const isHomeVisit = business.homeVisitsEnabled && location === 'home';
+  const isSlotStillFree = slot !== null && slots.includes(slot);
+
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Each step change moves focus (and so the view) to the step's heading, for keyboard and
+  // screen-reader users as much as for a phone scrolled down to the hour buttons.
+  const moveTo = (index: number) => {
+    setActive(Math.min(Math.max(index, 0), steps.length - 1));
+    requestAnimationFrame(() => headingRef.current?.focus());
+  };
+
+  const goTo = (key: WizardStepKey) => {
+    const index = steps.findIndex((candidate) => candidate.key === key);
+    if (index >= 0) moveTo(index);
+  };
+
+  const canContinue = (() => {
+    switch (step.key) {
+      case 'dateTime':
+        return slot !== null;
+      case 'price':
+        return price !== null;
+      case 'location':
+        return location === 'shop' || homeAddress !== null;
+      case 'review':
+        return false;
+    }
+  })();
+  const canSend =
+    slot !== null && isSlotStillFree && price !== null && (!isHomeVisit || homeAddress !== null);
+
+  const requireLogin = () => {
+    toast.error({ title: MESSAGES.authenticationRequired, message: MESSAGES.mustBeLoggedInToBook });
+    navigate(paths.login.getHref());
+  };
+
+  const showBookingError = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 401) {
+      requireLogin();
+      return;
+    }
+    if (!(error instanceof ApiError) || error.status === 0) {
+      toast.error({ title: MESSAGES.bookingFailed, message: MESSAGES.failedToConfirmBooking });
+      return;
+    }
+    toast.error({
+      title: MESSAGES.bookingFailed,
+      message: serverMessageOf(error) || MESSAGES.bookingFailedFallback,
+    });
+  };
+
+  const sendRequest = () => {
+    if (!isAuthenticated) {
+      requireLogin();
+      return;
+    }
+    if (!canSend || slot === null || price === null || createBooking.isPending) return;
+    const request: CreateBookingRequest = {
+      businessId,
+      bookingDateTime: slot,
+      price: String(price),
+      isHomeVisit,
+      ...(isHomeVisit && homeAddress ? { customerAddress: homeAddress } : {}),
+    };
+    // The server's own schema, checked first: a request it would refuse is not sent.
+    const check = CreateBookingRequestSchema.safeParse(request);
+    if (!check.success) {
+      toast.error({
+        title: MESSAGES.bookingFailed,
+        message: check.error.issues[0]?.message ?? MESSAGES.bookingFailedFallback,
+      });
+      return;
+    }
+    // NOTE: mutateAsync, not mutate's callbacks: a 401 whose refresh fails ends the session and
+    // unmounts this page, and the error must still be told.
+    createBooking.mutateAsync(request).then(() => setBookedSlot(slot), showBookingError);
+  };
+
+  const chooseSlot = (chosen: string) => {
+    setSlot(chosen);
+    moveTo(active + 1);
+  };
+
+  const chooseShop = () => {
+    setLocation('shop');
+    setHomeAddress(null);
+  };
+
+  const chooseHome = () => {
+    if (location !== 'home') setAddressModalOpen(true);
+  };
+
+  const confirmHomeAddress = (address: string) => {
+    setHomeAddress(address);
+    setLocation('home');
+    setAddressModalOpen(false);
+  };
+
+  const dismissAddressModal = () => {
+    setAddressModalOpen(false);
+    chooseShop();
+    toast.info(MESSAGES.homeVisitCancelled);
+  };
+
+  const stepContent = (() => {
+    switch (step.key) {
+      case 'dateTime':
+        return (
+          <DateTimeStep
+            businessName={personName}
+            slots={slots}
+            selectedSlot={slot}
+            onSelectSlot={chooseSlot}
+          />
+        );
+      case 'price':
+        return (
+          <PriceStep
+            businessName={personName}
+            minimum={minimum}
+            option={priceOption}
+            customPrice={customPrice}
+            onOptionChange={setPriceOption}
+            onCustomPriceChange={setCustomPrice}
+          />
+        );
+      case 'location':
+        return (
+          <LocationStep
+            businessName={businessName}
+            location={location}
+            homeAddress={homeAddress}
+            onChooseShop={chooseShop}
+            onChooseHome={chooseHome}
+          />
+        );
+      case 'review':
+        return slot !== null && price !== null ? (
+          <ReviewStep
+            personName={personName}
+            businessName={businessName}
+            slot={slot}
+            price={price}
+            location={business.homeVisitsEnabled ? location : null}
+            homeAddress={homeAddress}
+            isSlotStillFree={isSlotStillFree}
+            onEdit={goTo}
+          />
+        ) : null;
+    }
+  })();
+
+  return (
+    <Container size="md" py={{ base: 'lg', sm: 40 }} className={classes.wizard}>
+      <Stack gap="lg">
+        <Anchor component={Link} to={paths.businesses.getHref()} size="sm" fw={600} w="fit-content">
+          ← All barbers
+        </Anchor>
+        <BusinessHeader business={business} />
+
+        <Stepper
+          active={active}
+          onStepClick={moveTo}
+          allowNextStepsSelect={false}
+          size="sm"
+          classNames={{ stepBody: classes.stepBody, separator: classes.separator, steps: classes.steps }}
+          aria-label="Booking steps"
+        >
+          {steps.map((candidate, index) => (
+            <Stepper.Step
+              key={candidate.key}
+              label={candidate.label}
+              aria-label={`Step ${index + 1}: ${candidate.label}`}
+              aria-current={index === active ? 'step' : undefined}
+            />
+          ))}
+        </Stepper>
+
+        <Paper
+          withBorder
+          p={{ base: 'md', sm: 'xl' }}
+          component="section"
+          aria-labelledby="booking-step-heading"
+        >
+          <Stack gap="lg">
+            <div>
+              <Text size="sm" c="dimmed" fw={600}>
+                Step {active + 1} of {steps.length}
+              </Text>
+              <Title
+                order={2}
+                fz={{ base: 22, sm: 26 }}
+                id="booking-step-heading"
+                ref={headingRef}
+                tabIndex={-1}
+                className={classes.stepHeading}
+              >
+                {step.label}
+              </Title>
+            </div>
+            {stepContent}
+          </Stack>
+        </Paper>
+
+        <Box className={classes.actions}>
+          <Button
+            variant="default"
+            size="lg"
+            px="lg"
+            className={classes.backButton}
+            onClick={() => moveTo(active - 1)}
+            disabled={active === 0 || createBooking.isPending}
+          >
+            Back
+          </Button>
+          {step.key === 'review' ? (
+            <Button
+              size="lg"
+              px="lg"
+              className={classes.primaryButton}
+              onClick={sendRequest}
+              disabled={!canSend}
+              loading={createBooking.isPending}
+            >
+              Send Request
+            </Button>
+          ) : (
+            <Button
+              size="lg"
+              px="lg"
+              className={classes.primaryButton}
+              onClick={() => moveTo(active + 1)}
+              disabled={!canContinue}
+            >
+              Continue
+            </Button>
+          )}
+        </Box>
+      </Stack>
+
+      <HomeVisitAddressModal
+        opened={isAddressModalOpen}
+        onConfirm={confirmHomeAddress}
+        onDismiss={dismissAddressModal}
+      />
+      <BookingSuccessModal
+        opened={bookedSlot !== null}
+        personName={personName}
+        when={bookedSlot ? formatSlot(bookedSlot) : ''}
+      />
+    </Container>
+  );
+}

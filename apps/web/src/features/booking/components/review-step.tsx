@@ -1,0 +1,104 @@
+import { Alert, Anchor, Button, Paper, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { IconAlert } from '@/components/icons';
+import { formatSlot } from '../utils/booking-time';
+import type { WizardStepKey } from '../utils/wizard-steps';
+import classes from './booking-wizard.module.css';
+import type { BookingLocation } from './location-step';
+
+interface ReviewStepProps {
+  personName: string;
+  businessName: string;
+  slot: string;
+  price: number;
+  /** Null when the business has no Location step (always at the shop). */
+  location: BookingLocation | null;
+  homeAddress: string | null;
+  /** False once a refetch shows the chosen hour has gone (taken meanwhile). */
+  isSlotStillFree: boolean;
+  onEdit: (step: WizardStepKey) => void;
+}
+
+function ReviewRow({
+  term,
+  children,
+  editLabel,
+  onEdit,
+}: {
+  term: string;
+  children: ReactNode;
+  editLabel?: string;
+  onEdit?: () => void;
+}) {
+  return (
+    <div className={classes.reviewRow}>
+      <dt className={classes.reviewTerm}>{term}</dt>
+      <dd className={classes.reviewValue}>{children}</dd>
+      {onEdit ? (
+        <Anchor component="button" type="button" size="sm" fw={600} onClick={onEdit} aria-label={editLabel}>
+          Change
+        </Anchor>
+      ) : null}
+    </div>
+  );
+}
+
+/** Last step: everything the request will say, each part one tap from being changed. */
+export function ReviewStep({
+  personName,
+  businessName,
+  slot,
+  price,
+  location,
+  homeAddress,
+  isSlotStillFree,
+  onEdit,
+}: ReviewStepProps) {
+  const isHomeVisit = location === 'home';
+  return (
+    <Stack gap="md">
+      {!isSlotStillFree ? (
+        <Alert color="orange" variant="light" icon={<IconAlert />} title="This time is no longer available">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">Someone else has just taken it. Please choose another time.</Text>
+            <Button variant="white" color="orange" size="sm" onClick={() => onEdit('dateTime')}>
+              Choose another time
+            </Button>
+          </Stack>
+        </Alert>
+      ) : null}
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-label="Your request">
+        <dl className={classes.reviewList}>
+          <ReviewRow term="Barber">
+            <Text fw={700}>{personName}</Text>
+            <Text size="sm" c="dimmed">
+              {businessName}
+            </Text>
+          </ReviewRow>
+          <ReviewRow term="Date & time" editLabel="Change date and time" onEdit={() => onEdit('dateTime')}>
+            <Text fw={700}>{formatSlot(slot)}</Text>
+          </ReviewRow>
+          <ReviewRow term="Price" editLabel="Change price" onEdit={() => onEdit('price')}>
+            <Text fw={700}>£{price}</Text>
+          </ReviewRow>
+          <ReviewRow
+            term="Location"
+            editLabel="Change location"
+            onEdit={location === null ? undefined : () => onEdit('location')}
+          >
+            <Text fw={700}>{isHomeVisit ? 'Home visit' : 'At the shop'}</Text>
+            {isHomeVisit && homeAddress ? (
+              <Text size="sm" c="dimmed">
+                {homeAddress}
+              </Text>
+            ) : null}
+          </ReviewRow>
+        </dl>
+      </Paper>
+      <Text size="sm" c="dimmed">
+        Nothing is charged now. {personName} will approve your request, suggest another price, or decline; you
+        will find it under Requested on your profile.
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,115 @@
+import { MESSAGES } from '@app/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiErrorResponse, deferred, jsonResponse, stubFetch } from '@/testing/fetch-stub';
+import { renderApp } from '@/testing/render-app';
+import { userDetails } from '@/testing/tokens';
+
+const BUSINESSES = [
+  {
+    id: 'biz-1',
+    FirstName: 'Ciaran',
+    LastName: 'Kelly',
+    BusinessName: "Kelly's Cuts",
+    BusinessDescription: 'Skin fades and beard trims on the Lisburn Road.',
+    minimumPrice: 30,
+    homeVisitsEnabled: true,
+  },
+  {
+    id: 'biz-2',
+    FirstName: 'Niamh',
+    LastName: 'Doherty',
+    BusinessName: null,
+    BusinessDescription: null,
+    minimumPrice: 45,
+    homeVisitsEnabled: false,
+  },
+];
+
+const card = (name: string) => screen.findByRole('article', { name });
+
+describe('businesses page', () => {
+  it("shows a card per business with its name, business name, minimum price and a 'Request Now' link", async () => {
+    stubFetch().on('GET', '/api/booking/businesses', jsonResponse(200, { businesses: BUSINESSES }));
+    renderApp({ route: '/businesses' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Available Barbers' })).toBeInTheDocument();
+    const kelly = within(await card('Ciaran Kelly'));
+    expect(kelly.getByRole('heading', { name: 'Ciaran Kelly' })).toBeInTheDocument();
+    expect(kelly.getByText("Kelly's Cuts")).toBeInTheDocument();
+    expect(kelly.getByText('Skin fades and beard trims on the Lisburn Road.')).toBeInTheDocument();
+    expect(kelly.getByText('From £30')).toBeInTheDocument();
+    expect(kelly.getByText('Home visits')).toBeInTheDocument();
+    expect(kelly.getByRole('link', { name: 'Request Now' })).toHaveAttribute('href', '/booking/biz-1');
+
+    const doherty = within(await card('Niamh Doherty'));
+    expect(doherty.getByText(MESSAGES.unknownBusiness)).toBeInTheDocument();
+    expect(doherty.getByText('From £45')).toBeInTheDocument();
+    expect(doherty.queryByText('Home visits')).not.toBeInTheDocument();
+    expect(doherty.getByRole('link', { name: 'Request Now' })).toHaveAttribute('href', '/booking/biz-2');
+
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+  });
+
+  it("says 'No businesses found.' when the list is empty", async () => {
+    stubFetch().on('GET', '/api/booking/businesses', jsonResponse(200, { businesses: [] }));
+    renderApp({ route: '/businesses' });
+
+    expect(await screen.findByText(MESSAGES.noBusinessesFound)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Request Now' })).not.toBeInTheDocument();
+  });
+
+  it('shows a skeleton while the list loads, then the cards', async () => {
+    const response = deferred<Response>();
+    stubFetch().on('GET', '/api/booking/businesses', () => response.promise);
+    renderApp({ route: '/businesses' });
+
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent('Loading businesses...');
+    expect(screen.getAllByTestId('business-skeleton').length).toBeGreaterThan(0);
+
+    response.resolve(jsonResponse(200, { businesses: BUSINESSES }));
+    expect(await card('Ciaran Kelly')).toBeInTheDocument();
+    expect(screen.queryByText('Loading businesses...')).not.toBeInTheDocument();
+  });
+
+  it("shows 'Failed to load businesses' on error, and a retry that loads them", async () => {
+    const api = stubFetch()
+      .on('GET', '/api/booking/businesses', apiErrorResponse(500, 'InternalError', 'Something went wrong'))
+      .on('GET', '/api/booking/businesses', jsonResponse(200, { businesses: BUSINESSES }));
+    const { user } = renderApp({ route: '/businesses' });
+
+    expect(await screen.findByText(MESSAGES.failedToLoadBusinesses)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+
+    expect(await card('Ciaran Kelly')).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.failedToLoadBusinesses)).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/booking/businesses')).toHaveLength(2);
+  });
+
+  it("'Request Now' opens the booking wizard for a signed-in customer", async () => {
+    stubFetch()
+      .on('GET', '/api/user/userdetails', jsonResponse(200, userDetails('User')))
+      .on('GET', '/api/booking/businesses', jsonResponse(200, { businesses: BUSINESSES }))
+      .on(
+        'GET',
+        '/api/booking/available-times',
+        jsonResponse(200, { business: BUSINESSES[0], availability: {}, awayDates: [], slots: [] }),
+      );
+    const { user, router } = renderApp({ route: '/businesses', session: {} });
+
+    await user.click(within(await card('Ciaran Kelly')).getByRole('link', { name: 'Request Now' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/booking/biz-1'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ciaran Kelly' })).toBeInTheDocument();
+  });
+
+  it("sends a visitor who chooses 'Request Now' to /login", async () => {
+    stubFetch().on('GET', '/api/booking/businesses', jsonResponse(200, { businesses: BUSINESSES }));
+    const { user, router } = renderApp({ route: '/businesses' });
+
+    await user.click(within(await card('Niamh Doherty')).getByRole('link', { name: 'Request Now' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+});

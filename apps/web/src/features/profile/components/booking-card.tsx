@@ -1,0 +1,198 @@
+import { assertNever, type Booking, type BookingStatus, isActiveStatus, MESSAGES } from '@app/domain';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { IconCalendar, IconMapPin, IconPound, IconScissors } from '@/components/icons';
+import { ApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { useCancelBookingMutation } from '../api/cancel-booking';
+import { useRespondToCounterMutation } from '../api/respond-to-counter';
+import {
+  agreedPrice,
+  bookingLocationText,
+  businessNameOf,
+  formatBookingDateTime,
+  formatPounds,
+  isPastBooking,
+  offeredPrice,
+} from '../utils/bookings';
+import { AddToCalendarButton } from './add-to-calendar-button';
+import { CancelRequestButton } from './cancel-request-button';
+import classes from './profile-page.module.css';
+
+const STATUS_BADGE: Record<BookingStatus, { color: string; label: string }> = {
+  Requested: { color: 'yellow', label: 'Requested' },
+  Approved: { color: 'teal', label: 'Approved' },
+  Confirmed: { color: 'green', label: 'Confirmed' },
+  Countered: { color: 'copper', label: 'Counter Offer' },
+  Declined: { color: 'gray', label: 'Declined' },
+  Cancelled: { color: 'gray', label: 'Cancelled' },
+  Denied: { color: 'red', label: 'Denied' },
+};
+
+/** Spec §8: 'Failed to update booking', with the server's message where there is one. */
+function showBookingError(error: unknown) {
+  if (error instanceof ApiError && error.message) {
+    toast.error({ title: MESSAGES.failedToUpdateBooking, message: error.message });
+  } else {
+    toast.error(MESSAGES.failedToUpdateBooking);
+  }
+}
+
+function Detail({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-start" c="dark.5">
+      <span className={classes.detailIcon}>{icon}</span>
+      <Text size="sm" className={classes.breakWord}>
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+function PriceDetail({ booking }: { booking: Booking }) {
+  const offer = offeredPrice(booking);
+  if ((booking.Status === 'Countered' || booking.Status === 'Declined') && booking.CounterPrice !== null) {
+    return (
+      <Detail icon={<IconPound size={18} />}>
+        Your offer: {offer !== null ? formatPounds(offer) : '–'} · Counter offer:{' '}
+        <strong>{formatPounds(booking.CounterPrice)}</strong>
+      </Detail>
+    );
+  }
+  const price = agreedPrice(booking);
+  const wasCountered = booking.Status === 'Confirmed' && offer !== null && price !== null && offer !== price;
+  return (
+    <Detail icon={<IconPound size={18} />}>
+      {price !== null ? formatPounds(price) : '–'}
+      {wasCountered ? ` (counter offer accepted; you offered ${formatPounds(offer)})` : null}
+    </Detail>
+  );
+}
+
+/**
+ * Runs a booking change and reports it. NOTE: mutateAsync, not mutate's callbacks: the list is
+ * refetched before the call settles, which moves this card to another tab and unmounts it, and
+ * mutate's own callbacks do not run for an unmounted component.
+ */
+async function runBookingChange(change: () => Promise<unknown>, onSuccess: () => void) {
+  try {
+    await change();
+    onSuccess();
+  } catch (error) {
+    showBookingError(error);
+  }
+}
+
+function BookingActions({ booking }: { booking: Booking }) {
+  const cancel = useCancelBookingMutation();
+  const respond = useRespondToCounterMutation();
+  const ref = {
+    businessId: booking.businessId ?? booking.BusinessID,
+    bookingId: booking.bookingId ?? booking.id,
+  };
+  const when = formatBookingDateTime(booking.BookingDateTime);
+
+  switch (booking.Status) {
+    case 'Requested':
+      return (
+        <CancelRequestButton
+          description={`your request to ${businessNameOf(booking)} for ${when}`}
+          isPending={cancel.isPending}
+          onConfirm={async () => {
+            await runBookingChange(
+              () => cancel.mutateAsync(ref),
+              () => toast.success('Booking request cancelled'),
+            );
+          }}
+        />
+      );
+    case 'Countered': {
+      const isAccepting = respond.isPending && respond.variables?.response === 'Accepted';
+      const isDeclining = respond.isPending && respond.variables?.response === 'Declined';
+      return (
+        <Group gap="sm">
+          <Button
+            size="sm"
+            loading={isAccepting}
+            disabled={isDeclining}
+            onClick={() =>
+              runBookingChange(
+                () => respond.mutateAsync({ ...ref, response: 'Accepted' }),
+                () => toast.success('Counter offer accepted. Your booking is confirmed.'),
+              )
+            }
+          >
+            Accept {booking.CounterPrice !== null ? formatPounds(booking.CounterPrice) : 'counter offer'}
+          </Button>
+          <Button
+            size="sm"
+            variant="default"
+            loading={isDeclining}
+            disabled={isAccepting}
+            onClick={() =>
+              runBookingChange(
+                () => respond.mutateAsync({ ...ref, response: 'Declined' }),
+                () => toast.info('Counter offer declined'),
+              )
+            }
+          >
+            Decline
+          </Button>
+        </Group>
+      );
+    }
+    case 'Approved':
+    case 'Confirmed':
+      return <AddToCalendarButton booking={booking} />;
+    case 'Denied':
+    case 'Declined':
+    case 'Cancelled':
+      return null;
+    default:
+      return assertNever(booking.Status);
+  }
+}
+
+/** One booking: who, when, price, where, status, and what the customer can do with it. */
+export function BookingCard({ booking }: { booking: Booking }) {
+  const business = businessNameOf(booking);
+  const when = formatBookingDateTime(booking.BookingDateTime);
+  const badge = STATUS_BADGE[booking.Status] ?? { color: 'gray', label: booking.Status };
+
+  return (
+    <Paper component="article" withBorder p="md" radius="md" aria-label={`${business}, ${when}`}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+          <Title order={3} fz="md" className={classes.breakWord}>
+            {business}
+          </Title>
+          <Badge color={badge.color} variant="light" className={classes.noShrink}>
+            {badge.label}
+          </Badge>
+        </Group>
+        <Stack gap={6}>
+          {booking.barberName ? (
+            <Detail icon={<IconScissors size={18} />}>{booking.barberName}</Detail>
+          ) : null}
+          <Detail icon={<IconCalendar size={18} />}>
+            <time dateTime={booking.BookingDateTime.slice(0, 16).replace(' ', 'T')}>{when}</time>
+            {isActiveStatus(booking.Status) && isPastBooking(booking) ? (
+              <Text span c="dimmed" size="sm">
+                {' '}
+                (past)
+              </Text>
+            ) : null}
+          </Detail>
+          <PriceDetail booking={booking} />
+          <Detail icon={<IconMapPin size={18} />}>{bookingLocationText(booking)}</Detail>
+        </Stack>
+        {/* Only the active statuses (Requested, Countered, Approved, Confirmed) have actions. */}
+        {isActiveStatus(booking.Status) ? (
+          <Group gap="sm" align="flex-start">
+            <BookingActions booking={booking} />
+          </Group>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}

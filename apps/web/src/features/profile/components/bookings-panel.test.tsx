@@ -1,0 +1,342 @@
+import { CALENDAR_ERROR_FEEDBACK_MS, CALENDAR_FEEDBACK_MS, MESSAGES } from '@app/domain';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { apiErrorResponse, jsonResponse, stubFetch } from '@/testing/fetch-stub';
+import { setCustomerBookingStatus } from '../api/cancel-booking';
+import { bookingsResponse, makeBooking, renderProfile } from '../testing/profile-fixtures';
+
+const tab = (name: string) => screen.getByRole('tab', { name });
+const card = (name: string) => screen.getByRole('article', { name });
+
+const ALL_STATUSES = [
+  makeBooking({
+    id: 'a1',
+    Status: 'Approved',
+    BookingDateTime: '2026-12-05 10:00',
+    BusinessName: 'Fade Factory',
+  }),
+  makeBooking({
+    id: 'a2',
+    Status: 'Approved',
+    BookingDateTime: '2026-12-06 11:00',
+    BusinessName: 'Clip Joint',
+  }),
+  makeBooking({
+    id: 'r1',
+    Status: 'Requested',
+    BookingDateTime: '2026-12-07 09:00',
+    BusinessName: 'Clip Joint',
+  }),
+  makeBooking({
+    id: 'c1',
+    Status: 'Countered',
+    BookingDateTime: '2026-12-08 14:00',
+    BusinessName: 'Bangor Barbers',
+    Price: 40,
+    OriginalPrice: 40,
+    CounterPrice: 55,
+  }),
+  makeBooking({ id: 'x1', Status: 'Cancelled', BookingDateTime: '2026-12-09 15:00' }),
+  makeBooking({
+    id: 'd1',
+    Status: 'Declined',
+    BookingDateTime: '2026-12-10 15:00',
+    OriginalPrice: 30,
+    CounterPrice: 45,
+  }),
+  makeBooking({ id: 'n1', Status: 'Denied', BookingDateTime: '2026-12-11 16:00' }),
+  makeBooking({
+    id: 'f1',
+    Status: 'Confirmed',
+    BookingDateTime: '2026-12-12 12:00',
+    BusinessName: 'Newry Cuts',
+    IsHomeVisit: true,
+    CustomerAddress: '1 Main Street, Newry, BT34 1AA',
+    OriginalPrice: 40,
+    CounterPrice: 60,
+    FinalPrice: 60,
+  }),
+];
+
+describe('bookings panel', () => {
+  it('shows the five tabs with their counts and the Confirmed Bookings section apart', async () => {
+    const { user } = renderProfile({ bookings: ALL_STATUSES });
+    expect(await screen.findByRole('tab', { name: 'Approved (2)' })).toBeInTheDocument();
+    expect(tab('Requested (1)')).toBeInTheDocument();
+    expect(tab('Counter Offers (1)')).toBeInTheDocument();
+    expect(tab('Cancelled (2)')).toBeInTheDocument();
+    expect(tab('Denied (1)')).toBeInTheDocument();
+
+    // A counter offer waits for the customer, so the panel opens there.
+    expect(tab('Counter Offers (1)')).toHaveAttribute('aria-selected', 'true');
+
+    const confirmed = screen.getByRole('region', { name: 'Confirmed Bookings' });
+    const confirmedCard = within(confirmed).getByRole('article', {
+      name: 'Newry Cuts, Sat 12 Dec 2026, 12:00',
+    });
+    expect(confirmedCard).toHaveTextContent('Confirmed');
+    expect(confirmedCard).toHaveTextContent('£60 (counter offer accepted; you offered £40)');
+    expect(confirmedCard).toHaveTextContent('Home visit: 1 Main Street, Newry, BT34 1AA');
+
+    await user.click(tab('Approved (2)'));
+    const approved = card('Fade Factory, Sat 5 Dec 2026, 10:00');
+    expect(approved).toHaveTextContent('Ciaran Kelly');
+    expect(approved).toHaveTextContent('£50');
+    expect(approved).toHaveTextContent('At the shop');
+    expect(within(approved).getByRole('button', { name: 'Add to Calendar' })).toBeInTheDocument();
+    expect(card('Clip Joint, Sun 6 Dec 2026, 11:00')).toBeInTheDocument();
+
+    // Declined bookings (a counter offer the customer turned down) show under Cancelled.
+    await user.click(tab('Cancelled (2)'));
+    const declined = card('Fade Factory, Thu 10 Dec 2026, 15:00');
+    expect(within(declined).getByText('Declined')).toBeInTheDocument();
+    expect(declined).toHaveTextContent('Your offer: £30 · Counter offer: £45');
+    expect(within(declined).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(card('Fade Factory, Wed 9 Dec 2026, 15:00')).getByText('Cancelled')).toBeInTheDocument();
+
+    await user.click(tab('Denied (1)'));
+    expect(within(card('Fade Factory, Fri 11 Dec 2026, 16:00')).getByText('Denied')).toBeInTheDocument();
+  });
+
+  it("offers 'Browse Businesses' when there are no bookings at all", async () => {
+    const { user, router } = renderProfile({ bookings: [] });
+    expect(await screen.findByText('You have no bookings yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: /Approved/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Confirmed Bookings' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Browse Businesses' }));
+    expect(router.state.location.pathname).toBe('/businesses');
+  });
+
+  it('says when a tab is empty', async () => {
+    const { user } = renderProfile({ bookings: [makeBooking({ Status: 'Requested' })] });
+    await user.click(await screen.findByRole('tab', { name: 'Denied (0)' }));
+    expect(screen.getByText('No denied requests.')).toBeInTheDocument();
+    expect(screen.getByText(/No confirmed bookings yet/)).toBeInTheDocument();
+  });
+
+  it('cancels a Requested booking only after two confirmations', async () => {
+    const requested = makeBooking({ id: 'r1', businessId: 'biz-9', Status: 'Requested' });
+    const api = stubFetch()
+      .on('GET', '/api/booking/userbookings', jsonResponse(200, bookingsResponse([requested])))
+      .on(
+        'GET',
+        '/api/booking/userbookings',
+        jsonResponse(200, bookingsResponse([{ ...requested, Status: 'Cancelled' }])),
+      )
+      .on('PATCH', '/api/booking/setstatus', jsonResponse(200, { message: 'Cancelled', booking: requested }));
+    const { user } = renderProfile({ api });
+
+    const requestCard = await screen.findByRole('article', { name: 'Fade Factory, Sat 5 Dec 2026, 10:00' });
+    await user.click(within(requestCard).getByRole('button', { name: 'Cancel Request' }));
+
+    // First confirmation: backing out sends nothing.
+    let dialog = screen.getByRole('dialog', { name: 'Cancel this request?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep Request' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(within(requestCard).getByRole('button', { name: 'Cancel Request' }));
+    dialog = screen.getByRole('dialog', { name: 'Cancel this request?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, Cancel It' }));
+    expect(api.callsTo('PATCH', '/api/booking/setstatus')).toHaveLength(0);
+
+    // Second confirmation sends it.
+    dialog = screen.getByRole('dialog', { name: 'Are you sure?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm Cancellation' }));
+
+    await waitFor(() => expect(api.callsTo('PATCH', '/api/booking/setstatus')).toHaveLength(1));
+    expect(api.callsTo('PATCH', '/api/booking/setstatus')[0]!.body).toEqual({
+      businessId: 'biz-9',
+      bookingId: 'r1',
+      status: 'Cancelled',
+    });
+    expect(await screen.findByText('Booking request cancelled')).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Cancelled (1)' })).toBeInTheDocument();
+    expect(tab('Requested (0)')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('refuses, before any request, a customer status other than Requested or Cancelled', async () => {
+    const api = stubFetch();
+    await expect(
+      setCustomerBookingStatus({ businessId: 'b', bookingId: 'x', status: 'Approved' }),
+    ).rejects.toThrow(
+      'Invalid status: Approved. Allowed statuses are: Requested, Approved, Denied, Countered, Confirmed, Declined, Cancelled',
+    );
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it("shows 'Failed to update booking' with the server message when cancelling fails", async () => {
+    const api = stubFetch().on(
+      'PATCH',
+      '/api/booking/setstatus',
+      apiErrorResponse(409, 'InvalidTransition', 'Cannot change booking from Approved to Cancelled'),
+    );
+    const { user } = renderProfile({ api, bookings: [makeBooking({ Status: 'Requested' })] });
+    await user.click(await screen.findByRole('button', { name: 'Cancel Request' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, Cancel It' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm Cancellation' }));
+
+    expect(await screen.findByText(MESSAGES.failedToUpdateBooking)).toBeInTheDocument();
+    expect(screen.getByText('Cannot change booking from Approved to Cancelled')).toBeInTheDocument();
+  });
+
+  it('accepts a counter offer at the counter price', async () => {
+    const countered = ALL_STATUSES.find((booking) => booking.id === 'c1')!;
+    const api = stubFetch()
+      .on('GET', '/api/booking/userbookings', jsonResponse(200, bookingsResponse([countered])))
+      .on(
+        'GET',
+        '/api/booking/userbookings',
+        jsonResponse(200, bookingsResponse([{ ...countered, Status: 'Confirmed', FinalPrice: 55 }])),
+      )
+      .on(
+        'PATCH',
+        '/api/booking/respond-to-counter',
+        jsonResponse(200, { message: 'ok', booking: countered }),
+      );
+    const { user } = renderProfile({ api });
+
+    const offer = await screen.findByRole('article', { name: 'Bangor Barbers, Tue 8 Dec 2026, 14:00' });
+    expect(offer).toHaveTextContent('Your offer: £40 · Counter offer: £55');
+    await user.click(within(offer).getByRole('button', { name: 'Accept £55' }));
+
+    await waitFor(() => expect(api.callsTo('PATCH', '/api/booking/respond-to-counter')).toHaveLength(1));
+    expect(api.callsTo('PATCH', '/api/booking/respond-to-counter')[0]!.body).toEqual({
+      businessId: 'business-1',
+      bookingId: 'c1',
+      response: 'Accepted',
+    });
+    const confirmed = await screen.findByRole('region', { name: 'Confirmed Bookings' });
+    expect(
+      await within(confirmed).findByRole('article', { name: 'Bangor Barbers, Tue 8 Dec 2026, 14:00' }),
+    ).toBeInTheDocument();
+    expect(tab('Counter Offers (0)')).toBeInTheDocument();
+  });
+
+  it('declines a counter offer', async () => {
+    const countered = ALL_STATUSES.find((booking) => booking.id === 'c1')!;
+    const api = stubFetch()
+      .on('GET', '/api/booking/userbookings', jsonResponse(200, bookingsResponse([countered])))
+      .on(
+        'GET',
+        '/api/booking/userbookings',
+        jsonResponse(200, bookingsResponse([{ ...countered, Status: 'Declined' }])),
+      )
+      .on(
+        'PATCH',
+        '/api/booking/respond-to-counter',
+        jsonResponse(200, { message: 'ok', booking: countered }),
+      );
+    const { user } = renderProfile({ api });
+
+    await user.click(await screen.findByRole('button', { name: 'Decline' }));
+    await waitFor(() => expect(api.callsTo('PATCH', '/api/booking/respond-to-counter')).toHaveLength(1));
+    expect(api.callsTo('PATCH', '/api/booking/respond-to-counter')[0]!.body).toMatchObject({
+      response: 'Declined',
+    });
+    expect(await screen.findByRole('tab', { name: 'Cancelled (1)' })).toBeInTheDocument();
+  });
+
+  it("shows 'Failed to update booking' when answering a counter offer fails without a message", async () => {
+    const api = stubFetch().on(
+      'PATCH',
+      '/api/booking/respond-to-counter',
+      new Response('oops', { status: 500 }),
+    );
+    const { user } = renderProfile({ api, bookings: [ALL_STATUSES.find((b) => b.id === 'c1')!] });
+    await user.click(await screen.findByRole('button', { name: 'Accept £55' }));
+    expect(await screen.findByText(MESSAGES.failedToUpdateBooking)).toBeInTheDocument();
+  });
+
+  it("shows 'Failed to load data' with a retry when the bookings cannot load", async () => {
+    const api = stubFetch()
+      .on('GET', '/api/booking/userbookings', apiErrorResponse(500, 'InternalError', 'Boom'))
+      .on('GET', '/api/booking/userbookings', jsonResponse(200, bookingsResponse([makeBooking()])));
+    const { user } = renderProfile({ api });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(MESSAGES.failedToLoadData);
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('tab', { name: 'Requested (1)' })).toBeInTheDocument();
+  });
+});
+
+/** Blob text through FileReader (jsdom's Blob has no text()). */
+const readBlob = (blob: Blob) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+
+describe('add to calendar', () => {
+  const approved = makeBooking({ Status: 'Approved', BookingDateTime: '2026-12-05 10:00' });
+
+  it('downloads the .ics file on a desktop and shows the success note for 5 seconds', async () => {
+    const blobs: Blob[] = [];
+    // jsdom has no object URLs; these two stand in for the browser's for this test only.
+    Object.assign(URL, {
+      createObjectURL: (blob: Blob) => {
+        blobs.push(blob);
+        return 'blob:calendar';
+      },
+      revokeObjectURL: () => {},
+    });
+    onTestFinished(() => {
+      Reflect.deleteProperty(URL, 'createObjectURL');
+      Reflect.deleteProperty(URL, 'revokeObjectURL');
+    });
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      expect(this.download).toBe('appointment-2026-12-05.ics');
+    });
+    const { user } = renderProfile({ bookings: [approved] });
+    const button = await screen.findByRole('button', { name: 'Add to Calendar' });
+
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await user.click(button);
+    expect(clicked).toHaveBeenCalledTimes(1);
+    expect(blobs[0]!.type).toBe('text/calendar;charset=utf-8');
+    const ics = await readBlob(blobs[0]!);
+    expect(ics).toContain('DTSTART:20261205T100000Z');
+    expect(ics).toContain('DTEND:20261205T110000Z');
+    expect(ics).toContain('LOCATION:Barber Shop');
+
+    expect(screen.getByText(/Calendar file downloaded/)).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(CALENDAR_FEEDBACK_MS - 100));
+    expect(screen.getByText(/Calendar file downloaded/)).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(200));
+    expect(screen.queryByText(/Calendar file downloaded/)).not.toBeInTheDocument();
+  });
+
+  it('opens Google Calendar on Android', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36',
+    );
+    const open = vi.spyOn(window, 'open').mockReturnValue({ opener: window } as unknown as Window);
+    const { user } = renderProfile({ bookings: [approved] });
+    await user.click(await screen.findByRole('button', { name: 'Add to Calendar' }));
+
+    const url = new URL(open.mock.calls[0]![0] as string);
+    expect(url.hostname).toBe('calendar.google.com');
+    expect(url.searchParams.get('dates')).toBe('20261205T100000Z/20261205T110000Z');
+    expect(screen.getByText(/Google Calendar opened/)).toBeInTheDocument();
+  });
+
+  it("shows 'Failed to add to calendar. Please try again.' for 3 seconds when it fails", async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (Linux; Android 14)');
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user } = renderProfile({ bookings: [approved] });
+    const button = await screen.findByRole('button', { name: 'Add to Calendar' });
+
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await user.click(button);
+    expect(screen.getByText(MESSAGES.failedToAddToCalendar)).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(CALENDAR_ERROR_FEEDBACK_MS - 100));
+    expect(screen.getByText(MESSAGES.failedToAddToCalendar)).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(200));
+    expect(screen.queryByText(MESSAGES.failedToAddToCalendar)).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,163 @@
+import { type Booking, MESSAGES } from '@app/domain';
+import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { type ReactNode, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { IconAlert, IconScissors } from '@/components/icons';
+import { paths } from '@/config/paths';
+import { useUserBookings } from '../api/get-user-bookings';
+import { BOOKING_TABS, type BookingTab, type GroupedBookings, groupBookings } from '../utils/bookings';
+import { BookingCard } from './booking-card';
+import classes from './profile-page.module.css';
+
+/** The tab a visit opens on: what needs the customer first, then what is coming up. */
+const OPENING_TAB_ORDER: readonly BookingTab[] = [
+  'countered',
+  'requested',
+  'approved',
+  'cancelled',
+  'denied',
+];
+
+function BookingList({ bookings, empty }: { bookings: Booking[]; empty: string }) {
+  if (bookings.length === 0) {
+    return (
+      <Text c="dimmed" py="md">
+        {empty}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      {bookings.map((booking) => (
+        <BookingCard key={booking.id} booking={booking} />
+      ))}
+    </Stack>
+  );
+}
+
+function EmptyBookings() {
+  return (
+    <Stack align="center" gap="sm" py="xl" ta="center">
+      <IconScissors size={32} />
+      <Text fw={600}>You have no bookings yet.</Text>
+      <Text c="dimmed" size="sm">
+        Find a barber, pick a time and name your price.
+      </Text>
+      <Button component={Link} to={paths.businesses.getHref()} mt="xs">
+        Browse Businesses
+      </Button>
+    </Stack>
+  );
+}
+
+function BookingTabs({ groups }: { groups: GroupedBookings }) {
+  const [chosen, setChosen] = useState<BookingTab | null>(null);
+  const active = chosen ?? OPENING_TAB_ORDER.find((tab) => groups[tab].length > 0) ?? 'approved';
+
+  return (
+    <Tabs
+      value={active}
+      onChange={(value) => setChosen(value as BookingTab)}
+      variant="pills"
+      radius="xl"
+      classNames={{ tab: classes.bookingTab }}
+    >
+      <Tabs.List className={classes.bookingTabs} aria-label="Bookings by status">
+        {BOOKING_TABS.map((tab) => (
+          <Tabs.Tab
+            key={tab.value}
+            value={tab.value}
+            aria-label={`${tab.label} (${groups[tab.value].length})`}
+            rightSection={
+              <Badge size="sm" circle variant={tab.value === active ? 'white' : 'light'} aria-hidden="true">
+                {groups[tab.value].length}
+              </Badge>
+            }
+          >
+            {tab.label}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      {BOOKING_TABS.map((tab) => (
+        <Tabs.Panel key={tab.value} value={tab.value} pt="md">
+          <BookingList bookings={groups[tab.value]} empty={tab.empty} />
+        </Tabs.Panel>
+      ))}
+    </Tabs>
+  );
+}
+
+/** Spec §2: the five status tabs with counts, a separate Confirmed Bookings section, the empty state. */
+export function BookingsPanel() {
+  const bookingsQuery = useUserBookings();
+  const groups = useMemo(
+    () =>
+      bookingsQuery.data ? groupBookings(bookingsQuery.data.requests, bookingsQuery.data.bookings) : null,
+    [bookingsQuery.data],
+  );
+  const total = groups ? Object.values(groups).reduce((sum, list) => sum + list.length, 0) : 0;
+
+  let content: ReactNode;
+  if (bookingsQuery.isPending) {
+    content = (
+      <Stack gap="sm" aria-busy="true" aria-label="Loading your bookings">
+        <Skeleton height={36} radius="xl" />
+        <Skeleton height={140} />
+        <Skeleton height={140} />
+      </Stack>
+    );
+  } else if (!groups) {
+    content = (
+      <Alert color="red" variant="light" icon={<IconAlert />} role="alert">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{MESSAGES.failedToLoadData}</Text>
+          <Button
+            size="xs"
+            variant="white"
+            color="red"
+            onClick={() => bookingsQuery.refetch()}
+            loading={bookingsQuery.isFetching}
+          >
+            Retry
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (total === 0) {
+    content = <EmptyBookings />;
+  } else {
+    content = <BookingTabs groups={groups} />;
+  }
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="my-bookings-title">
+        <Title order={2} fz="h3" id="my-bookings-title" mb="md">
+          My Bookings
+        </Title>
+        {content}
+      </Paper>
+      {groups && total > 0 ? (
+        <Paper
+          withBorder
+          p={{ base: 'md', sm: 'lg' }}
+          component="section"
+          aria-labelledby="confirmed-bookings-title"
+        >
+          <Group gap="sm" mb="md">
+            <Title order={2} fz="h3" id="confirmed-bookings-title">
+              Confirmed Bookings
+            </Title>
+            <Badge size="lg" circle variant="light" aria-label={`${groups.confirmed.length} confirmed`}>
+              {groups.confirmed.length}
+            </Badge>
+          </Group>
+          <BookingList
+            bookings={groups.confirmed}
+            empty="No confirmed bookings yet. Accepting a counter offer confirms a booking."
+          />
+        </Paper>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,174 @@
+import { DELETE_REDIRECT_MS, MESSAGES } from '@app/domain';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '@/lib/query-keys';
+import { getSession } from '@/lib/session';
+import { apiErrorResponse, jsonResponse, stubFetch } from '@/testing/fetch-stub';
+import { LOCAL_SETTINGS_KEY } from '../hooks/use-local-settings';
+import { renderProfile } from '../testing/profile-fixtures';
+
+async function openSettings(options: Parameters<typeof renderProfile>[0] = {}) {
+  const rendered = renderProfile(options);
+  await rendered.user.click(await screen.findByRole('tab', { name: 'Settings' }));
+  return rendered;
+}
+
+async function reachPhraseStep(user: Awaited<ReturnType<typeof openSettings>>['user']) {
+  await user.click(screen.getByRole('button', { name: 'Delete Account' }));
+  let dialog = screen.getByRole('dialog', { name: 'Delete Account' });
+  expect(dialog).toHaveTextContent('Step 1 of 3');
+  await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+  dialog = screen.getByRole('dialog', { name: 'Final Warning' });
+  expect(dialog).toHaveTextContent('Step 2 of 3');
+  await user.click(within(dialog).getByRole('button', { name: 'I Understand' }));
+  dialog = screen.getByRole('dialog', { name: 'Confirm Account Deletion' });
+  expect(dialog).toHaveTextContent('Step 3 of 3');
+  return dialog;
+}
+
+describe('settings', () => {
+  it('keeps the checkboxes in this browser only and says so', async () => {
+    const { user, api } = await openSettings();
+    expect(screen.getByText(/saved in this browser only\. They are not sent anywhere/)).toBeInTheDocument();
+
+    const news = screen.getByRole('checkbox', { name: 'Send me news and offers' });
+    const usage = screen.getByRole('checkbox', {
+      name: 'Share anonymous usage data to help improve the service',
+    });
+    expect(news).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Email me when a booking changes' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Remind me the day before an appointment' })).toBeChecked();
+    expect(
+      screen.getByRole('checkbox', { name: 'Let businesses I have booked with send me offers' }),
+    ).not.toBeChecked();
+
+    const callsBefore = api.calls.length;
+    await user.click(news);
+    await user.click(usage);
+    await user.click(screen.getByRole('checkbox', { name: 'Email me when a booking changes' }));
+    expect(news).toBeChecked();
+    expect(JSON.parse(localStorage.getItem(LOCAL_SETTINGS_KEY)!)).toMatchObject({
+      newsAndOffers: true,
+      usageData: true,
+      bookingEmails: false,
+    });
+    expect(api.calls).toHaveLength(callsBefore);
+  });
+
+  it('reads the saved checkboxes back on the next visit', async () => {
+    localStorage.setItem(LOCAL_SETTINGS_KEY, JSON.stringify({ newsAndOffers: true, bookingEmails: false }));
+    await openSettings();
+    expect(screen.getByRole('checkbox', { name: 'Send me news and offers' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Email me when a booking changes' })).not.toBeChecked();
+  });
+
+  it('links to the privacy policy and the terms', async () => {
+    await openSettings();
+    const legal = screen.getByRole('region', { name: 'Privacy & Terms' });
+    expect(within(legal).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      '/privacy-policy',
+    );
+    expect(within(legal).getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
+      'href',
+      '/terms-of-service',
+    );
+  });
+});
+
+describe('delete account', () => {
+  it('goes through warning, final warning and the typed phrase; the button waits for the exact phrase', async () => {
+    const { user, api } = await openSettings();
+    const dialog = await reachPhraseStep(user);
+    const input = within(dialog).getByRole('textbox', { name: 'Type DELETE MY ACCOUNT to confirm' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete My Account' });
+    expect(confirm).toBeDisabled();
+
+    await user.type(input, 'delete my account');
+    expect(confirm).toBeDisabled();
+    await user.clear(input);
+    await user.type(input, 'DELETE MY ACCOUNT ');
+    expect(confirm).toBeDisabled();
+    await user.clear(input);
+    await user.type(input, 'DELETE MY ACCOUNT{Enter}');
+    expect(confirm).toBeEnabled();
+    expect(api.callsTo('DELETE', '/api/user/delete-account').length).toBeLessThanOrEqual(1);
+  });
+
+  it('can be abandoned at every step without deleting anything', async () => {
+    const { user, api } = await openSettings();
+    await user.click(screen.getByRole('button', { name: 'Delete Account' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    const dialog = await reachPhraseStep(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // Reopening starts again at the first warning.
+    await user.click(screen.getByRole('button', { name: 'Delete Account' }));
+    expect(screen.getByRole('dialog', { name: 'Delete Account' })).toBeInTheDocument();
+    expect(api.callsTo('DELETE', '/api/user/delete-account')).toHaveLength(0);
+  });
+
+  it("deletes, says 'Account deleted', clears the storage and goes to / after 2 seconds", async () => {
+    const api = stubFetch().on(
+      'DELETE',
+      '/api/user/delete-account',
+      jsonResponse(200, { message: 'Deleted' }),
+    );
+    const { user, router, queryClient } = await openSettings({ api });
+    await user.click(screen.getByRole('checkbox', { name: 'Send me news and offers' }));
+    const dialog = await reachPhraseStep(user);
+    await user.type(within(dialog).getByRole('textbox'), 'DELETE MY ACCOUNT');
+
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete My Account' }));
+    await waitFor(() => expect(screen.getByText(MESSAGES.accountDeleted)).toBeInTheDocument());
+    expect(api.callsTo('DELETE', '/api/user/delete-account')).toHaveLength(1);
+
+    act(() => vi.advanceTimersByTime(DELETE_REDIRECT_MS - 100));
+    expect(router.state.location.pathname).toBe('/profile');
+
+    await act(async () => vi.advanceTimersByTime(200));
+    expect(await screen.findByRole('button', { name: 'Request Now' })).toBeInTheDocument();
+    // Cleared as the profile page goes (the route guard would send a token-less visitor to /login).
+    await waitFor(() => expect(getSession()).toBeNull());
+    expect(router.state.location.pathname).toBe('/');
+    expect(localStorage.getItem(LOCAL_SETTINGS_KEY)).toBeNull();
+    expect(queryClient.getQueryCache().findAll({ queryKey: queryKeys.bookings })).toHaveLength(0);
+    // Signed out: the navigation offers Login again.
+    expect(screen.getAllByRole('link', { name: 'Login' }).length).toBeGreaterThan(0);
+  });
+
+  it('explains a refusal because of active bookings', async () => {
+    const api = stubFetch().on(
+      'DELETE',
+      '/api/user/delete-account',
+      apiErrorResponse(409, 'ActiveBookings', 'You have active bookings; cancel them first.'),
+    );
+    const { user, router } = await openSettings({ api });
+    const dialog = await reachPhraseStep(user);
+    await user.type(within(dialog).getByRole('textbox'), 'DELETE MY ACCOUNT');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete My Account' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Cannot delete account: You have active bookings. Please cancel or complete them first.',
+    );
+    expect(getSession()).not.toBeNull();
+    expect(router.state.location.pathname).toBe('/profile');
+  });
+
+  it("says 'Deletion failed' for any other failure", async () => {
+    const api = stubFetch().on(
+      'DELETE',
+      '/api/user/delete-account',
+      apiErrorResponse(500, 'InternalError', 'Oops'),
+    );
+    const { user } = await openSettings({ api });
+    const dialog = await reachPhraseStep(user);
+    await user.type(within(dialog).getByRole('textbox'), 'DELETE MY ACCOUNT');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete My Account' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.deletionFailed);
+    expect(within(dialog).getByRole('alert')).not.toHaveTextContent('Oops');
+  });
+});
