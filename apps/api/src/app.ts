@@ -93,7 +93,16 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
     accountEmails: deps.accountEmailLimit ?? 5,
   });
   const codeSecret = hmacHex(config.jwtSecret, 'one-time-codes');
-  const auth = new AuthService({ db, mailer, clock, accessTokens, rateLimits, codeSecret, logger: app.log });
+  const auth = new AuthService({
+    db,
+    mailer,
+    clock,
+    accessTokens,
+    rateLimits,
+    codeSecret,
+    logger: app.log,
+    appUrl: config.appUrl,
+  });
   app.decorate('whenIdle', () => auth.whenIdle());
   const users = new UsersService(db, clock);
   const account = new AccountService({ db, clock, mailer, logger: app.log, codeSecret, rateLimits });

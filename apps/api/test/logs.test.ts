@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
-import { base64, bearer, NEW_PASSWORD, PASSWORD, registration } from './helpers/factories';
+import { base64, bearer, NEW_PASSWORD, PASSWORD, registration, uniqueEmail } from './helpers/factories';
+import { businessRegistration, createAdmin } from './helpers/invites';
 
 /** The log lines without fields that are long runs of digits or hex (timestamps, ids). */
 function scrubbed(lines: string[]): string {
@@ -48,6 +49,25 @@ describeEachDatabase('logs', (database) => {
     );
     await t.post('/api/auth/logout', { refreshToken: refreshed.refreshToken });
     await t.app.inject({ url: '/invite/secret-invite-code-123', headers: { accept: 'text/html' } });
+    // The invite flow: the code travels in an email, a page path and two bodies.
+    const admin = await createAdmin(t, database().db);
+    const invitee = uniqueEmail('shop');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/send-business-invite',
+      headers: admin.headers,
+      payload: { email: invitee },
+    });
+    const inviteMail = (await t.app.inject({ url: `/api/dev/outbox?to=${invitee}` })).json().messages[0];
+    const inviteCode = inviteMail.text.match(/\/invite\/([\w-]+)/)[1] as string;
+    await t.app.inject({ url: `/invite/${inviteCode}`, headers: { accept: 'text/html' } });
+    await t.post('/api/auth/verify-invite', { inviteCode });
+    const joined = await t.post(
+      '/api/auth/register-with-invite',
+      { ...businessRegistration(inviteCode), password: base64(PASSWORD) },
+      encoded,
+    );
+    expect(joined.statusCode, joined.body).toBe(201);
     await t.app.inject({ url: '/api/dev/outbox?token=leaky-query-token' });
     await t.post('/api/auth/login', '{"password": "Brok3nJs0n!', {
       headers: { 'content-type': 'application/json' },
@@ -56,6 +76,7 @@ describeEachDatabase('logs', (database) => {
     const text = scrubbed(t.logs);
     expect(text).toContain('incoming request'); // the capture works
     expect(text).toContain(body.email); // the outbox log names the recipient
+    expect(text).toContain(invitee);
     for (const secret of [
       PASSWORD,
       base64(PASSWORD),
@@ -69,6 +90,7 @@ describeEachDatabase('logs', (database) => {
       refreshed.refreshToken,
       'secret-invite-code-123',
       'leaky-query-token',
+      inviteCode,
     ]) {
       expect(text).not.toContain(secret);
     }

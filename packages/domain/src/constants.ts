@@ -21,6 +21,8 @@ export const DELETE_REDIRECT_MS = 2000;
 export const CALENDAR_FEEDBACK_MS = 5000;
 export const CALENDAR_ERROR_FEEDBACK_MS = 3000;
 export const TOAST_DURATIONS_MS = { success: 4000, error: 5000, warning: 4000, info: 3000 } as const;
+/** Spec §8: 'Minimum price updated successfully!' shows for 3 s. */
+export const MINIMUM_PRICE_TOAST_MS = 3000;
 /** Loading toasts never close by themselves. */
 export const LOADING_TOAST_AUTO_CLOSE = false;
 

@@ -368,6 +368,19 @@ describe('POST /auth/register-with-invite body', () => {
       'Must be at most 1000 characters',
     );
   });
+  it('refuses control characters in the invite code and the description (line breaks allowed there)', () => {
+    expect(errorsOf(RegisterWithInviteRequestSchema, { ...body(), inviteCode: 'abc\u0000' }).inviteCode).toBe(
+      'Contains invalid characters',
+    );
+    expect(
+      errorsOf(RegisterWithInviteRequestSchema, { ...body(), businessDescription: 'Fades\u001b[31m' })
+        .businessDescription,
+    ).toBe('Contains invalid characters');
+    expect(
+      parseOk(RegisterWithInviteRequestSchema, { ...body(), businessDescription: 'Fades\n\tBeards' })
+        .businessDescription,
+    ).toBe('Fades\n\tBeards');
+  });
 });
 
 describe('invite check and sending', () => {

@@ -26,7 +26,7 @@ import {
 import { ageOn, isIsoDate, todayInLondon } from './dates';
 import { atMostCharacters, MESSAGES } from './messages';
 import { MinimumPriceSchema, minimumPriceError, type PriceInput, parseWholePounds } from './prices';
-import { ruleString } from './zod-helpers';
+import { hasInvalidCharacters, ruleString, safeText } from './zod-helpers';
 
 /** Spec §5 invite phone, after removing spaces: optional +, a non-zero digit, then 1-14 digits. */
 export const INVITE_PHONE_PATTERN = /^\+?[1-9]\d{1,14}$/;
@@ -266,11 +266,9 @@ export function buildInviteRegistrationPayload(
 
 // ---- Request bodies (api-contract §2) -----------------------------------------------------------
 
-export const InviteCodeSchema = z
-  .string({ error: MESSAGES.inviteCodeRequired })
+export const InviteCodeSchema = safeText(MAX_INVITE_CODE_LENGTH, MESSAGES.inviteCodeRequired)
   .trim()
-  .min(1, MESSAGES.inviteCodeRequired)
-  .max(MAX_INVITE_CODE_LENGTH, atMostCharacters(MAX_INVITE_CODE_LENGTH));
+  .min(1, MESSAGES.inviteCodeRequired);
 
 /** Long enough that an over-long address gets the spec's 'less than 200' message, not the cap's. */
 const ADDRESS_CAP = 5 * ADDRESS_MAX_LENGTH;
@@ -316,6 +314,11 @@ export const RegisterWithInviteRequestSchema = z.object({
   businessDescription: z
     .string()
     .max(MAX_DESCRIPTION_LENGTH, atMostCharacters(MAX_DESCRIPTION_LENGTH))
+    // A textarea: line breaks and tabs are fine, other control characters are not.
+    .refine(
+      (description) => !hasInvalidCharacters(description, { multiline: true }),
+      MESSAGES.invalidCharacters,
+    )
     .trim()
     .nullish()
     .transform((description) => description || undefined),

@@ -264,6 +264,16 @@ describe('PUT /user/update body', () => {
       Address: '5 Scunthorpe Road, Sussex Street, Belfast, BT1 1AA',
     });
     expect(buildProfileUpdatePayload(validForm(), { includeAddress: false })).not.toHaveProperty('Address');
+    // A business's form has no address fields at all.
+    const { firstName, lastName, email, phone } = validForm();
+    expect(
+      buildProfileUpdatePayload({ firstName, lastName, email, phone }, { includeAddress: false }),
+    ).toEqual({
+      FirstName: 'Niamh',
+      LastName: 'Kelly',
+      Email: 'niamh@example.com',
+      PhoneNumber: '+447123456789',
+    });
   });
 
   it('accepts the built payload, with or without an address', () => {

@@ -222,7 +222,7 @@ export function profileFormFromProfile(profile: ProfileLike): Required<ProfileFo
 
 /** The PUT /user/update payload from a valid form; Address only for customers. */
 export function buildProfileUpdatePayload(
-  form: ProfileForm,
+  form: ProfileForm | BusinessProfileForm,
   { includeAddress = true }: { includeAddress?: boolean } = {},
 ): ProfileUpdateRequest {
   const payload: ProfileUpdateRequest = {
@@ -231,7 +231,7 @@ export function buildProfileUpdatePayload(
     Email: form.email.trim(),
     PhoneNumber: form.phone.trim(),
   };
-  if (includeAddress) {
+  if (includeAddress && 'addressLine1' in form) {
     payload.Address = joinAddress({
       line1: form.addressLine1,
       line2: form.addressLine2 ?? '',

@@ -67,8 +67,10 @@ export interface RefreshTokensTable {
   revoked_at: string | null;
 }
 
+/** Business invitations; at most one unused invite per email (a new invite replaces it). */
 export interface InvitesTable {
   id: string;
+  /** SHA-256 of the emailed code; the code itself is never stored. */
   code_hash: string;
   email: string;
   invited_by: string | null;

@@ -11,6 +11,7 @@ export const ERROR_STATUS = {
   UserNotConfirmed: 403,
   Forbidden: 403,
   NotFound: 404,
+  InviteNotFound: 404,
   UsernameExists: 409,
   Conflict: 409,
   InvalidTransition: 409,

@@ -1,6 +1,7 @@
 import {
   CODE_LENGTH,
   EMAIL_CHANGE_CODE_TTL_HOURS,
+  INVITE_EXPIRY_HOURS,
   PRODUCT_NAME,
   RESET_CODE_TTL_HOURS,
   SIGNUP_CODE_TTL_HOURS,
@@ -55,6 +56,20 @@ export function emailChangedNoticeEmail(to: string, newEmail: string): MailMessa
     subject: `Your ${PRODUCT_NAME} email address was changed`,
     text: `${text}\n\n${PRODUCT_NAME}`,
     html: `<p>${escapeHtml(text)}</p><p>${escapeHtml(PRODUCT_NAME)}</p>`,
+  };
+}
+
+// ---- Invites -----------------------------------------------------------------------------------------
+
+/** The Admin's invitation: the single-use registration link (`${APP_URL}/invite/{inviteCode}`). */
+export function businessInviteEmail(to: string, link: string): MailMessage {
+  const intro = `You have been invited to join ${PRODUCT_NAME} as a business. Open this link to register your shop, your opening hours and your prices:`;
+  const validity = `The link is valid for ${hours(INVITE_EXPIRY_HOURS)} and can be used once. If you did not expect this invitation, you can ignore this email.`;
+  return {
+    to,
+    subject: `You are invited to join ${PRODUCT_NAME}`,
+    text: `${intro}\n\n${link}\n\n${validity}\n\n${PRODUCT_NAME}`,
+    html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">Complete your business registration</a></p><p>${escapeHtml(link)}</p><p>${escapeHtml(validity)}</p><p>${escapeHtml(PRODUCT_NAME)}</p>`,
   };
 }
 

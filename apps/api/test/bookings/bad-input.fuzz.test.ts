@@ -9,6 +9,7 @@ import {
   CUSTOMER_ADDRESS,
   createBusiness,
   createCustomer,
+  EVERY_DAY,
   insertBooking,
   slotsOf,
 } from '../helpers/marketplace';
@@ -170,6 +171,20 @@ describeEachDatabase('bad input on the marketplace calls', (database) => {
       }),
       optional: ['Address'],
     },
+    {
+      name: 'PUT /user/availability',
+      method: 'PUT',
+      url: '/api/user/availability',
+      actor: () => business,
+      valid: () => ({ availability: EVERY_DAY }),
+    },
+    {
+      name: 'PUT /user/minimum-price',
+      method: 'PUT',
+      url: '/api/user/minimum-price',
+      actor: () => business,
+      valid: () => ({ minimumPrice: 40 }),
+    },
   ];
 
   it.each([
@@ -178,6 +193,8 @@ describeEachDatabase('bad input on the marketplace calls', (database) => {
     'PATCH /booking/counter',
     'PATCH /booking/respond-to-counter',
     'PUT /user/update',
+    'PUT /user/availability',
+    'PUT /user/minimum-price',
   ])('%s: generated bad bodies get a 4xx and change nothing', async (name) => {
     const call = calls().find((c) => c.name === name)!;
     const before = await snapshot(database().db);

@@ -24,6 +24,21 @@ describeEachDatabase(
     const db = () => database().db;
     const put = (actor: Actor, url: string, body: unknown) => call(t, 'PUT', `/api/user/${url}`, actor, body);
     const today = () => todayInLondon(t.clock.now());
+    /** The business's row and away dates, for "nothing changed" checks. */
+    const settingsOf = async (business: Actor) =>
+      JSON.stringify([
+        await db().selectFrom('users').selectAll().where('id', '=', business.id).executeTakeFirst(),
+        await db().selectFrom('away_dates').selectAll().where('user_id', '=', business.id).execute(),
+      ]);
+    /** A business with one stored away period, so a refused save has something to keep. */
+    const businessWithAwayDates = async () => {
+      const business = await createBusiness(t, db());
+      const saved = await put(business, 'away-dates', {
+        awayDates: [{ startDate: addDays(today(), 7), endDate: addDays(today(), 8), reason: 'Course' }],
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      return business;
+    };
 
     it('stores availability as {start, end} ranges, sorted, empty days left out, and returns the profile', async () => {
       const business = await createBusiness(t, db());
@@ -61,6 +76,8 @@ describeEachDatabase(
       [{ Friday: ['09:00-12:00', '11:00-13:00'] }, timeSlotsOverlapOn('Friday')],
       [{ Funday: ['09:00-12:00'] }, 'Unknown weekday: Funday'],
       [{ Monday: ['9-5'] }, 'Invalid time slot for Monday: Times must be in the format HH:MM'],
+      [{ Sunday: [{ start: '12:00', end: '12:00' }] }, invalidTimeSlotFor('Sunday')],
+      [{ Monday: ['09:00-17:00'], Saturday: ['10:00-14:00', '13:30-15:00'] }, timeSlotsOverlapOn('Saturday')],
     ])('answers 400 for availability %j', async (availability, message) => {
       const business = await createBusiness(t, db());
       const before = await db()
@@ -104,6 +121,7 @@ describeEachDatabase(
       [-5, MESSAGES.minimumPriceMin],
     ])('answers 400 for a minimum price of %j', async (minimumPrice, message) => {
       const business = await createBusiness(t, db());
+      const before = await settingsOf(business);
       const response = await put(business, 'minimum-price', { minimumPrice });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
@@ -111,6 +129,7 @@ describeEachDatabase(
         message,
         errors: { minimumPrice: message },
       });
+      expect(await settingsOf(business)).toBe(before);
     });
 
     it('turns home visits on and off; only booleans', async () => {
@@ -121,11 +140,13 @@ describeEachDatabase(
       expect((await put(business, 'home-visit', { homeVisitsEnabled: false })).json().homeVisitsEnabled).toBe(
         false,
       );
+      const before = await settingsOf(business);
       for (const homeVisitsEnabled of ['true', 1, null, undefined]) {
         const response = await put(business, 'home-visit', { homeVisitsEnabled });
         expect(response.statusCode).toBe(400);
         expect(response.json().message).toBe(MESSAGES.mustBeTrueOrFalse);
       }
+      expect(await settingsOf(business)).toBe(before);
     });
 
     it('replaces away dates: known entries keep id and createdAt, new ones get a uuid, createdAt and status', async () => {
@@ -214,24 +235,36 @@ describeEachDatabase(
       [{ status: 'cancelled' }, MESSAGES.awayStatusActive],
       [{ id: 'not-a-uuid' }, MESSAGES.invalidId],
     ])('answers 400 for an away period %j', async (override, message) => {
-      const business = await createBusiness(t, db());
+      const business = await businessWithAwayDates();
+      const before = await settingsOf(business);
       const entry = { startDate: addDays(today(), 3), endDate: addDays(today(), 4), ...override };
       const response = await put(business, 'away-dates', { awayDates: [entry] });
       expect(response.statusCode, response.body).toBe(400);
       expect(response.json().message).toBe(message);
+      expect(await settingsOf(business)).toBe(before);
     });
 
     it('answers 400 for a start after the end and an end more than a year ahead', async () => {
-      const business = await createBusiness(t, db());
+      const business = await businessWithAwayDates();
+      const before = await settingsOf(business);
       const backwards = await put(business, 'away-dates', {
         awayDates: [{ startDate: addDays(today(), 5), endDate: addDays(today(), 4) }],
       });
+      expect(backwards.statusCode).toBe(400);
       expect(backwards.json().message).toBe(MESSAGES.awayStartAfterEnd);
       const tooFar = await put(business, 'away-dates', {
         awayDates: [{ startDate: addDays(today(), 5), endDate: addDays(yearsAfter(today(), 1), 1) }],
       });
       expect(tooFar.statusCode).toBe(400);
       expect(tooFar.json().message).toBe(MESSAGES.awayTooFarAhead);
+      expect(await settingsOf(business)).toBe(before);
+      // Nor a new period that starts yesterday.
+      const past = await put(business, 'away-dates', {
+        awayDates: [{ startDate: addDays(today(), -1), endDate: addDays(today(), 2) }],
+      });
+      expect(past.statusCode).toBe(400);
+      expect(past.json().message).toBe(MESSAGES.awayInPast);
+      expect(await settingsOf(business)).toBe(before);
     });
   },
 );

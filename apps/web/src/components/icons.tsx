@@ -91,3 +91,21 @@ export const IconShield = (props: IconProps) => (
     <path d="M9 12l2 2 4-4" />
   </Icon>
 );
+
+export const IconTrash = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+  </Icon>
+);
+
+export const IconPhone = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2" />
+  </Icon>
+);
+
+export const IconSend = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M21 3L10 14M21 3l-7 18-4-7-7-4z" />
+  </Icon>
+);

@@ -1,7 +1,7 @@
 import { PASSWORD_CHECKLIST_DEBOUNCE_MS, passwordChecklist } from '@app/domain';
 import { List, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconCheck, IconX } from '@/components/icons';
+import { IconCheck, IconX } from './icons';
 
 /** The live password requirements (spec §5), updated 1000 ms after typing stops. */
 export function PasswordChecklist({ password, id }: { password: string; id: string }) {

@@ -4,6 +4,8 @@
  */
 export const queryKeys = {
   userDetails: ['user', 'details'] as const,
+  /** POST /auth/verify-invite for one invite code (a read: it changes nothing). */
+  inviteCheck: (inviteCode: string) => ['invites', inviteCode, 'check'] as const,
   businesses: ['businesses'] as const,
   availableTimes: (businessId: string) => ['businesses', businessId, 'available-times'] as const,
   /** Root of every booking list (customer and business); invalidate this after any booking change. */

@@ -27,4 +27,10 @@ describe('toast', () => {
       expect.objectContaining({ id, message: 'Saved', loading: false, autoClose: 4000 }),
     );
   });
+
+  it('takes a duration the spec sets for one toast', () => {
+    const show = vi.spyOn(notifications, 'show');
+    toast.success({ message: 'Minimum price updated successfully!', durationMs: 3000 });
+    expect(show).toHaveBeenCalledWith(expect.objectContaining({ color: 'teal', autoClose: 3000 }));
+  });
 });

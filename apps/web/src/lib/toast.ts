@@ -8,7 +8,14 @@ import type { ReactNode } from 'react';
  */
 
 export type ToastType = 'success' | 'error' | 'warning' | 'info' | 'loading';
-export type ToastInput = string | { title?: ReactNode; message: ReactNode };
+export type ToastInput =
+  | string
+  | {
+      title?: ReactNode;
+      message: ReactNode;
+      /** A duration the spec sets for this one toast (e.g. 'Minimum price updated successfully!', 3 s). */
+      durationMs?: number;
+    };
 
 const TOAST_STYLE: Record<ToastType, { color: string; autoClose: number | false }> = {
   success: { color: 'teal', autoClose: TOAST_DURATIONS_MS.success },
@@ -19,13 +26,14 @@ const TOAST_STYLE: Record<ToastType, { color: string; autoClose: number | false 
 };
 
 function toNotification(type: ToastType, input: ToastInput) {
-  const { title, message } = typeof input === 'string' ? { title: undefined, message: input } : input;
+  const { title, message, durationMs } =
+    typeof input === 'string' ? { title: undefined, message: input, durationMs: undefined } : input;
   const style = TOAST_STYLE[type];
   return {
     title,
     message,
     color: style.color,
-    autoClose: style.autoClose,
+    autoClose: type === 'loading' ? style.autoClose : (durationMs ?? style.autoClose),
     loading: type === 'loading',
     withCloseButton: type !== 'loading',
   };

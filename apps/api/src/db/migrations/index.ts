@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_initial';
+import * as m0002 from './0002_one_open_invite_per_email';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -7,4 +8,5 @@ import * as m0001 from './0001_initial';
  */
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
+  '0002_one_open_invite_per_email': m0002,
 };

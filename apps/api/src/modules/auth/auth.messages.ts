@@ -1,3 +1,5 @@
+import { INVITE_EXPIRY_HOURS } from '@app/domain';
+
 /** The server's own auth messages (the spec's strings live in @app/domain MESSAGES). */
 export const AUTH_MESSAGES = {
   registered: 'Account created. Please check your email for a confirmation code.',
@@ -9,4 +11,6 @@ export const AUTH_MESSAGES = {
   codeMismatch: 'Invalid verification code provided, please try again.',
   codeExpired: 'This code has expired. Please request a new code.',
   invalidRefreshToken: 'Invalid or expired refresh token.',
+  inviteSent: `Invitation sent. The link is valid for ${INVITE_EXPIRY_HOURS} hours.`,
+  inviteEmailFailed: 'The invitation email could not be sent. Please try again.',
 } as const;

@@ -9,8 +9,12 @@ import {
   RefreshRequestSchema,
   RegisterRequestSchema,
   RegisterResponseSchema,
+  RegisterWithInviteRequestSchema,
   ResendCodeRequestSchema,
   ResetPasswordRequestSchema,
+  SendInviteRequestSchema,
+  VerifyInviteRequestSchema,
+  VerifyInviteResponseSchema,
 } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,11 +30,15 @@ const errors = (...statuses: number[]) =>
   Object.fromEntries([400, 413, 415, ...statuses].map((status) => [status, ApiErrorSchema]));
 
 const RefreshResponseSchema = z.object({ accessToken: z.string(), refreshToken: z.string() });
+const SendInviteResponseSchema = z.object({
+  message: z.string(),
+  expiresAt: z.string().describe('ISO timestamp: the link stops working then'),
+});
 
 const PASSWORD_HEADER_NOTE =
   'With `X-Password-Encoding: base64`, the password fields are base64 of the UTF-8 password.';
 
-/** /api/auth/* (api-contract §2). The invite calls arrive with the business side. */
+/** /api/auth/* (api-contract §2). */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth }) => {
   // Code emails still being sent go out before the app closes (this runs before the database closes).
   app.addHook('onClose', async () => auth.whenIdle());
@@ -164,6 +172,60 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request) => {
       await auth.resetPassword(request.body);
       return { message: AUTH_MESSAGES.passwordReset };
+    },
+  );
+
+  app.post(
+    '/send-business-invite',
+    {
+      onRequest: [app.authenticate, app.requireRole('Admin')],
+      schema: {
+        tags: ['auth'],
+        summary: 'Invite a business by email (Admin only): a single-use link valid 48 h',
+        description:
+          'Emails a link `APP_URL/invite/{inviteCode}`. A new invite to an address voids its earlier unused ones. 409 UsernameExists when the address has an account; 503 when the email cannot be sent.',
+        security: [{ bearerAuth: [] }],
+        body: SendInviteRequestSchema,
+        response: { 201: SendInviteResponseSchema, ...errors(401, 403, 409, 503) },
+      },
+    },
+    async (request, reply) => {
+      const { expiresAt } = await auth.sendBusinessInvite(request.requireUser().id, request.body.email);
+      return reply.code(201).send({ message: AUTH_MESSAGES.inviteSent, expiresAt });
+    },
+  );
+
+  app.post(
+    '/verify-invite',
+    {
+      onRequest: app.rateLimit('verify-invite'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Check an invite code: the invited email when it can be used',
+        description:
+          'Unknown, voided or used: `{ email: null, valid: false, expired: false }`; expired: `{ email: null, valid: false, expired: true }`.',
+        body: VerifyInviteRequestSchema,
+        response: { 200: VerifyInviteResponseSchema, ...errors(429) },
+      },
+    },
+    async (request) => auth.verifyInvite(request.body.inviteCode),
+  );
+
+  app.post(
+    '/register-with-invite',
+    {
+      onRequest: app.rateLimit('register-with-invite'),
+      schema: {
+        tags: ['auth'],
+        summary: "Create an unconfirmed Business account for the invite's email and email a code",
+        description: `${PASSWORD_HEADER_NOTE} Uses the invite up. 404 InviteNotFound (unknown or voided), 409 InviteUsed, 410 InviteExpired, 409 UsernameExists. Confirm with /auth/confirm-signup.`,
+        body: RegisterWithInviteRequestSchema,
+        response: { 201: MessageResponseSchema, ...errors(404, 409, 410, 429) },
+      },
+    },
+    async (request, reply) => {
+      await auth.registerWithInvite(request.body);
+      return reply.code(201).send({ message: AUTH_MESSAGES.registered });
     },
   );
 };

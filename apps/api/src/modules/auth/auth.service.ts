@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import {
   CODE_MAX_ATTEMPTS,
+  INVITE_EXPIRY_HOURS,
   type LoginResponse,
   MESSAGES,
   REFRESH_TOKEN_TTL_DAYS,
   RESET_CODE_TTL_HOURS,
   type RegisterRequestSchema,
+  type RegisterWithInviteRequestSchema,
   type ResetPasswordRequestSchema,
   SIGNUP_CODE_TTL_HOURS,
+  type VerifyInviteResponse,
 } from '@app/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
@@ -19,16 +22,18 @@ import { AppError } from '../../lib/errors';
 import { hashPassword, passwordNeedsRehash, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { digestsEqual, generateNumericCode, generateToken, hmacHex, sha256Hex } from '../../lib/secrets';
 import type { Mailer, MailMessage } from '../../mail/mailer';
-import { passwordResetCodeEmail, signupCodeEmail } from '../../mail/templates';
+import { businessInviteEmail, passwordResetCodeEmail, signupCodeEmail } from '../../mail/templates';
 import type { RateLimitsService } from '../rate-limits/rate-limits.service';
 import { type UserRow, UsersRepository } from '../users/users.repository';
 import type { AccessTokens } from './access-tokens';
 import { AUTH_MESSAGES } from './auth.messages';
 import { AuthRepository, type CodeRow } from './auth.repository';
 import { BackgroundTasks } from './background-tasks';
+import { type InviteRow, InvitesRepository } from './invites.repository';
 
 export type RegisterInput = z.output<typeof RegisterRequestSchema>;
 export type ResetPasswordInput = z.output<typeof ResetPasswordRequestSchema>;
+export type RegisterWithInviteInput = z.output<typeof RegisterWithInviteRequestSchema>;
 
 export interface AuthServiceDeps {
   db: Db;
@@ -39,6 +44,8 @@ export interface AuthServiceDeps {
   /** Keys the one-time-code hashes (derived from JWT_SECRET). */
   codeSecret: string;
   logger: FastifyBaseLogger;
+  /** Public address of the web app, for the emailed invite link. */
+  appUrl: string;
 }
 
 // Per-account failure counters (rate-limits.service): wrong passwords, and wrong codes.
@@ -48,17 +55,36 @@ const CODE = 'code';
 /** A rotated token presented again within this time is treated as a race, not as theft. */
 export const REFRESH_REUSE_GRACE_MS = 10_000;
 
+/** 256 random bits, base64url (43 characters): an invite link cannot be guessed. */
+const INVITE_CODE_BYTES = 32;
+
 const codeMismatch = () => new AppError('CodeMismatch', AUTH_MESSAGES.codeMismatch);
+const emailTaken = () => new AppError('UsernameExists', AUTH_MESSAGES.emailTaken);
 const invalidRefreshToken = () => new AppError('NotAuthorized', AUTH_MESSAGES.invalidRefreshToken);
+
+/** Why an invite cannot be used (404 unknown or replaced, 409 used, 410 expired), or null. */
+function inviteProblem(invite: InviteRow | undefined, now: string): AppError | null {
+  if (!invite) return new AppError('InviteNotFound', MESSAGES.inviteInvalidOrUsed);
+  if (invite.used_at) return new AppError('InviteUsed', MESSAGES.inviteInvalidOrUsed);
+  if (invite.expires_at <= now) return new AppError('InviteExpired', MESSAGES.inviteExpired);
+  return null;
+}
+
+function assertUsable(invite: InviteRow | undefined, now: string): asserts invite is InviteRow {
+  const problem = inviteProblem(invite, now);
+  if (problem) throw problem;
+}
 
 export class AuthService {
   private readonly users: UsersRepository;
   private readonly auth: AuthRepository;
+  private readonly invites: InvitesRepository;
   private readonly background: BackgroundTasks;
 
   constructor(private readonly deps: AuthServiceDeps) {
     this.users = new UsersRepository(deps.db);
     this.auth = new AuthRepository(deps.db);
+    this.invites = new InvitesRepository(deps.db);
     this.background = new BackgroundTasks(deps.logger);
   }
 
@@ -149,8 +175,7 @@ export class AuthService {
 
   /** Sign-up: always a customer (`User`), unconfirmed until the emailed code comes back. */
   async register(input: RegisterInput): Promise<void> {
-    if (await this.users.findByEmail(input.email))
-      throw new AppError('UsernameExists', AUTH_MESSAGES.emailTaken);
+    if (await this.users.findByEmail(input.email)) throw emailTaken();
     const passwordHash = await hashPassword(input.password);
     const now = this.now().toISOString();
     const id = randomUUID();
@@ -179,7 +204,7 @@ export class AuthService {
       });
     } catch (error) {
       // Two sign-ups with one email at once: the unique index lets one through.
-      if (isUniqueViolation(error)) throw new AppError('UsernameExists', AUTH_MESSAGES.emailTaken);
+      if (isUniqueViolation(error)) throw emailTaken();
       throw error;
     }
     await this.sendMail(signupCodeEmail(input.email, code));
@@ -298,5 +323,104 @@ export class AuthService {
     });
     await this.deps.rateLimits.clearFailures(CODE, input.email);
     await this.deps.rateLimits.clearFailures(LOGIN, input.email);
+  }
+
+  // ---- Invites (api-contract §2) ------------------------------------------------------------------
+
+  /**
+   * An Admin invites a business: a random code (256 bits) of which only the SHA-256 is stored,
+   * valid INVITE_EXPIRY_HOURS, single use, emailed as `${APP_URL}/invite/{code}`. A new invite
+   * replaces the address's unused one, so the earlier link stops working (it then reads as unknown);
+   * the database keeps one unused invite per address even when two are sent at once. The email is
+   * sent before answering: if it cannot be sent the Admin gets 503 and can simply invite again.
+   */
+  async sendBusinessInvite(invitedBy: string, email: string): Promise<{ expiresAt: string }> {
+    if (await this.users.findByEmail(email)) throw emailTaken();
+    const inviteCode = generateToken(INVITE_CODE_BYTES);
+    const now = this.now();
+    const expiresAt = addMs(now, INVITE_EXPIRY_HOURS * HOUR_MS).toISOString();
+    await this.invites.replaceOpen({
+      codeHash: sha256Hex(inviteCode),
+      email,
+      invitedBy,
+      expiresAt,
+      now: now.toISOString(),
+    });
+    const link = `${this.deps.appUrl}/invite/${encodeURIComponent(inviteCode)}`;
+    try {
+      await this.deps.mailer.send(businessInviteEmail(email, link));
+    } catch (error) {
+      this.deps.logger.error({ err: error, mailTo: email }, 'invite email not sent');
+      throw new AppError('ServiceUnavailable', AUTH_MESSAGES.inviteEmailFailed);
+    }
+    return { expiresAt };
+  }
+
+  /**
+   * The invite page's check. The invited email is only told for a usable invite: unknown, replaced
+   * and used codes all answer `{ email: null, valid: false, expired: false }`, expired ones
+   * `{ email: null, valid: false, expired: true }` (a used invite counts as used, even once expired).
+   */
+  async verifyInvite(inviteCode: string): Promise<VerifyInviteResponse> {
+    const invite = await this.invites.findByCodeHash(sha256Hex(inviteCode));
+    const problem = inviteProblem(invite, this.now().toISOString());
+    if (!invite || problem) return { email: null, valid: false, expired: problem?.code === 'InviteExpired' };
+    return { email: invite.email, valid: true, expired: false };
+  }
+
+  /**
+   * Business registration through an invite: an unconfirmed, listed Business account for the
+   * invite's email, with its shop, hours and prices; the invite is used; a sign-up code is emailed
+   * (confirmed through confirm-signup, like any account). Single use is decided by the database:
+   * the conditional UPDATE of the invite and the account insert share one transaction, so of any
+   * number of concurrent registrations exactly one commits; the others get 409 (or 410 / 404 when
+   * the invite expired or was replaced meanwhile). The unique email index is the backstop.
+   */
+  async registerWithInvite(input: RegisterWithInviteInput): Promise<void> {
+    const codeHash = sha256Hex(input.inviteCode);
+    const invite = await this.invites.findByCodeHash(codeHash);
+    assertUsable(invite, this.now().toISOString());
+    if (await this.users.findByEmail(invite.email)) throw emailTaken();
+    const passwordHash = await hashPassword(input.password);
+    const now = this.now().toISOString();
+    const id = randomUUID();
+    let code: string;
+    try {
+      code = await this.deps.db.transaction().execute(async (trx) => {
+        const invites = new InvitesRepository(trx);
+        if (!(await invites.markUsed(invite.id, id, now))) {
+          throw inviteProblem(await invites.findByCodeHash(codeHash), now) ?? emailTaken();
+        }
+        await new UsersRepository(trx).insert({
+          id,
+          email: invite.email,
+          password_hash: passwordHash,
+          user_type: 'Business',
+          first_name: input.firstName,
+          last_name: input.lastName,
+          phone_number: input.phoneNumber,
+          address: input.address,
+          birthdate: input.birthdate,
+          is_confirmed: 0,
+          confirmed_at: null,
+          business_name: input.businessName,
+          business_address: input.businessAddress,
+          business_description: input.businessDescription ?? null,
+          minimum_price: input.minimumPrice,
+          home_visits_enabled: input.homeVisitsEnabled ? 1 : 0,
+          is_listed: 1,
+          availability: JSON.stringify(input.availability),
+          session_version: 0,
+          created_at: now,
+          updated_at: now,
+        });
+        return this.issueCode(new AuthRepository(trx), id, 'signup', SIGNUP_CODE_TTL_HOURS * HOUR_MS);
+      });
+    } catch (error) {
+      // The address got an account meanwhile: the invite stays unused (the transaction rolled back).
+      if (isUniqueViolation(error)) throw emailTaken();
+      throw error;
+    }
+    await this.sendMail(signupCodeEmail(invite.email, code));
   }
 }

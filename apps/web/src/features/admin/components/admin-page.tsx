@@ -1,10 +1,90 @@
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { Container, Group, Tabs, Text, Title } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useSession } from '@/lib/auth';
+import classes from './admin.module.css';
+import { BusinessProfileCard } from './business-profile-card';
+import { ConfigurationPanel } from './configuration-panel';
+import { InviteBusinessPanel } from './invite-business-panel';
+import { ManageRequestsPanel } from './manage-requests-panel';
+import { SetHoursPanel } from './set-hours-panel';
 
-// Placeholder until the business dashboard (spec §2 "Admin dashboard") is built.
+export type DashboardTab = 'profile' | 'hours' | 'configuration' | 'requests' | 'invite';
+
+const TABS: readonly { value: DashboardTab; label: string; adminOnly?: boolean }[] = [
+  { value: 'profile', label: 'Profile' },
+  { value: 'hours', label: 'Set Hours' },
+  { value: 'configuration', label: 'Configuration' },
+  { value: 'requests', label: 'Manage Requests' },
+  { value: 'invite', label: 'Invite Business', adminOnly: true },
+];
+
+/** Requests are the daily work, so the dashboard opens there. */
+const OPENING_TAB: DashboardTab = 'requests';
+const TAB_PARAM = 'tab';
+
+/**
+ * /admin (spec §2 'Admin dashboard'): Profile, Set Hours, Configuration, Manage Requests, and
+ * Invite Business for an Admin. The open tab lives in the URL (?tab=hours), so a reload or a shared
+ * link keeps it.
+ */
 export function AdminPage() {
+  const { user, userType } = useSession();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const isAdmin = userType === 'Admin';
+  const tabs = TABS.filter((tab) => !tab.adminOnly || isAdmin);
+  const requested = searchParams.get(TAB_PARAM);
+  const active = tabs.find((tab) => tab.value === requested)?.value ?? OPENING_TAB;
+  // A panel is built the first time its tab opens, then kept (unsaved edits survive a tab switch).
+  const [visited, setVisited] = useState<ReadonlySet<DashboardTab>>(() => new Set([active]));
+  if (!visited.has(active)) setVisited(new Set([...visited, active]));
+  const panel = (value: DashboardTab, content: ReactNode) => (
+    <Tabs.Panel value={value}>{visited.has(value) ? content : null}</Tabs.Panel>
+  );
+
+  const openTab = (value: string | null) => {
+    if (!value) return;
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        if (value === OPENING_TAB) next.delete(TAB_PARAM);
+        else next.set(TAB_PARAM, value);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  const businessName = typeof user?.BusinessName === 'string' ? user.BusinessName.trim() : '';
+
   return (
-    <PagePlaceholder title="Business Dashboard">
-      Managing your requests, opening hours and prices arrives here soon.
-    </PagePlaceholder>
+    <Container size="lg" py={{ base: 'lg', sm: 40 }} px={{ base: 'sm', sm: 'md' }}>
+      <Group justify="space-between" align="flex-end" gap="xs" mb="lg">
+        <div className={classes.minWidth0}>
+          <Title order={1} fz={{ base: 26, sm: 32 }}>
+            Business Dashboard
+          </Title>
+          {businessName ? (
+            <Text c="dimmed" size="lg" className={classes.breakWord}>
+              {businessName}
+            </Text>
+          ) : null}
+        </div>
+      </Group>
+      <Tabs value={active} onChange={openTab} classNames={{ list: classes.tabsList, tab: classes.tab }}>
+        <Tabs.List aria-label="Dashboard sections" mb="lg">
+          {tabs.map((tab) => (
+            <Tabs.Tab key={tab.value} value={tab.value}>
+              {tab.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {panel('profile', <BusinessProfileCard />)}
+        {panel('hours', <SetHoursPanel />)}
+        {panel('configuration', <ConfigurationPanel />)}
+        {panel('requests', <ManageRequestsPanel />)}
+        {isAdmin ? panel('invite', <InviteBusinessPanel />) : null}
+      </Tabs>
+    </Container>
   );
 }

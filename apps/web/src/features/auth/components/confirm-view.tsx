@@ -1,8 +1,8 @@
 import { CODE_LENGTH, ConfirmFormSchema } from '@app/domain';
-import { Alert, Anchor, Button, Group, Input, PinInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { ConfirmationCodeInput } from '@/components/confirmation-code-input';
 import { IconCheck } from '@/components/icons';
 import { schemaValidator, useValidatedForm } from '../hooks/use-validated-form';
-import classes from './auth-screen.module.css';
 
 export interface ConfirmValues {
   confirmationCode: string;
@@ -37,30 +37,12 @@ export function ConfirmView({
           We emailed a {CODE_LENGTH}-digit code to <strong>{email}</strong>. Enter it below to verify your
           account.
         </Text>
-        <fieldset className={classes.pinFieldset}>
-          <legend className={classes.pinLegend}>Confirmation code</legend>
-          <PinInput
-            length={CODE_LENGTH}
-            type="number"
-            inputMode="numeric"
-            oneTimeCode
-            size="lg"
-            classNames={{ root: classes.pinRoot, pinInput: classes.pinCell, input: classes.pinCell }}
-            error={Boolean(error)}
-            getInputProps={(index) => ({
-              'aria-label': `Confirmation code digit ${index + 1}`,
-              'aria-invalid': Boolean(error),
-              'aria-describedby': error ? 'confirmation-code-error' : undefined,
-            })}
-            value={form.values.confirmationCode}
-            onChange={(value) => form.setFieldValue('confirmationCode', value)}
-          />
-          {error ? (
-            <Input.Error id="confirmation-code-error" mt={6}>
-              {error}
-            </Input.Error>
-          ) : null}
-        </fieldset>
+        <ConfirmationCodeInput
+          id="confirmation-code"
+          value={form.values.confirmationCode}
+          onChange={(value) => form.setFieldValue('confirmationCode', value)}
+          error={error}
+        />
         {showResendNotice ? (
           <Alert color="teal" variant="light" icon={<IconCheck />} role="status">
             A new code is on its way. Please check your email.

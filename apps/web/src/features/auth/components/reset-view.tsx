@@ -1,7 +1,7 @@
 import { ResetFormSchema } from '@app/domain';
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { PasswordChecklist } from '@/components/password-checklist';
 import { schemaValidator, useValidatedForm } from '../hooks/use-validated-form';
-import { PasswordChecklist } from './password-checklist';
 
 export interface ResetValues {
   resetCode: string;

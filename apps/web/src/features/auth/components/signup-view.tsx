@@ -18,9 +18,9 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useEffect } from 'react';
+import { PasswordChecklist } from '@/components/password-checklist';
 import { useValidatedForm } from '../hooks/use-validated-form';
 import { ConsentCheckboxes } from './consent-checkboxes';
-import { PasswordChecklist } from './password-checklist';
 
 export type SignUpValues = SignUpFormValues & {
   rememberMe: boolean;

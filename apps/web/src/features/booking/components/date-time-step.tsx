@@ -4,11 +4,11 @@ import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { IconCalendar } from '@/components/icons';
 import { paths } from '@/config/paths';
+import { formatLongDate } from '@/lib/booking-format';
 import {
   bookingCalendarWeeks,
   dayOfMonth,
   formatDayWithoutYear,
-  formatLongDate,
   monthAndYear,
   shortMonth,
   WEEKDAY_INITIALS,

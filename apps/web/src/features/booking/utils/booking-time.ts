@@ -1,11 +1,9 @@
 import { addDays, bookingWindow, WEEKDAYS } from '@app/domain';
 import dayjs from 'dayjs';
+import { formatLongDate } from '@/lib/booking-format';
 
 // Booking times are Northern Ireland wall-clock text ('YYYY-MM-DD HH:MM'); they are only ever
 // displayed, never converted, so dayjs reads and writes them as local wall-clock values.
-
-/** 'Saturday 5 December 2026' */
-export const formatLongDate = (date: string) => dayjs(date).format('dddd D MMMM YYYY');
 
 /** 'Saturday 5 December' */
 export const formatDayWithoutYear = (date: string) => dayjs(date).format('dddd D MMMM');

@@ -1,33 +1,24 @@
-import { assertNever, type Booking, type BookingStatus, isActiveStatus, MESSAGES } from '@app/domain';
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { assertNever, type Booking, isActiveStatus, MESSAGES } from '@app/domain';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { BookingStatusBadge } from '@/components/booking-status-badge';
 import { IconCalendar, IconMapPin, IconPound, IconScissors } from '@/components/icons';
 import { ApiError } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
-import { useCancelBookingMutation } from '../api/cancel-booking';
-import { useRespondToCounterMutation } from '../api/respond-to-counter';
 import {
   agreedPrice,
   bookingLocationText,
-  businessNameOf,
   formatBookingDateTime,
   formatPounds,
   isPastBooking,
   offeredPrice,
-} from '../utils/bookings';
+} from '@/lib/booking-format';
+import { toast } from '@/lib/toast';
+import { useCancelBookingMutation } from '../api/cancel-booking';
+import { useRespondToCounterMutation } from '../api/respond-to-counter';
+import { businessNameOf } from '../utils/bookings';
 import { AddToCalendarButton } from './add-to-calendar-button';
 import { CancelRequestButton } from './cancel-request-button';
 import classes from './profile-page.module.css';
-
-const STATUS_BADGE: Record<BookingStatus, { color: string; label: string }> = {
-  Requested: { color: 'yellow', label: 'Requested' },
-  Approved: { color: 'teal', label: 'Approved' },
-  Confirmed: { color: 'green', label: 'Confirmed' },
-  Countered: { color: 'copper', label: 'Counter Offer' },
-  Declined: { color: 'gray', label: 'Declined' },
-  Cancelled: { color: 'gray', label: 'Cancelled' },
-  Denied: { color: 'red', label: 'Denied' },
-};
 
 /** Spec §8: 'Failed to update booking', with the server's message where there is one. */
 function showBookingError(error: unknown) {
@@ -157,7 +148,6 @@ function BookingActions({ booking }: { booking: Booking }) {
 export function BookingCard({ booking }: { booking: Booking }) {
   const business = businessNameOf(booking);
   const when = formatBookingDateTime(booking.BookingDateTime);
-  const badge = STATUS_BADGE[booking.Status] ?? { color: 'gray', label: booking.Status };
 
   return (
     <Paper component="article" withBorder p="md" radius="md" aria-label={`${business}, ${when}`}>
@@ -166,9 +156,7 @@ export function BookingCard({ booking }: { booking: Booking }) {
           <Title order={3} fz="md" className={classes.breakWord}>
             {business}
           </Title>
-          <Badge color={badge.color} variant="light" className={classes.noShrink}>
-            {badge.label}
-          </Badge>
+          <BookingStatusBadge status={booking.Status} className={classes.noShrink} />
         </Group>
         <Stack gap={6}>
           {booking.barberName ? (

@@ -19,13 +19,14 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { DetailList, DetailRow } from '@/components/detail-list';
+import { EmailVerification } from '@/components/email-verification';
 import { IconAlert } from '@/components/icons';
 import { ApiError } from '@/lib/api-client';
+import { initialsOf } from '@/lib/booking-format';
+import { type AccountProfile, useUpdateProfileMutation } from '@/lib/profile-api';
 import { toast } from '@/lib/toast';
-import { type CustomerProfile, useUpdateProfileMutation } from '../api/update-profile';
-import { initialsOf } from '../utils/bookings';
-import { EmailVerification } from './email-verification';
 import classes from './profile-page.module.css';
 
 type FormValues = Required<ProfileForm>;
@@ -37,13 +38,13 @@ const ADDRESS_FIELDS = ['addressLine1', 'addressLine2', 'city', 'postcode'] as c
  * The stored address, or undefined when the profile came back without one we can read (the field
  * missing or not text). Null and '' mean the customer has no address yet, which is not an error.
  */
-function readableAddress(profile: CustomerProfile): string | null | undefined {
+function readableAddress(profile: AccountProfile): string | null | undefined {
   const address: unknown = profile.Address;
   if (address === null || typeof address === 'string') return address;
   return undefined;
 }
 
-function formValuesFrom(profile: CustomerProfile): FormValues {
+function formValuesFrom(profile: AccountProfile): FormValues {
   return profileFormFromProfile({ ...profile, Address: readableAddress(profile) ?? '' });
 }
 
@@ -70,15 +71,6 @@ function fieldOfServerError(field: string, message: string): FieldName | null {
   }
 }
 
-function DetailRow({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className={classes.detailRow}>
-      <dt className={classes.detailLabel}>{label}</dt>
-      <dd className={classes.detailValue}>{children}</dd>
-    </div>
-  );
-}
-
 function AddressLoadError({ onRetry, isRetrying }: { onRetry: () => void; isRetrying: boolean }) {
   return (
     <Alert color="red" variant="light" icon={<IconAlert />} role="alert" p="sm">
@@ -97,7 +89,7 @@ export function ProfileCard({
   onReload,
   isReloading,
 }: {
-  profile: CustomerProfile;
+  profile: AccountProfile;
   /** Fetches the profile again (the address retry). */
   onReload: () => void;
   isReloading: boolean;
@@ -297,7 +289,7 @@ export function ProfileCard({
         </form>
       ) : (
         <Stack gap="md">
-          <dl className={classes.details}>
+          <DetailList>
             <DetailRow label="First name">{profile.FirstName}</DetailRow>
             <DetailRow label="Last name">{profile.LastName}</DetailRow>
             <DetailRow label="Email">{profile.Email}</DetailRow>
@@ -313,7 +305,7 @@ export function ProfileCard({
                 )
               )}
             </DetailRow>
-          </dl>
+          </DetailList>
           <Button variant="light" onClick={startEditing} className={classes.selfStart}>
             Edit Profile
           </Button>

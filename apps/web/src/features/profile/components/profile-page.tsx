@@ -3,14 +3,14 @@ import { Alert, Button, Container, Grid, Paper, Skeleton, Stack, Tabs, Text, Tit
 import { useQuery } from '@tanstack/react-query';
 import { IconAlert } from '@/components/icons';
 import { userDetailsQueryOptions } from '@/lib/auth';
-import type { CustomerProfile } from '../api/update-profile';
+import type { AccountProfile } from '@/lib/profile-api';
 import { BookingsPanel } from './bookings-panel';
 import { ProfileCard } from './profile-card';
 import { SettingsPanel } from './settings-panel';
 
 function ProfileSection() {
   const profileQuery = useQuery(userDetailsQueryOptions());
-  const profile = profileQuery.data as CustomerProfile | undefined;
+  const profile = profileQuery.data as AccountProfile | undefined;
 
   if (profile) {
     return (

@@ -1,33 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeBooking } from '../testing/profile-fixtures';
-import {
-  bookingLocationText,
-  formatBookingDateTime,
-  groupBookings,
-  initialsOf,
-  isPastBooking,
-} from './bookings';
-
-describe('booking display', () => {
-  it('formats a wall-clock booking time for people', () => {
-    expect(formatBookingDateTime('2026-12-05 10:00')).toBe('Sat 5 Dec 2026, 10:00');
-    expect(formatBookingDateTime('2026-03-29 09:00')).toBe('Sun 29 Mar 2026, 09:00');
-    expect(formatBookingDateTime('2026-12-05 10:00-11:00')).toBe('Sat 5 Dec 2026, 10:00–11:00');
-    expect(formatBookingDateTime('not a time')).toBe('not a time');
-  });
-
-  it('says where the appointment is', () => {
-    expect(bookingLocationText(makeBooking())).toBe('At the shop');
-    expect(
-      bookingLocationText(makeBooking({ IsHomeVisit: true, CustomerAddress: '1 Main St, BT1 1AA' })),
-    ).toBe('Home visit: 1 Main St, BT1 1AA');
-  });
-
-  it('makes initials for the avatar', () => {
-    expect(initialsOf('aoife', 'Byrne')).toBe('AB');
-    expect(initialsOf('', null)).toBe('?');
-  });
-});
+import { groupBookings } from './bookings';
 
 describe('grouping bookings', () => {
   it('puts each status in its tab, Declined with Cancelled and Confirmed on its own', () => {
@@ -71,13 +44,6 @@ describe('grouping bookings', () => {
     );
     expect(groups.approved.map((b) => b.id)).toEqual(['soon', 'late', 'yesterday', 'long-ago']);
     expect(groups.denied.map((b) => b.id)).toEqual(['next-week', 'recent', 'old']);
-  });
-
-  it('tells a past booking by the Northern Ireland clock', () => {
-    // 12:30 BST on 15 July is 11:30 UTC.
-    const now = new Date('2026-07-15T11:30:00Z');
-    expect(isPastBooking(makeBooking({ BookingDateTime: '2026-07-15 12:00' }), now)).toBe(true);
-    expect(isPastBooking(makeBooking({ BookingDateTime: '2026-07-15 13:00' }), now)).toBe(false);
   });
 
   it('takes a booking that only the bookings list holds', () => {

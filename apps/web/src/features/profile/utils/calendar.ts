@@ -6,7 +6,8 @@ import {
   parseBookingDateTime,
 } from '@app/domain';
 import { createEvent } from 'ics';
-import { agreedPrice, businessNameOf, formatPounds } from './bookings';
+import { agreedPrice, formatPounds } from '@/lib/booking-format';
+import { businessNameOf } from './bookings';
 
 /**
  * Calendar export (spec §9): iPhone, iPad and desktop get an .ics file; Android opens a Google

@@ -3,8 +3,8 @@ import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { IconMail } from '@/components/icons';
 import { ApiError } from '@/lib/api-client';
+import { useVerifyEmailMutation } from '@/lib/profile-api';
 import { toast } from '@/lib/toast';
-import { useVerifyEmailMutation } from '../api/verify-email';
 
 /**
  * A changed email waits for its code (api-contract §3): the server emailed it to the new address;

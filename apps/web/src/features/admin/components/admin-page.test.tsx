@@ -1,0 +1,62 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { FIRST_RENDER, renderAdmin } from '../testing/admin-fixtures';
+
+const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
+
+describe('admin dashboard tabs', () => {
+  it('gives a business Profile, Set Hours, Configuration and Manage Requests, opening on Manage Requests', async () => {
+    renderAdmin({ userType: 'Business' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Business Dashboard' }, FIRST_RENDER),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('tablist', { name: 'Dashboard sections' })).toBeInTheDocument();
+    expect(tabNames()).toEqual(['Profile', 'Set Hours', 'Configuration', 'Manage Requests']);
+    expect(screen.queryByRole('tab', { name: 'Invite Business' })).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Manage Requests' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('adds Invite Business for an Admin', async () => {
+    const { user } = renderAdmin({ userType: 'Admin' });
+    await screen.findByRole('tab', { name: 'Invite Business' }, FIRST_RENDER);
+    expect(tabNames()).toEqual([
+      'Profile',
+      'Set Hours',
+      'Configuration',
+      'Manage Requests',
+      'Invite Business',
+    ]);
+    await user.click(screen.getByRole('tab', { name: 'Invite Business' }));
+    expect(screen.getByRole('textbox', { name: 'Business email address' })).toBeVisible();
+  });
+
+  it('keeps the open tab in the address, and ignores Invite Business for a business', async () => {
+    const { user, router } = renderAdmin({ route: '/admin?tab=hours' });
+    expect(await screen.findByRole('tab', { name: 'Set Hours' }, FIRST_RENDER)).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(screen.getByRole('heading', { name: 'Weekly Hours' })).toBeVisible();
+
+    await user.click(screen.getByRole('tab', { name: 'Configuration' }));
+    expect(router.state.location.search).toBe('?tab=configuration');
+    await user.click(screen.getByRole('tab', { name: 'Manage Requests' }));
+    expect(router.state.location.search).toBe('');
+
+    await router.navigate('/admin?tab=invite');
+    expect(await screen.findByRole('tab', { name: 'Manage Requests' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+  });
+
+  it('keeps unsaved hours while another tab is open', async () => {
+    const { user } = renderAdmin({ route: '/admin?tab=hours' });
+    await user.click(await screen.findByRole('button', { name: 'Remove Monday slot 1' }, FIRST_RENDER));
+    expect(screen.getByText('You have unsaved changes.')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Configuration' }));
+    await user.click(screen.getByRole('tab', { name: 'Set Hours' }));
+    expect(screen.getByText('You have unsaved changes.')).toBeVisible();
+    expect(screen.queryByRole('combobox', { name: 'Monday slot 1 start' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,92 @@
+import { MESSAGES } from '@app/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiErrorResponse, jsonResponse } from '@/testing/fetch-stub';
+import { businessDetails, FIRST_RENDER, renderAdmin } from '../testing/admin-fixtures';
+
+type User = ReturnType<typeof renderAdmin>['user'];
+
+const field = (label: string) => screen.getByRole('textbox', { name: label });
+
+async function openProfile() {
+  const rendered = renderAdmin({ route: '/admin?tab=profile' });
+  await screen.findByRole('region', { name: 'Ciaran Kelly' }, FIRST_RENDER);
+  return rendered;
+}
+
+async function retype(user: User, label: string, value: string) {
+  await user.clear(field(label));
+  if (value) await user.paste(value);
+  await user.tab();
+}
+
+describe('business profile', () => {
+  it('shows the initials avatar, the name, business name, email, phone, business address and description', async () => {
+    await openProfile();
+    const card = screen.getByRole('region', { name: 'Ciaran Kelly' });
+    expect(within(card).getByText('CK')).toBeInTheDocument();
+    expect(within(card).getByText('+447700900123')).toBeInTheDocument();
+    expect(within(card).getAllByText('ciaran@fadefactory.test').length).toBeGreaterThan(0);
+    const shop = screen.getByRole('region', { name: 'Shop Details' });
+    expect(within(shop).getByText('Fade Factory')).toBeInTheDocument();
+    expect(within(shop).getByText(/12 Castle Street/)).toHaveTextContent('12 Castle Street Belfast, BT1 1AA');
+    expect(within(shop).getByText('Skin fades and beard trims.')).toBeInTheDocument();
+  });
+
+  it('edits names, email and phone (no customer address) and saves them', async () => {
+    const { user, api } = await openProfile();
+    api.on(
+      'PUT',
+      '/api/user/update',
+      jsonResponse(200, businessDetails('Business', { PhoneNumber: '+447700900999' })),
+    );
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    const form = screen.getByRole('form', { name: 'Edit profile' });
+    expect(within(form).queryByRole('textbox', { name: /Address/ })).not.toBeInTheDocument();
+
+    await retype(user, 'Phone number', '+447700900999');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Profile updated')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/user/update')[0]!.body).toEqual({
+      FirstName: 'Ciaran',
+      LastName: 'Kelly',
+      Email: 'ciaran@fadefactory.test',
+      PhoneNumber: '+447700900999',
+    });
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit profile' })).not.toBeInTheDocument());
+    expect(screen.getByText('+447700900999')).toBeInTheDocument();
+  });
+
+  it('checks each field with the profile form messages and disables Save while any shows', async () => {
+    const { user, api } = await openProfile();
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    await retype(user, 'First name', '');
+    expect(screen.getByText(MESSAGES.firstNameRequired)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await retype(user, 'Phone number', '07700');
+    expect(screen.getByText(MESSAGES.profilePhoneFormat)).toBeInTheDocument();
+    await retype(user, 'First name', 'Ciaran');
+    await retype(user, 'Phone number', '+447700900123');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: 'Edit Profile' })).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/user/update')).toHaveLength(0);
+  });
+
+  it("says 'Failed to update profile' when saving fails", async () => {
+    const { user, api } = await openProfile();
+    api.on(
+      'PUT',
+      '/api/user/update',
+      apiErrorResponse(409, 'UsernameExists', 'An account with this email already exists.'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    await retype(user, 'Email', 'taken@example.com');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(MESSAGES.failedToUpdateProfile);
+    expect(alert).toHaveTextContent('An account with this email already exists.');
+  });
+});

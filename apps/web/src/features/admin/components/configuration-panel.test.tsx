@@ -1,0 +1,271 @@
+import { MESSAGES } from '@app/domain';
+import { notifications } from '@mantine/notifications';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { apiErrorResponse, deferred, jsonResponse } from '@/testing/fetch-stub';
+import {
+  businessDetails,
+  FIRST_RENDER,
+  fixToday,
+  makeAwayDate,
+  renderAdmin,
+} from '../testing/admin-fixtures';
+import { AWAY_RANGE_COVERED } from './away-dates-card';
+import { SAVING_REQUIRES_LOGIN } from './configuration-panel';
+
+type User = ReturnType<typeof renderAdmin>['user'];
+
+async function openConfiguration(profile: Record<string, unknown> = {}) {
+  const rendered = renderAdmin({ route: '/admin?tab=configuration', profile });
+  await screen.findByRole('heading', { name: 'Minimum Price' }, FIRST_RENDER);
+  return rendered;
+}
+
+const priceInput = () => screen.getByRole('textbox', { name: 'Minimum price (£)' });
+
+async function typePrice(user: User, value: string) {
+  await user.clear(priceInput());
+  if (value) await user.paste(value);
+  await user.tab();
+}
+
+describe('minimum price', () => {
+  it('shows the current minimum and checks whole pounds from £1 to £1000', async () => {
+    const { user, api } = await openConfiguration({ minimumPrice: 20 });
+    expect(priceInput()).toHaveValue('20');
+
+    await typePrice(user, '0');
+    expect(screen.getByText(MESSAGES.minimumPriceMin)).toBeInTheDocument();
+    expect(MESSAGES.minimumPriceMin).toBe('Minimum price must be at least £1');
+    await typePrice(user, '');
+    expect(screen.getByText('Minimum price must be at least £1')).toBeInTheDocument();
+    await typePrice(user, '1001');
+    expect(screen.getByText('Minimum price cannot exceed £1000')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save Minimum Price' }));
+    expect(api.callsTo('PUT', '/api/user/minimum-price')).toHaveLength(0);
+  });
+
+  it('keeps the price whole: a decimal point cannot be typed', async () => {
+    const { user, api } = await openConfiguration({ minimumPrice: 20 });
+    api.on(
+      'PUT',
+      '/api/user/minimum-price',
+      jsonResponse(200, businessDetails('Business', { minimumPrice: 125 })),
+    );
+    await user.clear(priceInput());
+    await user.type(priceInput(), '12.5');
+    expect(priceInput()).toHaveValue('125');
+    await user.click(screen.getByRole('button', { name: 'Save Minimum Price' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/user/minimum-price')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/api/user/minimum-price')[0]!.body).toEqual({ minimumPrice: 125 });
+  });
+
+  it("saves a valid price and says 'Minimum price updated successfully!' for 3 seconds", async () => {
+    const show = vi.spyOn(notifications, 'show');
+    const { user, api } = await openConfiguration();
+    api.on(
+      'PUT',
+      '/api/user/minimum-price',
+      jsonResponse(200, businessDetails('Business', { minimumPrice: 35 })),
+    );
+    await typePrice(user, '35');
+    await user.click(screen.getByRole('button', { name: 'Save Minimum Price' }));
+
+    expect(await screen.findByText('Minimum price updated successfully!')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/user/minimum-price')[0]!.body).toEqual({ minimumPrice: 35 });
+    expect(show).toHaveBeenCalledWith(
+      expect.objectContaining({ message: 'Minimum price updated successfully!', autoClose: 3000 }),
+    );
+  });
+
+  it("reports a refused save with the server's message, and an unreachable server with 'Failed to save minimum price'", async () => {
+    const { user, api } = await openConfiguration();
+    api
+      .on('PUT', '/api/user/minimum-price', apiErrorResponse(403, 'Forbidden', 'Only businesses can do this'))
+      .on('PUT', '/api/user/minimum-price', () => Promise.reject(new TypeError('Failed to fetch')));
+    await typePrice(user, '30');
+    await user.click(screen.getByRole('button', { name: 'Save Minimum Price' }));
+    expect(await screen.findByText(MESSAGES.failedToUpdateMinimumPrice)).toBeInTheDocument();
+    expect(screen.getByText('Only businesses can do this')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save Minimum Price' }));
+    expect(await screen.findByText(MESSAGES.failedToSaveMinimumPrice)).toBeInTheDocument();
+  });
+  it("says 'Saving requires login' and goes to /login when the session has ended", async () => {
+    const { user, api, router } = await openConfiguration();
+    api
+      .on('PUT', '/api/user/minimum-price', apiErrorResponse(401, 'NotAuthorized', 'Token expired'))
+      .on('POST', '/api/auth/refresh', apiErrorResponse(401, 'NotAuthorized', 'Refresh token revoked'));
+    await typePrice(user, '30');
+    await user.click(screen.getByRole('button', { name: 'Save Minimum Price' }));
+    expect(await screen.findByText(SAVING_REQUIRES_LOGIN)).toBeInTheDocument();
+    expect(SAVING_REQUIRES_LOGIN).toBe('Saving requires login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+});
+
+describe('home visits', () => {
+  const toggle = () => screen.getByRole('switch', { name: 'I offer home visits' });
+
+  it('turns home visits on', async () => {
+    const { user, api } = await openConfiguration({ homeVisitsEnabled: false });
+    api.on(
+      'PUT',
+      '/api/user/home-visit',
+      jsonResponse(200, businessDetails('Business', { homeVisitsEnabled: true })),
+    );
+    expect(toggle()).not.toBeChecked();
+    await user.click(toggle());
+    expect(await screen.findByText('Home visits turned on')).toBeInTheDocument();
+    expect(toggle()).toBeChecked();
+    expect(api.callsTo('PUT', '/api/user/home-visit')[0]!.body).toEqual({ homeVisitsEnabled: true });
+  });
+
+  it('shows the change at once and puts the toggle back when saving fails', async () => {
+    const { user, api } = await openConfiguration({ homeVisitsEnabled: true });
+    const response = deferred<Response>();
+    api.on('PUT', '/api/user/home-visit', () => response.promise);
+
+    await user.click(toggle());
+    expect(toggle()).not.toBeChecked();
+    response.resolve(apiErrorResponse(500, 'InternalError', ''));
+
+    expect(
+      await screen.findByText('Failed to update home visit setting. Please try again.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(toggle()).toBeChecked());
+    expect(api.callsTo('PUT', '/api/user/home-visit')[0]!.body).toEqual({ homeVisitsEnabled: false });
+  });
+});
+
+describe('away dates', () => {
+  const dayButton = (label: string) => screen.getByRole('button', { name: label });
+  const stored = makeAwayDate({
+    id: '6f1c2a4e-8d3b-4c59-9e21-5a7b0c3d4e5f',
+    startDate: '2026-03-20',
+    endDate: '2026-03-22',
+    reason: 'Trade show',
+    createdAt: 1_772_000_000_000,
+  });
+
+  it('offers two months from today, with past and already covered days disabled', async () => {
+    fixToday('2026-03-10T12:00:00Z');
+    await openConfiguration({ awayDates: [stored] });
+    expect(screen.getByText('March 2026')).toBeInTheDocument();
+    expect(screen.getByText('April 2026')).toBeInTheDocument();
+    expect(dayButton('9 March 2026')).toBeDisabled();
+    expect(dayButton('1 March 2026')).toBeDisabled();
+    expect(dayButton('10 March 2026')).toBeEnabled();
+    expect(dayButton('21 March 2026')).toBeDisabled();
+    expect(dayButton('23 March 2026')).toBeEnabled();
+    expect(dayButton('30 April 2026')).toBeEnabled();
+    const list = screen.getByRole('list', { name: 'Your away dates' });
+    expect(within(list).getByText('Fri 20 Mar 2026 – Sun 22 Mar 2026')).toBeInTheDocument();
+    expect(within(list).getByText('Trade show')).toBeInTheDocument();
+  });
+
+  it("adds a period with a reason of at most 100 characters, keeping the stored ones: 'Away dates added'", async () => {
+    fixToday('2026-03-10T12:00:00Z');
+    const { user, api } = await openConfiguration({ awayDates: [stored] });
+    api.on('PUT', '/api/user/away-dates', ({ body }) =>
+      jsonResponse(
+        200,
+        businessDetails('Business', {
+          awayDates: [
+            stored,
+            {
+              ...(body as { awayDates: object[] }).awayDates[1],
+              id: 'c0ffee00-0000-4000-8000-000000000001',
+              createdAt: 1,
+              status: 'active',
+            },
+          ],
+        }),
+      ),
+    );
+    const add = screen.getByRole('button', { name: 'Add Away Dates' });
+    expect(add).toBeDisabled();
+
+    await user.click(dayButton('12 March 2026'));
+    await user.click(dayButton('14 March 2026'));
+    expect(screen.getByText('Selected: Thu 12 Mar 2026 – Sat 14 Mar 2026')).toBeInTheDocument();
+
+    const reason = screen.getByRole('textbox', { name: 'Reason (optional)' });
+    await user.click(reason);
+    await user.paste('x'.repeat(120));
+    expect(reason).toHaveValue('x'.repeat(100));
+    expect(screen.getByText('100/100 characters')).toBeInTheDocument();
+
+    await user.click(add);
+    expect(await screen.findByText(MESSAGES.awayDatesAdded)).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/user/away-dates')[0]!.body).toEqual({
+      awayDates: [
+        {
+          id: stored.id,
+          startDate: '2026-03-20',
+          endDate: '2026-03-22',
+          reason: 'Trade show',
+          createdAt: stored.createdAt,
+          status: 'active',
+        },
+        { startDate: '2026-03-12', endDate: '2026-03-14', reason: 'x'.repeat(100) },
+      ],
+    });
+    const list = screen.getByRole('list', { name: 'Your away dates' });
+    expect(within(list).getByText('Thu 12 Mar 2026 – Sat 14 Mar 2026')).toBeInTheDocument();
+    expect(dayButton('13 March 2026')).toBeDisabled();
+  });
+
+  it('refuses a range that runs over days already covered', async () => {
+    fixToday('2026-03-10T12:00:00Z');
+    const { user, api } = await openConfiguration({ awayDates: [stored] });
+    await user.click(dayButton('19 March 2026'));
+    await user.click(dayButton('24 March 2026'));
+    expect(screen.getByText(AWAY_RANGE_COVERED)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add Away Dates' })).toBeDisabled();
+    expect(api.callsTo('PUT', '/api/user/away-dates')).toHaveLength(0);
+  });
+
+  it("removes a period by saving the list without it, and says 'Failed to save away dates' when that fails", async () => {
+    fixToday('2026-03-10T12:00:00Z');
+    const other = makeAwayDate({
+      id: 'a1b2c3d4-0000-4000-8000-000000000002',
+      startDate: '2026-05-01',
+      endDate: '2026-05-01',
+      reason: undefined,
+    });
+    const { user, api } = await openConfiguration({ awayDates: [stored, other] });
+    api
+      .on('PUT', '/api/user/away-dates', () => Promise.reject(new TypeError('Failed to fetch')))
+      .on(
+        'PUT',
+        '/api/user/away-dates',
+        jsonResponse(200, businessDetails('Business', { awayDates: [other] })),
+      );
+
+    await user.click(
+      screen.getByRole('button', { name: 'Remove away dates Fri 20 Mar 2026 – Sun 22 Mar 2026' }),
+    );
+    expect(await screen.findByText(MESSAGES.failedToSaveAwayDates)).toBeInTheDocument();
+
+    await user.click(
+      screen.getByRole('button', { name: 'Remove away dates Fri 20 Mar 2026 – Sun 22 Mar 2026' }),
+    );
+    expect(await screen.findByText('Away dates removed')).toBeInTheDocument();
+    const bodies = api.callsTo('PUT', '/api/user/away-dates').map((call) => call.body);
+    expect(bodies[1]).toEqual({
+      awayDates: [
+        {
+          id: other.id,
+          startDate: '2026-05-01',
+          endDate: '2026-05-01',
+          createdAt: other.createdAt,
+          status: 'active',
+        },
+      ],
+    });
+    const list = screen.getByRole('list', { name: 'Your away dates' });
+    expect(within(list).queryByText('Fri 20 Mar 2026 – Sun 22 Mar 2026')).not.toBeInTheDocument();
+    expect(within(list).getByText('Fri 1 May 2026')).toBeInTheDocument();
+  });
+});

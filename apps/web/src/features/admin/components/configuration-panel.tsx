@@ -1,0 +1,182 @@
+import {
+  MESSAGES,
+  MINIMUM_PRICE_MAX,
+  MINIMUM_PRICE_MIN,
+  MINIMUM_PRICE_TOAST_MS,
+  minimumPriceError,
+} from '@app/domain';
+import { Alert, Button, Grid, NumberInput, Paper, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { IconAlert } from '@/components/icons';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { getAccessToken } from '@/lib/session';
+import { toast } from '@/lib/toast';
+import { type BusinessProfile, useBusinessProfile } from '../api/business-profile';
+import { useUpdateHomeVisitMutation } from '../api/update-home-visit';
+import { useUpdateMinimumPriceMutation } from '../api/update-minimum-price';
+import { showFailure } from '../utils/errors';
+import { AwayDatesCard } from './away-dates-card';
+
+/** Spec §5 'Prices and other admin rules': saving the minimum price requires login. */
+export const SAVING_REQUIRES_LOGIN = 'Saving requires login';
+
+function MinimumPriceCard({ profile }: { profile: BusinessProfile }) {
+  const navigate = useNavigate();
+  const current = profile.minimumPrice;
+  const [value, setValue] = useState<number | string>(current ?? '');
+  const [isTouched, setIsTouched] = useState(false);
+  const updateMinimumPrice = useUpdateMinimumPriceMutation();
+  const error = minimumPriceError(value);
+
+  const save = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setIsTouched(true);
+    if (error) return;
+    const requireLogin = () => {
+      toast.error({ title: MESSAGES.authenticationRequired, message: SAVING_REQUIRES_LOGIN });
+      navigate(paths.login.getHref());
+    };
+    // The session may have ended (another tab signed out) since this page loaded.
+    if (!getAccessToken()) {
+      requireLogin();
+      return;
+    }
+    // NOTE: mutateAsync, not mutate's callbacks: when the session cannot be refreshed the page
+    // unmounts (the guard sends the person to /login), and mutate's callbacks would then not run.
+    updateMinimumPrice.mutateAsync(Number(value)).then(
+      () => {
+        setIsTouched(false);
+        toast.success({ message: MESSAGES.minimumPriceUpdated, durationMs: MINIMUM_PRICE_TOAST_MS });
+      },
+      (failure: unknown) => {
+        // A 401 here means the session could not be refreshed: the client has already ended it.
+        if (failure instanceof ApiError && failure.status === 401) {
+          requireLogin();
+          return;
+        }
+        showFailure(failure, {
+          title: MESSAGES.failedToUpdateMinimumPrice,
+          fallback: MESSAGES.failedToSaveMinimumPrice,
+        });
+      },
+    );
+  };
+
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="minimum-price-title">
+      <Title order={2} fz="h4" id="minimum-price-title" mb={4}>
+        Minimum Price
+      </Title>
+      <Text c="dimmed" size="sm" mb="md">
+        The least a customer can offer for an appointment. Customers see it when they book.
+      </Text>
+      <form onSubmit={save} noValidate aria-label="Minimum price">
+        <Stack gap="md" align="flex-start">
+          <NumberInput
+            label="Minimum price (£)"
+            value={value}
+            onChange={setValue}
+            onBlur={() => setIsTouched(true)}
+            error={isTouched ? error : null}
+            min={MINIMUM_PRICE_MIN}
+            max={MINIMUM_PRICE_MAX}
+            step={1}
+            allowDecimal={false}
+            allowNegative={false}
+            clampBehavior="none"
+            leftSection="£"
+            inputMode="numeric"
+            size="md"
+            w={{ base: '100%', xs: 220 }}
+          />
+          <Button type="submit" loading={updateMinimumPrice.isPending}>
+            Save Minimum Price
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+function HomeVisitCard({ profile }: { profile: BusinessProfile }) {
+  const saved = profile.homeVisitsEnabled ?? false;
+  // Shown at once when toggled; put back if the server refuses.
+  const [optimistic, setOptimistic] = useState<boolean | null>(null);
+  const updateHomeVisit = useUpdateHomeVisitMutation();
+  const checked = optimistic ?? saved;
+
+  const toggle = (next: boolean) => {
+    setOptimistic(next);
+    updateHomeVisit.mutate(next, {
+      onSuccess: () => {
+        setOptimistic(null);
+        toast.success(next ? 'Home visits turned on' : 'Home visits turned off');
+      },
+      onError: (failure) => {
+        setOptimistic(null);
+        showFailure(failure, {
+          title: MESSAGES.failedToUpdateHomeVisit,
+          fallback: MESSAGES.failedToUpdateHomeVisitRetry,
+        });
+      },
+    });
+  };
+
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="home-visits-title">
+      <Title order={2} fz="h4" id="home-visits-title" mb="md">
+        Home Visits
+      </Title>
+      {/* The description sits outside the switch's <label>, so the switch's name is just its label. */}
+      <Switch
+        label="I offer home visits"
+        aria-describedby="home-visits-description"
+        checked={checked}
+        onChange={(event) => toggle(event.currentTarget.checked)}
+        disabled={updateHomeVisit.isPending}
+        size="md"
+      />
+      <Text id="home-visits-description" c="dimmed" size="sm" mt="xs">
+        Customers can ask you to come to their address. Their booking shows the address.
+      </Text>
+    </Paper>
+  );
+}
+
+/** The Configuration tab: minimum price, home visits and away dates. */
+export function ConfigurationPanel() {
+  const profileQuery = useBusinessProfile();
+  const profile = profileQuery.data;
+
+  if (!profile) {
+    if (profileQuery.isError) {
+      return (
+        <Alert color="red" variant="light" icon={<IconAlert />} role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{MESSAGES.failedToLoadData}</Text>
+            <Button size="xs" variant="white" color="red" onClick={() => profileQuery.refetch()}>
+              Retry
+            </Button>
+          </Stack>
+        </Alert>
+      );
+    }
+    return <Skeleton height={360} radius="lg" aria-label="Loading your settings" />;
+  }
+
+  return (
+    <Grid gap={{ base: 'md', lg: 'xl' }}>
+      <Grid.Col span={{ base: 12, md: 5 }}>
+        <Stack gap="md">
+          <MinimumPriceCard profile={profile} />
+          <HomeVisitCard profile={profile} />
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 7 }}>
+        <AwayDatesCard profile={profile} />
+      </Grid.Col>
+    </Grid>
+  );
+}

@@ -1,0 +1,102 @@
+import { type Booking, COUNTER_PRICE_MAX, COUNTER_PRICE_MIN, counterPriceError } from '@app/domain';
+import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { type FormEvent, useEffect, useState } from 'react';
+import { formatBookingDateTime, formatPounds, offeredPrice } from '@/lib/booking-format';
+import { bookingRefOf, useCounterBookingMutation } from '../api/update-booking';
+import classes from './admin.module.css';
+
+/**
+ * 'Counter' (spec §5): a whole-pound price from £1 to £300 ('Maximum counter offer is £300'),
+ * sent with 'Send Counter Offer'.
+ */
+export function CounterOfferDialog({
+  booking,
+  opened,
+  onClose,
+  onSent,
+  runChange,
+}: {
+  booking: Booking;
+  opened: boolean;
+  onClose: () => void;
+  onSent: () => void;
+  runChange: (change: () => Promise<unknown>, success: string) => Promise<boolean>;
+}) {
+  const counter = useCounterBookingMutation();
+  const [price, setPrice] = useState<number | string>('');
+  const [isTouched, setIsTouched] = useState(false);
+  const offer = offeredPrice(booking);
+
+  useEffect(() => {
+    if (opened) {
+      setPrice('');
+      setIsTouched(false);
+    }
+  }, [opened]);
+
+  const error = counterPriceError(price);
+  // Over the maximum is said at once; a missing price only once the person tries to send.
+  const shownError =
+    isTouched || (error !== null && price !== '' && Number(price) > COUNTER_PRICE_MAX) ? error : null;
+
+  const send = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setIsTouched(true);
+    if (error) return;
+    const newPrice = Number(price);
+    const sent = await runChange(
+      () => counter.mutateAsync({ ...bookingRefOf(booking), newPrice }),
+      `Counter offer of ${formatPounds(newPrice)} sent`,
+    );
+    if (sent) onSent();
+  };
+
+  return (
+    <Modal
+      classNames={{ title: classes.modalTitle }}
+      opened={opened}
+      onClose={() => {
+        if (!counter.isPending) onClose();
+      }}
+      title="Counter Offer"
+      centered
+    >
+      <form onSubmit={send} noValidate>
+        <Stack gap="md">
+          <Text size="sm">
+            {booking.customerName || 'The customer'} offered{' '}
+            <strong>{offer !== null ? formatPounds(offer) : 'a price'}</strong> for{' '}
+            {formatBookingDateTime(booking.BookingDateTime)}. Suggest your price; they can accept or decline
+            it.
+          </Text>
+          <NumberInput
+            label="Counter price (£)"
+            value={price}
+            onChange={setPrice}
+            onBlur={() => setIsTouched(true)}
+            error={shownError}
+            min={COUNTER_PRICE_MIN}
+            max={COUNTER_PRICE_MAX}
+            step={1}
+            allowDecimal={false}
+            allowNegative={false}
+            clampBehavior="none"
+            leftSection="£"
+            inputMode="numeric"
+            description={`Whole pounds, ${formatPounds(COUNTER_PRICE_MIN)} to ${formatPounds(COUNTER_PRICE_MAX)}`}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            data-autofocus
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={counter.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={counter.isPending}>
+              Send Counter Offer
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,221 @@
+import { ADMIN_LIST_SHOWN, type Booking, MESSAGES } from '@app/domain';
+import {
+  Alert,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { IconAlert, IconCalendar, IconScissors } from '@/components/icons';
+import { useBusinessBookings } from '../api/get-business-bookings';
+import { groupRequests, REQUEST_SECTIONS, type RequestSection } from '../utils/requests';
+import classes from './admin.module.css';
+import { BookingCalendarModal } from './booking-calendar-modal';
+import { RequestCard } from './request-card';
+
+/** Sections whose lists show the first ADMIN_LIST_SHOWN, with 'Show all' (spec §2, §9). */
+const CAPPED_SECTIONS: ReadonlySet<RequestSection> = new Set(['approved', 'denied']);
+
+const SECTION_EMPTY: Record<RequestSection, string> = {
+  pending: 'No pending requests.',
+  countered: 'No counter offers waiting for a reply.',
+  approved: 'No approved bookings yet.',
+  denied: 'No denied requests.',
+};
+
+const SECTION_HINT: Record<RequestSection, string | null> = {
+  pending: 'Approve, counter or deny each request.',
+  countered: 'Waiting for the customer to accept or decline your price.',
+  approved: 'Approved requests and accepted counter offers.',
+  denied: 'Requests you denied, counter offers the customer declined and requests they cancelled.',
+};
+
+const sectionId = (section: RequestSection) => `requests-${section}`;
+
+function StatCard({
+  label,
+  value,
+  onClick,
+  tone,
+}: {
+  label: string;
+  value: number;
+  onClick: () => void;
+  tone: string;
+}) {
+  return (
+    <UnstyledButton
+      onClick={onClick}
+      className={classes.statCard}
+      aria-label={`${label}: ${value}`}
+      data-tone={tone}
+    >
+      <Text className={classes.statValue} aria-hidden="true">
+        {value}
+      </Text>
+      <Text size="sm" fw={600} c="dark.5" aria-hidden="true">
+        {label}
+      </Text>
+    </UnstyledButton>
+  );
+}
+
+function RequestList({ section, bookings }: { section: RequestSection; bookings: Booking[] }) {
+  const [showAll, setShowAll] = useState(false);
+  const isCapped = CAPPED_SECTIONS.has(section) && bookings.length > ADMIN_LIST_SHOWN;
+  const shown = isCapped && !showAll ? bookings.slice(0, ADMIN_LIST_SHOWN) : bookings;
+  const meta = REQUEST_SECTIONS.find((entry) => entry.value === section)!;
+  const titleId = `${sectionId(section)}-title`;
+
+  return (
+    <section aria-labelledby={titleId} id={sectionId(section)} className={classes.requestSection}>
+      <Group justify="space-between" align="baseline" gap="xs" mb={4}>
+        <Title order={3} fz="lg" id={titleId} tabIndex={-1}>
+          {meta.title}{' '}
+          <Text span c="dimmed" fw={500} fz="md">
+            ({bookings.length})
+          </Text>
+        </Title>
+      </Group>
+      {SECTION_HINT[section] ? (
+        <Text size="sm" c="dimmed" mb="sm">
+          {SECTION_HINT[section]}
+        </Text>
+      ) : null}
+      {bookings.length === 0 ? (
+        <Text c="dimmed" size="sm" py="xs">
+          {SECTION_EMPTY[section]}
+        </Text>
+      ) : (
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="sm">
+            {shown.map((booking) => (
+              <RequestCard key={booking.id} booking={booking} />
+            ))}
+          </SimpleGrid>
+          {isCapped ? (
+            <Button variant="subtle" mt="xs" px="xs" onClick={() => setShowAll((value) => !value)}>
+              {showAll ? `Show first ${ADMIN_LIST_SHOWN}` : `Show all ${bookings.length}`}
+            </Button>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+function EmptyRequests() {
+  return (
+    <Paper withBorder p="xl">
+      <Stack align="center" gap="xs" ta="center">
+        <IconScissors size={32} />
+        <Text fw={600}>No booking requests yet.</Text>
+        <Text c="dimmed" size="sm" maw={420}>
+          When customers ask for an appointment it shows here. Set your hours and minimum price so they can
+          find a time that suits you.
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The Manage Requests tab: stat cards, the four sections, and the booking calendar. */
+export function ManageRequestsPanel() {
+  const bookingsQuery = useBusinessBookings();
+  const [isCalendarOpen, setIsCalendarOpen] = useState(false);
+  const bookings = bookingsQuery.data?.bookings;
+  const groups = useMemo(() => groupRequests(bookings ?? []), [bookings]);
+
+  if (!bookings) {
+    if (bookingsQuery.isError) {
+      return (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlert />}
+          role="alert"
+          title={MESSAGES.failedToLoadData}
+        >
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">We could not load your booking requests.</Text>
+            <Button
+              size="xs"
+              variant="white"
+              color="red"
+              onClick={() => bookingsQuery.refetch()}
+              loading={bookingsQuery.isFetching}
+            >
+              Retry
+            </Button>
+          </Stack>
+        </Alert>
+      );
+    }
+    return (
+      <Stack gap="md" aria-busy="true" aria-label="Loading your requests">
+        <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="sm">
+          {[...REQUEST_SECTIONS.map((section) => section.value), 'calendar'].map((key) => (
+            <Skeleton key={key} height={84} radius="lg" />
+          ))}
+        </SimpleGrid>
+        <Skeleton height={220} radius="lg" />
+      </Stack>
+    );
+  }
+
+  const jumpTo = (section: RequestSection) => {
+    const heading = document.getElementById(`${sectionId(section)}-title`);
+    heading?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    heading?.focus({ preventScroll: true });
+  };
+
+  return (
+    <Stack gap="xl">
+      <section aria-label="Request summary">
+        <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="sm" verticalSpacing="sm">
+          {REQUEST_SECTIONS.map((section) => (
+            <StatCard
+              key={section.value}
+              label={section.stat}
+              value={groups[section.value].length}
+              tone={section.value}
+              onClick={() => jumpTo(section.value)}
+            />
+          ))}
+          <UnstyledButton
+            onClick={() => setIsCalendarOpen(true)}
+            className={classes.statCard}
+            data-tone="calendar"
+          >
+            <span className={classes.statIcon} aria-hidden="true">
+              <IconCalendar size={26} />
+            </span>
+            <Text size="sm" fw={600} c="dark.5">
+              View Calendar
+            </Text>
+          </UnstyledButton>
+        </SimpleGrid>
+      </section>
+
+      {bookings.length === 0 ? (
+        <EmptyRequests />
+      ) : (
+        REQUEST_SECTIONS.map((section) => (
+          <RequestList key={section.value} section={section.value} bookings={groups[section.value]} />
+        ))
+      )}
+
+      <BookingCalendarModal
+        bookings={bookings}
+        opened={isCalendarOpen}
+        onClose={() => setIsCalendarOpen(false)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,237 @@
+import { type Booking, isActiveStatus, MESSAGES } from '@app/domain';
+import { Anchor, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
+import { BookingStatusBadge } from '@/components/booking-status-badge';
+import { IconCalendar, IconMail, IconMapPin, IconPhone, IconPound } from '@/components/icons';
+import {
+  agreedPrice,
+  bookingLocationText,
+  formatBookingDateTime,
+  formatPounds,
+  isPastBooking,
+  offeredPrice,
+} from '@/lib/booking-format';
+import { toast } from '@/lib/toast';
+import { bookingRefOf, useSetBookingStatusMutation } from '../api/update-booking';
+import { showFailure } from '../utils/errors';
+import classes from './admin.module.css';
+import { CounterOfferDialog } from './counter-offer-dialog';
+
+const customerNameOf = (booking: Booking) => booking.customerName?.trim() || 'Customer';
+
+function Detail({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-start" c="dark.5">
+      <span className={classes.listIcon}>{icon}</span>
+      <Text size="sm" className={classes.breakWord} component="div">
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+/** The price line as the business reads it: what was offered, and any counter offer. */
+function PriceDetail({ booking }: { booking: Booking }) {
+  const offer = offeredPrice(booking);
+  const offerText = offer !== null ? formatPounds(offer) : '–';
+  switch (booking.Status) {
+    case 'Countered':
+    case 'Declined':
+      return (
+        <Detail icon={<IconPound size={18} />}>
+          Offered: {offerText}
+          {booking.CounterPrice !== null ? (
+            <>
+              {' '}
+              · Your counter offer: <strong>{formatPounds(booking.CounterPrice)}</strong>
+            </>
+          ) : null}
+        </Detail>
+      );
+    case 'Confirmed': {
+      const price = agreedPrice(booking);
+      return (
+        <Detail icon={<IconPound size={18} />}>
+          <strong>{price !== null ? formatPounds(price) : '–'}</strong>
+          {offer !== null && price !== null && offer !== price
+            ? ` (counter offer accepted; offered ${formatPounds(offer)})`
+            : null}
+        </Detail>
+      );
+    }
+    default:
+      return (
+        <Detail icon={<IconPound size={18} />}>
+          Offered: <strong>{offerText}</strong>
+        </Detail>
+      );
+  }
+}
+
+/**
+ * Runs a booking change and reports it. NOTE: mutateAsync, not mutate's callbacks: the list is
+ * refetched before the call settles, which moves this card to another section and unmounts it,
+ * and mutate's own callbacks do not run for an unmounted component.
+ */
+async function runBookingChange(change: () => Promise<unknown>, success: string): Promise<boolean> {
+  try {
+    await change();
+    toast.success(success);
+    return true;
+  } catch (error) {
+    showFailure(error, { title: MESSAGES.failedToUpdateBooking, fallback: MESSAGES.failedToUpdateBooking });
+    return false;
+  }
+}
+
+/** Deny behind two confirmations: a first dialog, then 'Are you sure?' whose button denies. */
+function DenyButton({ booking, disabled }: { booking: Booking; disabled: boolean }) {
+  const [step, setStep] = useState<0 | 1 | 2>(0);
+  const setStatus = useSetBookingStatusMutation();
+  const close = () => setStep(0);
+  const customer = customerNameOf(booking);
+  const when = formatBookingDateTime(booking.BookingDateTime);
+
+  const deny = async () => {
+    await runBookingChange(
+      () => setStatus.mutateAsync({ ...bookingRefOf(booking), status: 'Denied' }),
+      'Request denied',
+    );
+    close();
+  };
+
+  return (
+    <>
+      <Button variant="default" color="red" size="sm" onClick={() => setStep(1)} disabled={disabled}>
+        Deny
+      </Button>
+      <Modal
+        classNames={{ title: classes.modalTitle }}
+        opened={step === 1}
+        onClose={close}
+        title="Deny this request?"
+        centered
+      >
+        <Stack gap="md">
+          <Text>
+            Deny {customer}&rsquo;s request for {when}? If the price is the problem, you can send a counter
+            offer instead.
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close}>
+              Keep Request
+            </Button>
+            <Button color="red" onClick={() => setStep(2)}>
+              Deny Request
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <Modal
+        classNames={{ title: classes.modalTitle }}
+        opened={step === 2}
+        onClose={() => {
+          if (!setStatus.isPending) close();
+        }}
+        title="Are you sure?"
+        centered
+      >
+        <Stack gap="md">
+          <Text>This cannot be undone. {customer} will be emailed that you denied the request.</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={setStatus.isPending}>
+              Keep Request
+            </Button>
+            <Button color="red" loading={setStatus.isPending} onClick={deny}>
+              Yes, Deny Request
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+function PendingActions({ booking }: { booking: Booking }) {
+  const approve = useSetBookingStatusMutation();
+  const [isCounterOpen, setIsCounterOpen] = useState(false);
+
+  return (
+    <Group gap="sm">
+      <Button
+        size="sm"
+        loading={approve.isPending}
+        onClick={() =>
+          runBookingChange(
+            () => approve.mutateAsync({ ...bookingRefOf(booking), status: 'Approved' }),
+            'Request approved',
+          )
+        }
+      >
+        Approve
+      </Button>
+      <Button size="sm" variant="light" onClick={() => setIsCounterOpen(true)} disabled={approve.isPending}>
+        Counter
+      </Button>
+      <DenyButton booking={booking} disabled={approve.isPending} />
+      <CounterOfferDialog
+        booking={booking}
+        opened={isCounterOpen}
+        onClose={() => setIsCounterOpen(false)}
+        onSent={() => setIsCounterOpen(false)}
+        runChange={runBookingChange}
+      />
+    </Group>
+  );
+}
+
+/** One request as the business sees it: who, how to reach them, when, price, where, status. */
+export function RequestCard({ booking }: { booking: Booking }) {
+  const customer = customerNameOf(booking);
+  const when = formatBookingDateTime(booking.BookingDateTime);
+
+  return (
+    <Paper component="article" withBorder p="md" radius="md" aria-label={`${customer}, ${when}`} h="100%">
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+          <Title order={4} fz="md" className={classes.breakWord}>
+            {customer}
+          </Title>
+          <BookingStatusBadge status={booking.Status} className={classes.noShrink} />
+        </Group>
+        <Stack gap={6}>
+          <Detail icon={<IconCalendar size={18} />}>
+            <time dateTime={booking.BookingDateTime.slice(0, 16).replace(' ', 'T')}>{when}</time>
+            {isActiveStatus(booking.Status) && isPastBooking(booking) ? (
+              <Text span c="dimmed" size="sm">
+                {' '}
+                (past)
+              </Text>
+            ) : null}
+          </Detail>
+          <PriceDetail booking={booking} />
+          <Detail icon={<IconMapPin size={18} />}>{bookingLocationText(booking)}</Detail>
+          {booking.customerEmail ? (
+            <Detail icon={<IconMail size={18} />}>
+              <Anchor href={`mailto:${booking.customerEmail}`} size="sm">
+                {booking.customerEmail}
+              </Anchor>
+            </Detail>
+          ) : null}
+          {booking.customerPhone ? (
+            <Detail icon={<IconPhone size={18} />}>
+              <Anchor href={`tel:${booking.customerPhone.replace(/\s+/g, '')}`} size="sm">
+                {booking.customerPhone}
+              </Anchor>
+            </Detail>
+          ) : null}
+        </Stack>
+        {booking.Status === 'Requested' ? (
+          <div className={classes.cardActions}>
+            <PendingActions booking={booking} />
+          </div>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,313 @@
+import {
+  buildInviteRegistrationPayload,
+  firstInvalidInviteStep,
+  INVITE_STEP_FIELDS,
+  INVITE_STEPS,
+  INVITE_WIZARD_STEPS,
+  type InviteField,
+  type InviteStep,
+  type InviteWizardValues,
+  MESSAGES,
+  validateInviteWizard,
+} from '@app/domain';
+import {
+  Box,
+  Button,
+  Container,
+  Group,
+  Loader,
+  Paper,
+  Progress,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { type MouseEvent, useRef, useState } from 'react';
+import { IconCheck, IconMail } from '@/components/icons';
+import { ApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { useRegisterWithInviteMutation } from '../api/register-with-invite';
+import { useInviteWizardForm } from '../hooks/use-invite-wizard-form';
+import { emptyWeeklyHours, toAvailability, type WeeklyHours } from '../utils/weekly-hours';
+import { HoursStep } from './hours-step';
+import classes from './invite-page.module.css';
+import { PersonalStep } from './personal-step';
+import { PricingStep } from './pricing-step';
+import { ShopStep } from './shop-step';
+
+/** Spec §2: the wizard's four steps. */
+export const INVITE_STEP_NAMES: Record<InviteStep, string> = {
+  1: 'Personal Information',
+  2: 'Shop Details',
+  3: 'Business Hours',
+  4: 'Pricing & Services',
+};
+
+export const WIZARD_TITLE = 'Complete Your Business Registration';
+export const CREATING_ACCOUNT = 'Creating Account...';
+
+const LAST_STEP = INVITE_WIZARD_STEPS as InviteStep;
+const ALL_FIELDS: readonly InviteField[] = INVITE_STEPS.flatMap((step) => INVITE_STEP_FIELDS[step]);
+const stepOf = (field: InviteField) => INVITE_STEPS.find((step) => INVITE_STEP_FIELDS[step].includes(field));
+
+/** The server's message for a failed call; none for a bare HTTP status or an unreachable server. */
+const serverMessageOf = (error: unknown) =>
+  error instanceof ApiError && error.status > 0 && error.code !== 'HttpError' ? error.message.trim() : '';
+
+/** Server field messages (`availability.Monday` → availability) on the wizard's own fields. */
+function wizardFieldErrors(error: unknown): Partial<Record<InviteField, string>> {
+  const errors: Partial<Record<InviteField, string>> = {};
+  if (!(error instanceof ApiError)) return errors;
+  for (const [key, message] of Object.entries(error.fieldErrors)) {
+    const field = key.split('.')[0] as InviteField;
+    if (ALL_FIELDS.includes(field)) errors[field] ??= message;
+  }
+  return errors;
+}
+
+// NOTE: the second click of a double click on Continue would land on the button that replaces it
+// (on step 3, 'Complete Registration') and submit a step the person has not seen.
+const isRepeatClick = (event: MouseEvent<HTMLButtonElement>) => {
+  if (event.detail > 1) event.preventDefault();
+};
+
+/** The account just created; the password stays in memory only, to sign in after confirming. */
+export interface RegisteredAccount {
+  email: string;
+  password: string;
+  firstName: string;
+}
+
+/** Spec §2 and §4 "Invite wizard": four steps, each advancing only when it validates. */
+export function InviteWizard({
+  inviteCode,
+  email,
+  onRegistered,
+}: {
+  inviteCode: string;
+  email: string;
+  onRegistered: (account: RegisteredAccount) => void;
+}) {
+  const { form, validateStep, showServerErrors } = useInviteWizardForm();
+  const registerMutation = useRegisterWithInviteMutation();
+  const [step, setStep] = useState<InviteStep>(1);
+  const [hours, setHours] = useState<WeeklyHours>(emptyWeeklyHours);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  /** Shows a step and moves focus to its heading (for keyboard and screen-reader users, and phones). */
+  const moveTo = (next: InviteStep, focusField?: InviteField) => {
+    setStep(next);
+    requestAnimationFrame(() => {
+      const input = focusField ? form.getInputNode(focusField) : null;
+      if (input) input.focus();
+      else headingRef.current?.focus();
+    });
+  };
+
+  const focusFirstError = (checked: InviteStep) => {
+    const values = form.getValues();
+    const invalid = INVITE_STEP_FIELDS[checked].find((field) => field in validateInviteWizard(values));
+    if (invalid) form.getInputNode(invalid)?.focus();
+  };
+
+  const changeHours = (next: WeeklyHours) => {
+    setHours(next);
+    form.setFieldValue('availability', toAvailability(next));
+  };
+
+  const goNext = () => {
+    if (!validateStep(step)) {
+      focusFirstError(step);
+      return;
+    }
+    moveTo(Math.min(step + 1, LAST_STEP) as InviteStep);
+  };
+
+  const goBack = () => moveTo(Math.max(step - 1, 1) as InviteStep);
+
+  const complete = async () => {
+    if (registerMutation.isPending) return;
+    validateStep(step);
+    const values: InviteWizardValues = form.getValues();
+    const firstInvalid = firstInvalidInviteStep(values);
+    if (firstInvalid !== null) {
+      toast.error({ title: MESSAGES.validationErrorTitle, message: MESSAGES.completeRequiredFields });
+      validateStep(firstInvalid);
+      const problems = validateInviteWizard(values);
+      moveTo(
+        firstInvalid,
+        INVITE_STEP_FIELDS[firstInvalid].find((field) => field in problems),
+      );
+      return;
+    }
+    try {
+      await registerMutation.mutateAsync(buildInviteRegistrationPayload(inviteCode, values));
+    } catch (error) {
+      toast.error({
+        title: MESSAGES.registrationFailed,
+        message: serverMessageOf(error) || MESSAGES.failedToRegister,
+      });
+      const fieldErrors = wizardFieldErrors(error);
+      const fields = Object.keys(fieldErrors) as InviteField[];
+      if (fields.length > 0) {
+        showServerErrors(fieldErrors);
+        const target = Math.min(...fields.map((field) => stepOf(field) ?? LAST_STEP)) as InviteStep;
+        moveTo(
+          target,
+          fields.find((field) => stepOf(field) === target),
+        );
+      }
+      return;
+    }
+    toast.success({ title: MESSAGES.registrationSuccessful, message: MESSAGES.checkEmailForCode });
+    onRegistered({ email, password: values.password, firstName: values.firstName.trim() });
+  };
+
+  const stepContent = (() => {
+    switch (step) {
+      case 1:
+        return <PersonalStep form={form} />;
+      case 2:
+        return <ShopStep form={form} />;
+      case 3:
+        return <HoursStep hours={hours} onChange={changeHours} error={form.errors.availability} />;
+      case 4:
+        return <PricingStep form={form} />;
+    }
+  })();
+
+  const isSubmitting = registerMutation.isPending;
+
+  return (
+    <Container size="md" py={{ base: 'lg', sm: 40 }} className={classes.wizard}>
+      <Stack gap="lg">
+        <Stack gap={6}>
+          <Text size="sm" c="brand.8" fw={700} tt="uppercase" className={classes.overline}>
+            Business invitation
+          </Text>
+          <Title order={1} className={classes.title}>
+            {WIZARD_TITLE}
+          </Title>
+          <Group gap={8} wrap="nowrap" className={classes.invitedEmail}>
+            <ThemeIcon size={26} radius="xl" variant="light" aria-hidden="true">
+              <IconMail size={15} />
+            </ThemeIcon>
+            <Text size="sm" miw={0}>
+              Invited as <strong className={classes.wrapAnywhere}>{email}</strong>
+            </Text>
+          </Group>
+        </Stack>
+
+        <Stack gap="xs">
+          <Progress
+            value={(step / LAST_STEP) * 100}
+            size="md"
+            radius="xl"
+            aria-label={`Registration progress: step ${step} of ${LAST_STEP}`}
+            transitionDuration={200}
+          />
+          <ol className={classes.stepList} aria-label="Registration steps">
+            {INVITE_STEPS.map((candidate) => (
+              <li
+                key={candidate}
+                className={classes.stepItem}
+                data-state={candidate < step ? 'done' : candidate === step ? 'current' : 'upcoming'}
+                aria-current={candidate === step ? 'step' : undefined}
+              >
+                <span className={classes.stepNumber} aria-hidden="true">
+                  {candidate < step ? <IconCheck size={12} /> : candidate}
+                </span>
+                <span className={classes.stepLabel}>{INVITE_STEP_NAMES[candidate]}</span>
+              </li>
+            ))}
+          </ol>
+        </Stack>
+
+        <Paper
+          withBorder
+          shadow="xs"
+          p={{ base: 'md', sm: 'xl' }}
+          component="form"
+          noValidate
+          aria-labelledby="invite-step-heading"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (step < LAST_STEP) goNext();
+            else void complete();
+          }}
+        >
+          {/* Lets password managers file the new password under the invited email. */}
+          <input
+            type="email"
+            name="username"
+            autoComplete="username"
+            value={email}
+            readOnly
+            hidden
+            aria-hidden="true"
+            tabIndex={-1}
+          />
+          <Stack gap="lg">
+            <div>
+              <Text size="sm" c="dimmed" fw={600}>
+                Step {step} of {LAST_STEP}
+              </Text>
+              <Title
+                order={2}
+                fz={{ base: 22, sm: 26 }}
+                id="invite-step-heading"
+                ref={headingRef}
+                tabIndex={-1}
+                className={classes.stepHeading}
+              >
+                {INVITE_STEP_NAMES[step]}
+              </Title>
+            </div>
+            {stepContent}
+            <Box className={classes.actions}>
+              <Button
+                variant="default"
+                size="lg"
+                px="lg"
+                className={classes.backButton}
+                onClick={goBack}
+                disabled={step === 1 || isSubmitting}
+              >
+                Previous
+              </Button>
+              {step < LAST_STEP ? (
+                <Button
+                  key="continue"
+                  type="submit"
+                  size="lg"
+                  px="lg"
+                  className={classes.primaryButton}
+                  onClick={isRepeatClick}
+                >
+                  Continue
+                </Button>
+              ) : (
+                <Button
+                  key="complete"
+                  type="submit"
+                  size="lg"
+                  px="lg"
+                  className={classes.primaryButton}
+                  onClick={isRepeatClick}
+                  disabled={isSubmitting}
+                  aria-busy={isSubmitting || undefined}
+                  leftSection={
+                    isSubmitting ? <Loader size={16} color="gray.6" aria-hidden="true" /> : undefined
+                  }
+                >
+                  {isSubmitting ? CREATING_ACCOUNT : 'Complete Registration'}
+                </Button>
+              )}
+            </Box>
+          </Stack>
+        </Paper>
+      </Stack>
+    </Container>
+  );
+}
