@@ -84,10 +84,10 @@ async function inviteLinkFromOutbox(page: Page, email: string) {
 }
 
 /** A customer in a second browser books the first free hour of `businessName` at its minimum. */
-async function customerBooks(browser: Browser, businessName: string) {
+async function customerBooks(browser: Browser, businessName: string, customerEmail = DEMO_CUSTOMER) {
   const context = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/London' });
   const page = await context.newPage();
-  await signIn(page, DEMO_CUSTOMER);
+  await signIn(page, customerEmail);
   await page.goto('/businesses');
   await page
     .getByRole('article')
@@ -114,13 +114,125 @@ test('an invalid invite link says so and offers the way home', async ({ page }) 
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('an invited business registers, confirms and appears in the list', async ({ page, browser }) => {
+async function openAdminTab(page: Page, name: string) {
+  await page.getByRole('tab', { name }).click();
+}
+
+test('admin invites, the business registers, counters a request, the customer accepts, both see it confirmed', async ({
+  page,
+  browser,
+}) => {
   const email = uniqueEmail('shop');
   const businessName = `Kelly Cuts ${Date.now() % 100000}`;
+
+  // The Admin invites through the dashboard.
+  await signIn(page, 'admin@trimtime.test');
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Business Dashboard' })).toBeVisible();
+  await openAdminTab(page, 'Invite Business');
+  await page.getByLabel('Business email address').fill(email);
+  await page.getByRole('button', { name: 'Send Invitation' }).click();
+  await expect(page.getByText('Invitation Sent').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Logout' }).first().click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // The invitee registers from the emailed link, confirms and lands on /admin.
+  const link = await inviteLinkFromOutbox(page, email);
+  await registerFromInvite(page, link, email, businessName);
+
+  // The business adds evening hours on Monday.
+  await openAdminTab(page, 'Set Hours');
+  const monday = page.getByRole('region', { name: 'Monday' });
+  await monday.getByRole('button', { name: '+ Add Hours' }).click();
+  await monday.getByRole('combobox', { name: 'Monday slot 2 start' }).selectOption('18:00');
+  await monday.getByRole('combobox', { name: 'Monday slot 2 end' }).selectOption('20:00');
+  await page.getByRole('button', { name: 'Save Hours' }).click();
+  await expect(page.getByText('All changes saved.')).toBeVisible();
+
+  // A customer, in a second browser, requests the first free hour at the £30 minimum.
+  const { context, page: customer } = await customerBooks(browser, businessName);
+
+  // The business counters at £42.
+  await openAdminTab(page, 'Manage Requests');
+  await page.reload();
+  const pending = page.getByRole('region', { name: /^Pending/ });
+  const request = pending.getByRole('article').first();
+  await expect(request).toBeVisible();
+  await request.getByRole('button', { name: 'Counter' }).click();
+  const counter = page.getByRole('dialog', { name: 'Counter Offer' });
+  await counter.getByLabel('Counter price (£)').fill('301');
+  await expect(counter.getByText('Maximum counter offer is £300')).toBeVisible();
+  await counter.getByLabel('Counter price (£)').fill('42');
+  await counter.getByRole('button', { name: 'Send Counter Offer' }).click();
+  await expect(page.getByRole('region', { name: /^Counter Offers Sent/ }).getByRole('article')).toHaveCount(
+    1,
+  );
+
+  // The customer accepts the counter offer and sees it confirmed.
+  await customer.goto('/profile');
+  await customer.getByRole('tab', { name: /^Counter Offers \(\d+\)$/ }).click();
+  await customer.getByRole('button', { name: 'Accept £42' }).click();
+  const confirmed = customer.getByRole('region', { name: /^Confirmed Bookings/ });
+  await expect(confirmed.getByRole('article', { name: new RegExp(`^${businessName}, `) })).toBeVisible();
+  await context.close();
+
+  // The business sees it approved/confirmed and marked on its calendar.
+  await page.reload();
+  const approved = page.getByRole('region', { name: /^Approved/ });
+  await expect(approved.getByText('Confirmed', { exact: false }).first()).toBeVisible();
+  await page.getByRole('button', { name: 'View Calendar' }).click();
+  const calendar = page.getByRole('dialog', { name: 'Booking Calendar' });
+  await expect(calendar.getByRole('list', { name: /^Bookings on / })).toContainText('£42');
+});
+
+test('a business approves one request and denies another in two steps', async ({ page, browser }) => {
+  const email = uniqueEmail('shop');
+  const businessName = `Bann Barbers ${Date.now() % 100000}`;
   const link = await inviteByApi(page, email);
   await registerFromInvite(page, link, email, businessName);
 
-  const { context, page: customer } = await customerBooks(browser, businessName);
-  await context.close();
-  expect(customer).toBeTruthy();
+  const first = await customerBooks(browser, businessName);
+  await first.context.close();
+  const second = await customerBooks(browser, businessName, 'declan@trimtime.test');
+  await second.context.close();
+
+  await page.reload();
+  const pending = page.getByRole('region', { name: /^Pending/ });
+  await expect(pending.getByRole('article')).toHaveCount(2);
+  await pending.getByRole('article').first().getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByRole('region', { name: /^Approved/ }).getByRole('article')).toHaveCount(1);
+
+  await pending.getByRole('article').first().getByRole('button', { name: 'Deny' }).click();
+  await page
+    .getByRole('dialog', { name: 'Deny this request?' })
+    .getByRole('button', { name: 'Deny Request' })
+    .click();
+  await page
+    .getByRole('dialog', { name: 'Are you sure?' })
+    .getByRole('button', { name: 'Yes, Deny Request' })
+    .click();
+  await expect(page.getByRole('region', { name: /^Denied/ }).getByRole('article')).toHaveCount(1);
+  await expect(pending.getByRole('article')).toHaveCount(0);
+});
+
+test('every dashboard tab at phone and desktop widths', async ({ page }) => {
+  await signIn(page, 'admin@trimtime.test');
+  await page.goto('/admin');
+  for (const [tab, name] of [
+    ['Manage Requests', 'admin-requests'],
+    ['Profile', 'admin-profile'],
+    ['Set Hours', 'admin-hours'],
+    ['Configuration', 'admin-configuration'],
+    ['Invite Business', 'admin-invite'],
+  ] as const) {
+    await openAdminTab(page, tab);
+    await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+    await shootBothWidths(page, name);
+  }
+  await signIn(page, 'belfast@trimtime.test');
+  await page.goto('/admin');
+  await expect(page.getByRole('tab', { name: 'Invite Business' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'View Calendar' }).click();
+  await expect(page.getByRole('dialog', { name: 'Booking Calendar' })).toBeVisible();
+  await shootBothWidths(page, 'admin-calendar');
 });
