@@ -10,6 +10,8 @@ export default mergeConfig(
       setupFiles: ['./vitest.setup.ts'],
       include: ['src/**/*.test.{ts,tsx}'],
       css: false,
+      // NOTE: jsdom + Mantine under two cores shared with the API suite; a 5 s default flakes.
+      testTimeout: 20_000,
     },
   }),
 );

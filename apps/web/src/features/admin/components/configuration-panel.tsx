@@ -5,10 +5,10 @@ import {
   MINIMUM_PRICE_TOAST_MS,
   minimumPriceError,
 } from '@app/domain';
-import { Alert, Button, Grid, NumberInput, Paper, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Grid, NumberInput, Paper, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { IconAlert } from '@/components/icons';
+import { LoadErrorAlert } from '@/components/load-error-alert';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { getAccessToken } from '@/lib/session';
@@ -152,16 +152,7 @@ export function ConfigurationPanel() {
 
   if (!profile) {
     if (profileQuery.isError) {
-      return (
-        <Alert color="red" variant="light" icon={<IconAlert />} role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{MESSAGES.failedToLoadData}</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => profileQuery.refetch()}>
-              Retry
-            </Button>
-          </Stack>
-        </Alert>
-      );
+      return <LoadErrorAlert message={MESSAGES.failedToLoadData} onRetry={() => profileQuery.refetch()} />;
     }
     return <Skeleton height={360} radius="lg" aria-label="Loading your settings" />;
   }

@@ -13,7 +13,6 @@ import {
 } from '@app/domain';
 import {
   ActionIcon,
-  Alert,
   Badge,
   Button,
   Group,
@@ -26,7 +25,8 @@ import {
   Title,
 } from '@mantine/core';
 import { useMemo, useRef, useState } from 'react';
-import { IconAlert, IconTrash } from '@/components/icons';
+import { IconTrash } from '@/components/icons';
+import { LoadErrorAlert } from '@/components/load-error-alert';
 import { toast } from '@/lib/toast';
 import { type BusinessProfile, useBusinessProfile } from '../api/business-profile';
 import { useUpdateAvailabilityMutation } from '../api/update-availability';
@@ -246,20 +246,11 @@ export function SetHoursPanel() {
   if (!profile) {
     if (profileQuery.isError) {
       return (
-        <Alert color="red" variant="light" icon={<IconAlert />} role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{MESSAGES.failedToLoadAvailability}</Text>
-            <Button
-              size="xs"
-              variant="white"
-              color="red"
-              onClick={() => profileQuery.refetch()}
-              loading={profileQuery.isFetching}
-            >
-              Retry
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadErrorAlert
+          message={MESSAGES.failedToLoadAvailability}
+          onRetry={() => profileQuery.refetch()}
+          isRetrying={profileQuery.isFetching}
+        />
       );
     }
     return <Skeleton height={360} radius="lg" aria-label="Loading your hours" />;

@@ -1,38 +1,13 @@
-import {
-  ADDRESS_FIELD_LABELS,
-  buildProfileUpdatePayload,
-  MESSAGES,
-  type ProfileForm,
-  profileFormFromProfile,
-  validateProfileForm,
-} from '@app/domain';
-import {
-  Alert,
-  Avatar,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useEffect, useRef, useState } from 'react';
+import { MESSAGES, profileFormFromProfile } from '@app/domain';
+import { Avatar, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { DetailList, DetailRow } from '@/components/detail-list';
 import { EmailVerification } from '@/components/email-verification';
-import { IconAlert } from '@/components/icons';
-import { ApiError } from '@/lib/api-client';
+import { LoadErrorAlert } from '@/components/load-error-alert';
+import { ProfileEditForm, type ProfileFormValues } from '@/components/profile-edit-form';
 import { initialsOf } from '@/lib/booking-format';
-import { type AccountProfile, useUpdateProfileMutation } from '@/lib/profile-api';
-import { toast } from '@/lib/toast';
+import type { AccountProfile } from '@/lib/profile-api';
 import classes from './profile-page.module.css';
-
-type FormValues = Required<ProfileForm>;
-type FieldName = keyof FormValues;
-
-const ADDRESS_FIELDS = ['addressLine1', 'addressLine2', 'city', 'postcode'] as const satisfies FieldName[];
 
 /**
  * The stored address, or undefined when the profile came back without one we can read (the field
@@ -44,43 +19,13 @@ function readableAddress(profile: AccountProfile): string | null | undefined {
   return undefined;
 }
 
-function formValuesFrom(profile: AccountProfile): FormValues {
+function formValuesFrom(profile: AccountProfile): ProfileFormValues {
   return profileFormFromProfile({ ...profile, Address: readableAddress(profile) ?? '' });
-}
-
-/** Which form field a server validation message of PUT /user/update belongs to. */
-function fieldOfServerError(field: string, message: string): FieldName | null {
-  switch (field) {
-    case 'FirstName':
-      return 'firstName';
-    case 'LastName':
-      return 'lastName';
-    case 'Email':
-      return 'email';
-    case 'PhoneNumber':
-      return 'phone';
-    case 'Address':
-      // The server checks the joined address part by part; its message names the part.
-      if (message === MESSAGES.cityTownRequired || message.startsWith(ADDRESS_FIELD_LABELS.city))
-        return 'city';
-      if (message.startsWith(ADDRESS_FIELD_LABELS.line2)) return 'addressLine2';
-      if (message === MESSAGES.postcodeRequired || message === MESSAGES.niPostcode) return 'postcode';
-      return 'addressLine1';
-    default:
-      return null;
-  }
 }
 
 function AddressLoadError({ onRetry, isRetrying }: { onRetry: () => void; isRetrying: boolean }) {
   return (
-    <Alert color="red" variant="light" icon={<IconAlert />} role="alert" p="sm">
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">{MESSAGES.failedToLoadAddress}</Text>
-        <Button size="xs" variant="white" color="red" onClick={onRetry} loading={isRetrying}>
-          Retry
-        </Button>
-      </Stack>
-    </Alert>
+    <LoadErrorAlert message={MESSAGES.failedToLoadAddress} onRetry={onRetry} isRetrying={isRetrying} p="sm" />
   );
 }
 
@@ -95,98 +40,9 @@ export function ProfileCard({
   isReloading: boolean;
 }) {
   const [isEditing, setIsEditing] = useState(false);
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const updateProfile = useUpdateProfileMutation();
   const address = readableAddress(profile);
   const isAddressMissing = address === undefined;
 
-  // The form's own error state, for onValuesChange (which runs before `form` exists).
-  const formRef = useRef<{
-    shownErrors: () => FieldName[];
-    setFieldError: (field: FieldName, message: string | null) => void;
-  } | null>(null);
-  const form = useForm<FormValues>({
-    mode: 'controlled',
-    initialValues: formValuesFrom(profile),
-    // Spec §5: checked on blur and on save. A message already shown follows the typing, so it
-    // disappears as soon as the field is fixed and Save comes back.
-    validate: (values) => validateProfileForm(values),
-    validateInputOnBlur: true,
-    clearInputErrorOnChange: false,
-    onValuesChange: (values) => {
-      const current = formRef.current;
-      if (!current) return;
-      const shown = current.shownErrors();
-      if (shown.length === 0) return;
-      const errors = validateProfileForm(values);
-      for (const field of shown) current.setFieldError(field, errors[field] ?? null);
-    },
-  });
-  formRef.current = {
-    shownErrors: () => Object.keys(form.errors) as FieldName[],
-    setFieldError: (field, message) => form.setFieldError(field, message),
-  };
-
-  // The address arrives late (after a retry) while editing: fill the untouched address fields.
-  const addressFilled = useRef(!isAddressMissing);
-  useEffect(() => {
-    if (!isEditing || isAddressMissing || addressFilled.current) return;
-    addressFilled.current = true;
-    const fresh = formValuesFrom(profile);
-    for (const field of ADDRESS_FIELDS) {
-      if (!form.getValues()[field]) form.setFieldValue(field, fresh[field]);
-    }
-  }, [isEditing, isAddressMissing, profile, form]);
-
-  const startEditing = () => {
-    form.setValues(formValuesFrom(profile));
-    form.clearErrors();
-    form.resetTouched();
-    addressFilled.current = !isAddressMissing;
-    setSaveError(null);
-    setIsEditing(true);
-  };
-
-  const cancelEditing = () => {
-    form.clearErrors();
-    setSaveError(null);
-    setIsEditing(false);
-  };
-
-  const save = form.onSubmit((values) => {
-    setSaveError(null);
-    updateProfile.mutate(buildProfileUpdatePayload(values), {
-      onSuccess: (updated) => {
-        setIsEditing(false);
-        toast.success(
-          updated.PendingEmail
-            ? { title: 'Profile updated', message: `Enter the code we sent to ${updated.PendingEmail}.` }
-            : 'Profile updated',
-        );
-      },
-      onError: (error) => {
-        const fieldErrors: Partial<Record<FieldName, string>> = {};
-        if (error instanceof ApiError) {
-          for (const [field, message] of Object.entries(error.fieldErrors)) {
-            const name = fieldOfServerError(field, message);
-            if (name) fieldErrors[name] ??= message;
-          }
-        }
-        const hasFieldErrors = Object.keys(fieldErrors).length > 0;
-        if (hasFieldErrors) form.setErrors(fieldErrors);
-        // The alert's title is the spec's message; its text says why, when the server said.
-        setSaveError(
-          hasFieldErrors
-            ? 'Please correct the highlighted fields.'
-            : error instanceof ApiError
-              ? error.message
-              : '',
-        );
-      },
-    });
-  });
-
-  const hasErrors = Object.keys(form.errors).length > 0;
   const fullName = [profile.FirstName, profile.LastName].filter(Boolean).join(' ');
 
   return (
@@ -208,85 +64,16 @@ export function ProfileCard({
       {profile.PendingEmail ? <EmailVerification pendingEmail={profile.PendingEmail} /> : null}
 
       {isEditing ? (
-        <form onSubmit={save} noValidate aria-label="Edit profile">
-          <Stack gap="sm">
-            {saveError !== null ? (
-              <Alert color="red" variant="light" title={MESSAGES.failedToUpdateProfile} role="alert">
-                {saveError || null}
-              </Alert>
-            ) : null}
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
-              <TextInput
-                label="First name"
-                autoComplete="given-name"
-                required
-                {...form.getInputProps('firstName')}
-              />
-              <TextInput
-                label="Last name"
-                autoComplete="family-name"
-                required
-                {...form.getInputProps('lastName')}
-              />
-            </SimpleGrid>
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="email"
-              description="A new address is used once you enter the code we email to it."
-              required
-              {...form.getInputProps('email')}
-            />
-            <TextInput
-              label="Phone number"
-              type="tel"
-              autoComplete="tel"
-              placeholder="+447123456789"
-              required
-              {...form.getInputProps('phone')}
-            />
-            <fieldset className={classes.fieldset}>
-              <legend className={classes.legend}>Address</legend>
-              <Stack gap="sm">
-                {isAddressMissing ? <AddressLoadError onRetry={onReload} isRetrying={isReloading} /> : null}
-                <TextInput
-                  label="Address line 1"
-                  autoComplete="address-line1"
-                  required
-                  {...form.getInputProps('addressLine1')}
-                />
-                <TextInput
-                  label="Address line 2 (optional)"
-                  autoComplete="address-line2"
-                  {...form.getInputProps('addressLine2')}
-                />
-                <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
-                  <TextInput
-                    label="City/Town"
-                    autoComplete="address-level2"
-                    required
-                    {...form.getInputProps('city')}
-                  />
-                  <TextInput
-                    label="Postcode"
-                    autoComplete="postal-code"
-                    placeholder="BT1 1AA"
-                    required
-                    {...form.getInputProps('postcode')}
-                  />
-                </SimpleGrid>
-              </Stack>
-            </fieldset>
-            <Group gap="sm" mt="xs">
-              <Button type="submit" disabled={hasErrors} loading={updateProfile.isPending}>
-                Save
-              </Button>
-              <Button variant="default" onClick={cancelEditing} disabled={updateProfile.isPending}>
-                Cancel
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        <ProfileEditForm
+          initialValues={formValuesFrom(profile)}
+          withAddress
+          isAddressLoaded={!isAddressMissing}
+          addressNotice={
+            isAddressMissing ? <AddressLoadError onRetry={onReload} isRetrying={isReloading} /> : null
+          }
+          explainsNetworkErrors
+          onClose={() => setIsEditing(false)}
+        />
       ) : (
         <Stack gap="md">
           <DetailList>
@@ -306,7 +93,7 @@ export function ProfileCard({
               )}
             </DetailRow>
           </DetailList>
-          <Button variant="light" onClick={startEditing} className={classes.selfStart}>
+          <Button variant="light" onClick={() => setIsEditing(true)} className={classes.selfStart}>
             Edit Profile
           </Button>
         </Stack>

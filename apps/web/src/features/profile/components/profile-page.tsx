@@ -1,7 +1,7 @@
 import { MESSAGES } from '@app/domain';
-import { Alert, Button, Container, Grid, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Container, Grid, Paper, Skeleton, Stack, Tabs, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { IconAlert } from '@/components/icons';
+import { LoadErrorAlert } from '@/components/load-error-alert';
 import { userDetailsQueryOptions } from '@/lib/auth';
 import type { AccountProfile } from '@/lib/profile-api';
 import { BookingsPanel } from './bookings-panel';
@@ -23,20 +23,11 @@ function ProfileSection() {
   }
   if (profileQuery.isError) {
     return (
-      <Alert color="red" variant="light" icon={<IconAlert />} role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{MESSAGES.failedToLoadProfile}</Text>
-          <Button
-            size="xs"
-            variant="white"
-            color="red"
-            onClick={() => profileQuery.refetch()}
-            loading={profileQuery.isFetching}
-          >
-            Retry
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadErrorAlert
+        message={MESSAGES.failedToLoadProfile}
+        onRetry={() => profileQuery.refetch()}
+        isRetrying={profileQuery.isFetching}
+      />
     );
   }
   return (
