@@ -5,6 +5,7 @@ import type { Db } from '../../src/db/database';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { describeEachDatabase } from '../helpers/databases';
 import { registration, uniqueEmail } from '../helpers/factories';
+import { badBody, CONTROL_CHARACTERS, jsonNotAnObject, withControlCharacter } from '../helpers/fuzz';
 
 const RUNS = 300;
 
@@ -30,21 +31,11 @@ const CALLS: Call[] = [
   },
 ];
 
-/** C0 control characters and DEL: PostgreSQL refuses NUL in text, so they once made 500s. */
-const CONTROL_CHARACTERS = [
-  ...Array.from({ length: 0x20 }, (_, code) => String.fromCharCode(code)),
-  '\u007f',
-];
-const controlCharacter = fc.constantFrom(...CONTROL_CHARACTERS);
-
-/** A string with at least one control character somewhere in it. */
-const withControlCharacter = fc
-  .tuple(fc.string({ maxLength: 12 }), controlCharacter, fc.string({ maxLength: 12 }))
-  .map(([before, character, after]) => `${before}${character}${after}`);
+const withControl = withControlCharacter();
 
 /** Values no field accepts: wrong types, nulls, nested junk, strings past every length cap. */
 const alwaysBad = fc.oneof(
-  withControlCharacter,
+  withControl,
   fc.constant('\u0000'),
   fc.constant(null),
   fc.integer(),
@@ -62,42 +53,25 @@ const anyValue = fc.oneof(
   alwaysBad,
   fc.string({ maxLength: 30 }),
   fc.string({ unit: 'binary', maxLength: 30 }),
-  withControlCharacter,
+  withControl,
   fc.constant(''),
   fc.emailAddress(),
 );
 
-/** A field rewrite: drop it, or replace it. */
-const edit = (value: fc.Arbitrary<unknown>) =>
-  fc.oneof(
-    fc.constant({ drop: true as const }),
-    value.map((v) => ({ drop: false as const, value: v })),
-  );
-
-function badBody(call: Call): fc.Arbitrary<unknown> {
+function badBodyFor(call: Call): fc.Arbitrary<unknown> {
   const fields = Object.keys(call.valid());
-  const required = fields.filter((field) => !call.optional?.includes(field));
-  const corrupted = fc
-    .record({
-      // At least one required field is missing or hopeless, so no body can be valid.
-      forced: fc.constantFrom(...required),
-      forcedEdit: edit(alwaysBad),
-      others: fc.array(fc.tuple(fc.constantFrom(...fields), edit(anyValue)), { maxLength: fields.length }),
-      extra: fc.dictionary(fc.string({ maxLength: 10 }), fc.anything({ maxDepth: 2 }), { maxKeys: 3 }),
-    })
-    .map(({ forced, forcedEdit, others, extra }) => {
-      const body: Record<string, unknown> = { ...extra, ...call.valid() };
-      for (const [field, change] of [...others, [forced, forcedEdit] as const]) {
-        if (change.drop) delete body[field];
-        else body[field] = change.value;
-      }
-      return body;
-    });
-  const notAnObject = fc.oneof(
-    fc.jsonValue({ maxDepth: 3 }).filter((v) => typeof v !== 'object' || v === null || Array.isArray(v)),
-    fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }),
-  );
-  return fc.oneof({ weight: 4, arbitrary: corrupted }, { weight: 1, arbitrary: notAnObject });
+  return badBody({
+    valid: call.valid,
+    // At least one required field is missing or hopeless, so no body can be valid.
+    required: fields.filter((field) => !call.optional?.includes(field)),
+    alwaysBad,
+    anyValue,
+    notAnObject: fc.oneof(
+      jsonNotAnObject,
+      fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }),
+    ),
+    corruptedWeight: 4,
+  });
 }
 
 /** Everything the auth calls may write, except the rate-limit counters (which count bad requests). */
@@ -131,7 +105,7 @@ describeEachDatabase('bad input on every auth call', (database) => {
     const before = await snapshot(database().db);
     const mails = t.mailer.messages.length;
     await fc.assert(
-      fc.asyncProperty(badBody(call), fc.boolean(), async (body, base64Header) => {
+      fc.asyncProperty(badBodyFor(call), fc.boolean(), async (body, base64Header) => {
         const response = await t.post(call.url, body, {
           headers: base64Header ? { 'x-password-encoding': 'base64' } : {},
         });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { describeEachDatabase } from '../helpers/databases';
+import { badBody } from '../helpers/fuzz';
 import {
   type Actor,
   CUSTOMER_ADDRESS,
@@ -51,34 +52,15 @@ const anyValue = fc.oneof(
   fc.emailAddress(),
 );
 
-const edit = (value: fc.Arbitrary<unknown>) =>
-  fc.oneof(
-    fc.constant({ drop: true as const }),
-    value.map((v) => ({ drop: false as const, value: v })),
-  );
-
-function badBody(call: Call): fc.Arbitrary<unknown> {
+function badBodyFor(call: Call): fc.Arbitrary<unknown> {
   const fields = Object.keys(call.valid());
-  const required = fields.filter((field) => !call.optional?.includes(field));
-  const corrupted = fc
-    .record({
-      forced: fc.constantFrom(...required),
-      forcedEdit: edit(alwaysBad),
-      others: fc.array(fc.tuple(fc.constantFrom(...fields), edit(anyValue)), { maxLength: fields.length }),
-      extra: fc.dictionary(fc.string({ maxLength: 10 }), fc.anything({ maxDepth: 2 }), { maxKeys: 3 }),
-    })
-    .map(({ forced, forcedEdit, others, extra }) => {
-      const body: Record<string, unknown> = { ...extra, ...call.valid() };
-      for (const [field, change] of [...others, [forced, forcedEdit] as const]) {
-        if (change.drop) delete body[field];
-        else body[field] = change.value;
-      }
-      return body;
-    });
-  const notAnObject = fc
-    .jsonValue({ maxDepth: 3 })
-    .filter((v) => typeof v !== 'object' || v === null || Array.isArray(v));
-  return fc.oneof({ weight: 5, arbitrary: corrupted }, { weight: 1, arbitrary: notAnObject });
+  return badBody({
+    valid: call.valid,
+    required: fields.filter((field) => !call.optional?.includes(field)),
+    alwaysBad,
+    anyValue,
+    corruptedWeight: 5,
+  });
 }
 
 async function snapshot(db: Db): Promise<string> {
@@ -200,7 +182,7 @@ describeEachDatabase('bad input on the marketplace calls', (database) => {
     const before = await snapshot(database().db);
     const mails = t.mailer.messages.length;
     await fc.assert(
-      fc.asyncProperty(badBody(call), async (body) => {
+      fc.asyncProperty(badBodyFor(call), async (body) => {
         const response = await t.app.inject({
           method: call.method,
           url: call.url,

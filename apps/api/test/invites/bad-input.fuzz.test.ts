@@ -4,28 +4,18 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { describeEachDatabase } from '../helpers/databases';
 import { base64, uniqueEmail } from '../helpers/factories';
+import { badBody, withControlCharacter } from '../helpers/fuzz';
 import { businessRegistration, createAdmin, inviteSnapshot, sendInvite } from '../helpers/invites';
 import type { Actor } from '../helpers/marketplace';
 
 const RUNS = 150;
 
-/** C0 control characters and DEL. */
-const controlCharacter = fc.constantFrom(
-  ...Array.from({ length: 0x20 }, (_, code) => String.fromCharCode(code)),
-  '\u007f',
-);
 // Line breaks and tabs are allowed in the address fields, so the bad character is one of the others.
-const withControlCharacter = fc
-  .tuple(
-    fc.string({ maxLength: 12 }),
-    controlCharacter.filter((c) => !['\t', '\n', '\r'].includes(c)),
-    fc.string({ maxLength: 12 }),
-  )
-  .map(([before, character, after]) => `${before}${character}${after}`);
+const withControl = withControlCharacter(['\t', '\n', '\r']);
 
 /** Values no required text field of these calls accepts. */
 const alwaysBad = fc.oneof(
-  withControlCharacter,
+  withControl,
   fc.constant(null),
   fc.integer(),
   fc.double(),
@@ -45,34 +35,9 @@ const anyValue = fc.oneof(
   fc.emailAddress(),
 );
 
-const edit = (value: fc.Arbitrary<unknown>) =>
-  fc.oneof(
-    fc.constant({ drop: true as const }),
-    value.map((v) => ({ drop: false as const, value: v })),
-  );
-
 /** A body with at least one required text field missing or hopeless, so none can be valid. */
-function badBody(valid: () => Record<string, unknown>, requiredText: string[]): fc.Arbitrary<unknown> {
-  const fields = Object.keys(valid());
-  const corrupted = fc
-    .record({
-      forced: fc.constantFrom(...requiredText),
-      forcedEdit: edit(alwaysBad),
-      others: fc.array(fc.tuple(fc.constantFrom(...fields), edit(anyValue)), { maxLength: fields.length }),
-      extra: fc.dictionary(fc.string({ maxLength: 10 }), fc.anything({ maxDepth: 2 }), { maxKeys: 3 }),
-    })
-    .map(({ forced, forcedEdit, others, extra }) => {
-      const body: Record<string, unknown> = { ...extra, ...valid() };
-      for (const [field, change] of [...others, [forced, forcedEdit] as const]) {
-        if (change.drop) delete body[field];
-        else body[field] = change.value;
-      }
-      return body;
-    });
-  const notAnObject = fc
-    .jsonValue({ maxDepth: 3 })
-    .filter((v) => typeof v !== 'object' || v === null || Array.isArray(v));
-  return fc.oneof({ weight: 5, arbitrary: corrupted }, { weight: 1, arbitrary: notAnObject });
+function badBodyFor(valid: () => Record<string, unknown>, requiredText: string[]): fc.Arbitrary<unknown> {
+  return badBody({ valid, required: requiredText, alwaysBad, anyValue });
 }
 
 describeEachDatabase('bad input on the invite calls', (database) => {
@@ -110,7 +75,7 @@ describeEachDatabase('bad input on the invite calls', (database) => {
       'businessAddress',
     ];
     await fc.assert(
-      fc.asyncProperty(badBody(valid, requiredText), fc.boolean(), async (body, base64Header) => {
+      fc.asyncProperty(badBodyFor(valid, requiredText), fc.boolean(), async (body, base64Header) => {
         const encoded =
           base64Header && typeof body === 'object' && body !== null && !Array.isArray(body)
             ? {
@@ -136,7 +101,7 @@ describeEachDatabase('bad input on the invite calls', (database) => {
     const mails = t.mailer.messages.length;
     await fc.assert(
       fc.asyncProperty(
-        badBody(() => ({ email: uniqueEmail('shop') }), ['email']),
+        badBodyFor(() => ({ email: uniqueEmail('shop') }), ['email']),
         async (body) => {
           const response = await t.app.inject({
             method: 'POST',

@@ -1,8 +1,9 @@
 import { CODE_LENGTH, ConfirmFormSchema } from '@app/domain';
-import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { ConfirmationCodeInput } from '@/components/confirmation-code-input';
 import { IconCheck } from '@/components/icons';
 import { schemaValidator, useValidatedForm } from '../hooks/use-validated-form';
+import { ViewLink } from './view-link';
 
 export interface ConfirmValues {
   confirmationCode: string;
@@ -55,16 +56,7 @@ export function ConfirmView({
           <Button variant="subtle" size="sm" px={8} onClick={onResend}>
             Resend Code
           </Button>
-          <Anchor
-            href={window.location.pathname}
-            size="sm"
-            onClick={(event) => {
-              event.preventDefault();
-              onBackToSignIn();
-            }}
-          >
-            Back to sign in
-          </Anchor>
+          <ViewLink onSelect={onBackToSignIn}>Back to sign in</ViewLink>
         </Group>
       </Stack>
     </form>

@@ -1,6 +1,7 @@
 import { ForgotFormSchema } from '@app/domain';
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { schemaValidator, useValidatedForm } from '../hooks/use-validated-form';
+import { ViewLink } from './view-link';
 
 export interface ForgotValues {
   email: string;
@@ -40,17 +41,9 @@ export function ForgotView({
         <Button type="submit" fullWidth size="md">
           Send Reset Code
         </Button>
-        <Anchor
-          href={window.location.pathname}
-          size="sm"
-          ta="center"
-          onClick={(event) => {
-            event.preventDefault();
-            onBackToSignIn();
-          }}
-        >
+        <ViewLink onSelect={onBackToSignIn} ta="center">
           Back to sign in
-        </Anchor>
+        </ViewLink>
       </Stack>
     </form>
   );

@@ -1,7 +1,8 @@
 import { LoginFormSchema } from '@app/domain';
-import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { schemaValidator, useValidatedForm } from '../hooks/use-validated-form';
 import { ConsentCheckboxes } from './consent-checkboxes';
+import { ForgotPasswordLink } from './view-link';
 
 export interface LoginValues {
   email: string;
@@ -51,18 +52,7 @@ export function LoginView({
           required
           {...form.getInputProps('password')}
         />
-        <Group justify="flex-end" mt={-6}>
-          <Anchor
-            href={window.location.pathname}
-            size="sm"
-            onClick={(event) => {
-              event.preventDefault();
-              onForgotPassword();
-            }}
-          >
-            Forgot password?
-          </Anchor>
-        </Group>
+        <ForgotPasswordLink onSelect={onForgotPassword} />
         <ConsentCheckboxes form={form} />
         <Button type="submit" fullWidth size="md" mt="xs">
           Sign In

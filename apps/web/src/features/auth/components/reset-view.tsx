@@ -1,7 +1,8 @@
 import { ResetFormSchema } from '@app/domain';
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { PasswordChecklist } from '@/components/password-checklist';
 import { schemaValidator, useValidatedForm } from '../hooks/use-validated-form';
+import { ViewLink } from './view-link';
 
 export interface ResetValues {
   resetCode: string;
@@ -50,17 +51,9 @@ export function ResetView({
         <Button type="submit" fullWidth size="md">
           Reset Password
         </Button>
-        <Anchor
-          href={window.location.pathname}
-          size="sm"
-          ta="center"
-          onClick={(event) => {
-            event.preventDefault();
-            onBackToSignIn();
-          }}
-        >
+        <ViewLink onSelect={onBackToSignIn} ta="center">
           Back to sign in
-        </Anchor>
+        </ViewLink>
       </Stack>
     </form>
   );

@@ -7,20 +7,12 @@ import {
   todayInLondon,
   yearsBefore,
 } from '@app/domain';
-import {
-  Anchor,
-  Button,
-  Group,
-  NativeSelect,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, NativeSelect, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useEffect } from 'react';
 import { PasswordChecklist } from '@/components/password-checklist';
 import { useValidatedForm } from '../hooks/use-validated-form';
 import { ConsentCheckboxes } from './consent-checkboxes';
+import { ForgotPasswordLink } from './view-link';
 
 export type SignUpValues = SignUpFormValues & {
   rememberMe: boolean;
@@ -141,18 +133,7 @@ export function SignUpView({
             {...input('postcode')}
           />
         </SimpleGrid>
-        <Group justify="flex-end" mt={-6}>
-          <Anchor
-            href={window.location.pathname}
-            size="sm"
-            onClick={(event) => {
-              event.preventDefault();
-              onForgotPassword();
-            }}
-          >
-            Forgot password?
-          </Anchor>
-        </Group>
+        <ForgotPasswordLink onSelect={onForgotPassword} />
         <ConsentCheckboxes form={form} />
         <Button type="submit" fullWidth size="md" mt="xs">
           Sign Up
