@@ -19,6 +19,9 @@ const launchOptions = {
 
 export default defineConfig({
   testDir: './tests',
+  // The accessibility suite's figures: cleared before a run, written to docs/quality.md after it.
+  globalSetup: './global-setup.ts',
+  globalTeardown: './global-teardown.ts',
   outputDir: '../test-output/e2e-results',
   fullyParallel: false,
   workers: 1,

@@ -4,8 +4,10 @@
 // Where PostgreSQL or Chromium is missing the part is skipped LOUDLY, unless
 // REQUIRE_FULL_TESTS=1 (CI), which turns every skip into a failure.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 const requireFull = process.env.REQUIRE_FULL_TESTS === '1';
@@ -61,8 +63,40 @@ function run(command, args) {
   return result.status ?? 1;
 }
 
-let failed = run('npx', ['vitest', 'run']) !== 0;
-if (hasChromium) failed = run('npm', ['run', 'test:e2e']) !== 0 || failed;
+// The suites write their figures into a copy of docs/quality.md under test-output/, so a test run
+// reports everything without changing the committed document (`npm run quality` updates that one).
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const output = join(root, 'test-output');
+mkdirSync(output, { recursive: true });
+env.QUALITY_DOC = join(output, 'quality.md');
+copyFileSync(join(root, 'docs', 'quality.md'), env.QUALITY_DOC);
+const vitestReport = join(output, 'vitest.json');
+rmSync(vitestReport, { force: true });
 
+const failures = [];
+function step(name, command, args) {
+  if (run(command, args) !== 0) failures.push(name);
+}
+
+step('unit, API and component tests', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+]);
+if (existsSync(vitestReport)) step('quality report', 'node', ['scripts/quality/suites.mjs', vitestReport]);
+if (hasChromium) {
+  // Builds the production app, then every journey, the axe checks and the keyboard journeys.
+  step('browser journeys', 'npm', ['run', 'test:e2e']);
+  step('bundle budget', 'node', ['scripts/quality/bundle.mjs']);
+  step('Lighthouse', 'node', ['scripts/quality/lighthouse.mjs']);
+}
+// Short mode: reports its figures, fails only on errors, never on timing.
+step('benchmark (short)', 'npm', ['run', 'bench', '--', '--short']);
+
+console.info(`\nQuality report: ${env.QUALITY_DOC}`);
+if (failures.length > 0) console.error(`\nFailed: ${failures.join(', ')}`);
+const failed = failures.length > 0;
 if (skipped.length > 0) loud(`Skipped: ${skipped.join(', ')}`);
 process.exit(failed ? 1 : 0);

@@ -1,5 +1,10 @@
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, sep } from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { type ChunkMetadata, defineConfig, type Plugin, type Rolldown } from 'vite';
+import { ROUTE_SCREENS } from './src/config/route-screens';
 
 // In development the API runs on its own port; Vite proxies /api to it so the browser sees one origin,
 // exactly as in production where the API serves this build.
@@ -10,8 +15,173 @@ const apiProxy = {
   '/dev/outbox': { target: API_DEV_TARGET },
 };
 
+const require = createRequire(import.meta.url);
+
+/**
+ * React Router 7's package exports always resolve to its development build (ENABLE_DEV_WARNINGS on,
+ * so production pages print router warnings); the production build sits beside it. Both entry points
+ * are redirected together, since react-router/dom imports the shared chunks by relative path.
+ */
+function reactRouterProductionBuild(): Plugin {
+  const development = dirname(require.resolve('react-router'));
+  const production = join(development, '..', 'production');
+  const targets: Record<string, string> = {
+    'react-router': join(production, 'index.mjs'),
+    'react-router/dom': join(production, 'dom-export.mjs'),
+  };
+  return {
+    name: 'trimtime:react-router-production',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source) {
+      return targets[source] ?? null;
+    },
+  };
+}
+
+/**
+ * Mantine's per-component styles (mantine.dev "CSS files list") instead of the whole 276 kB
+ * @mantine/core/styles.css: every styled component's class map (`<Name>.module.mjs`) pulls in its own
+ * `styles/<Name>.layer.css`, so the build carries the styles of the components the app uses and no
+ * others (dependencies included, in dependency order). The global styles are imported by the app
+ * provider. The `.layer` variants put Mantine in `@layer mantine`, below the app's own CSS.
+ */
+function mantineStylesPerComponent(): Plugin {
+  const classMap = /[\\/]@mantine[\\/]core[\\/]esm[\\/].*[\\/]([A-Za-z]+)\.module\.mjs$/;
+  return {
+    name: 'trimtime:mantine-styles-per-component',
+    transform(code, id) {
+      const match = classMap.exec(id);
+      if (!match) return null;
+      return { code: `import '@mantine/core/styles/${match[1]}.layer.css';\n${code}`, map: null };
+    },
+  };
+}
+
+/**
+ * Writes .vite/routes.json: for each route of src/config/route-screens.ts, the module that renders it,
+ * its chunk and the files it needs beyond the entry's, for scripts/quality/bundle.mjs. Fails the
+ * build when that table and the lazy imports of src/app/routes.tsx disagree, or a screen is not a
+ * chunk of its own.
+ */
+function routeReport(): Plugin {
+  let root = '';
+  let outDir = '';
+  let report = '';
+  const normalise = (id: string) => relative(root, id).split(sep).join('/');
+
+  return {
+    name: 'trimtime:route-report',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(root, config.build.outDir);
+    },
+    generateBundle(_options, bundle: Rolldown.OutputBundle) {
+      const chunks = Object.values(bundle).filter(
+        (item): item is Rolldown.OutputChunk => item.type === 'chunk',
+      );
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (chunk: Rolldown.OutputChunk, seen = new Set<string>()) => {
+        if (seen.has(chunk.fileName)) return seen;
+        seen.add(chunk.fileName);
+        for (const file of chunk.imports) {
+          const imported = byFile.get(file);
+          if (imported) closure(imported, seen);
+        }
+        return seen;
+      };
+      const cssOf = (files: Iterable<string>) =>
+        [...files].flatMap((file) => {
+          const chunk = byFile.get(file) as
+            | (Rolldown.OutputChunk & { viteMetadata?: ChunkMetadata })
+            | undefined;
+          return [...(chunk?.viteMetadata?.importedCss ?? [])];
+        });
+
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry) return this.error('no entry chunk');
+      const entryFiles = closure(entry);
+      const entryCss = new Set(cssOf(entryFiles));
+
+      // The table must name exactly the screens (components) that src/app/routes.tsx loads lazily;
+      // its other lazy imports fetch a page's data early.
+      const routesModule = this.getModuleInfo(join(root, 'src', 'app', 'routes.tsx'));
+      const lazyScreens = new Set(
+        (routesModule?.dynamicallyImportedIds ?? [])
+          .map(normalise)
+          .filter((module) => /^src\/features\/[^/]+\/components\//.test(module)),
+      );
+      const tableScreens = new Set(ROUTE_SCREENS.map((screen) => screen.module));
+      const missing = [...lazyScreens].filter((module) => !tableScreens.has(module));
+      const extra = [...tableScreens].filter((module) => !lazyScreens.has(module));
+      if (missing.length > 0 || extra.length > 0) {
+        return this.error(
+          `src/config/route-screens.ts and src/app/routes.tsx disagree. Loaded lazily but not in the table: ${missing.join(', ') || 'none'}; in the table but not loaded: ${extra.join(', ') || 'none'}`,
+        );
+      }
+
+      const routes = ROUTE_SCREENS.map((screen) => {
+        const chunk = chunks.find(
+          (candidate) => candidate.facadeModuleId && normalise(candidate.facadeModuleId) === screen.module,
+        );
+        if (!chunk?.isDynamicEntry) return this.error(`${screen.module} is not a lazily loaded chunk`);
+        const files = closure(chunk);
+        return {
+          ...screen,
+          chunk: chunk.fileName,
+          js: [...files].filter((file) => !entryFiles.has(file)),
+          css: [...new Set(cssOf(files))].filter((file) => !entryCss.has(file)),
+        };
+      });
+      report = JSON.stringify({ entry: { js: [...entryFiles], css: [...entryCss] }, routes }, null, 2);
+    },
+    writeBundle() {
+      mkdirSync(join(outDir, '.vite'), { recursive: true });
+      writeFileSync(join(outDir, '.vite', 'routes.json'), report);
+    },
+  };
+}
+
+/**
+ * Writes brotli and gzip copies of every compressible file next to it; the API serves them by
+ * Accept-Encoding (@fastify/static preCompressed), so nothing is compressed per request.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  const compressible = /\.(js|css|html|svg|json|txt)$/;
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? (name === '.vite' ? [] : walk(path)) : [path];
+    });
+  return {
+    name: 'trimtime:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir.startsWith('/')
+        ? config.build.outDir
+        : join(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      for (const file of walk(outDir)) {
+        if (!compressible.test(file)) continue;
+        const content = readFileSync(file);
+        if (content.length < 1024) continue;
+        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(content, {
+            params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: content.length },
+          }),
+        );
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), reactRouterProductionBuild(), mantineStylesPerComponent(), routeReport(), precompress()],
   resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
   server: { port: 3000, strictPort: true, proxy: apiProxy },
   preview: { port: 3000, proxy: apiProxy },
@@ -21,19 +191,19 @@ export default defineConfig({
     // No source maps in the production build: the API serves everything in dist/, so even 'hidden'
     // maps (unreferenced, but at the bundle's name + .map) would publish the original source.
     sourcemap: false,
+    // Every browser the app supports has module preload; the polyfill would only add bytes.
+    modulePreload: { polyfill: false },
+    // One stylesheet, linked from index.html. With the per-component Mantine styles the whole app's
+    // CSS is ~27 kB gzip; split per chunk it came as ~30 files, a dozen of them requested one after
+    // the other behind each page's code.
+    cssCodeSplit: false,
     rolldownOptions: {
       output: {
-        // Libraries change less often than our code: separate chunks keep them cached across deploys.
         codeSplitting: {
-          groups: [
-            {
-              name: 'react',
-              test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
-              priority: 3,
-            },
-            { name: 'mantine', test: /[\\/]node_modules[\\/]@mantine[\\/]/, priority: 2 },
-            { name: 'vendor', test: /[\\/]node_modules[\\/]/, priority: 1 },
-          ],
+          // React is needed by every page: one long-cached chunk. Everything else (Mantine, zod,
+          // the domain rules, ...) is split by where it is used, so a route loads only its share;
+          // a catch-all library group would put every route's libraries on the landing page.
+          groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
         },
       },
     },

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 // jsdom lacks a few browser APIs Mantine relies on (media queries, element resize, scrolling).
@@ -26,6 +26,11 @@ Object.defineProperty(window, 'matchMedia', {
 // only advances it itself under Jest's fake timers. Exposing the same hook for Vitest's fake timers
 // keeps tests that switch to vi.useFakeTimers() from hanging.
 Object.assign(globalThis, { jest: { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) } });
+
+// NOTE: every screen's code is loaded when first shown (code splitting); the first render of a lazy
+// screen in a test file includes compiling it, which takes longer than the 1 s default of findBy*
+// and waitFor on two shared cores.
+configure({ asyncUtilTimeout: 5000 });
 
 class ResizeObserverStub {
   observe() {}

@@ -5,8 +5,9 @@ import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config';
 import { createDatabase, type Db } from './db/database';
 import { type Clock, MINUTE_MS, systemClock } from './lib/clock';
-import { createLogger } from './lib/logger';
+import { createAccessLogger, createLogger, RequestLogController } from './lib/logger';
 import { warmUpPasswordHashing } from './lib/passwords';
+import { ReadCache } from './lib/read-cache';
 import { hmacHex } from './lib/secrets';
 import type { Mailer } from './mail/mailer';
 import { createOutboxMailer } from './mail/outbox.mailer';
@@ -31,7 +32,8 @@ import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { passwordEncodingPlugin } from './plugins/password-encoding';
 import { rateLimitPlugin } from './plugins/rate-limit';
-import { securityPlugin } from './plugins/security';
+import { readCachePlugin } from './plugins/read-cache';
+import { frameworkErrors, securityPlugin } from './plugins/security';
 import { webPlugin } from './plugins/web';
 
 /** Things tests (and server.ts) may hand in instead of the defaults built from the config. */
@@ -53,20 +55,25 @@ export const BODY_LIMIT_BYTES = 100 * 1024;
 export const isOutboxEnabled = (config: AppConfig) => !config.isProduction && !config.smtpUrl;
 
 export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
-  const logger =
-    deps.logger ??
-    createLogger({
-      level: config.logLevel,
-      destination: deps.logDestination,
-      pretty: config.env === 'development' && process.stdout.isTTY,
-    });
+  const ownLogger = deps.logger
+    ? undefined
+    : createLogger({
+        level: config.logLevel,
+        destination: deps.logDestination,
+        pretty: config.env === 'development' && process.stdout.isTTY,
+      });
+  const logger = deps.logger ?? (ownLogger as FastifyBaseLogger);
   const app = Fastify({
-    loggerInstance: logger as FastifyBaseLogger,
+    loggerInstance: logger,
+    // One line per request (not Fastify's two), written without redaction, which it does not need.
+    logController: new RequestLogController(ownLogger && createAccessLogger(ownLogger)),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     // The shutdown waits for requests in flight, then closes idle keep-alive connections.
     forceCloseConnections: 'idle',
+    // A malformed URL and the like: the same headers and error body as every other response.
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -107,12 +114,15 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   const users = new UsersService(db, clock);
   const account = new AccountService({ db, clock, mailer, logger: app.log, codeSecret, rateLimits });
   const bookings = new BookingsService({ db, clock, mailer, logger: app.log, appUrl: config.appUrl });
+  // Unset (tests building their own config): nothing is kept, every read is computed.
+  const readCache = new ReadCache({ ttlMs: config.readCacheTtlMs ?? 0, clock });
   app.addHook('onReady', warmUpPasswordHashing);
 
   // Cross-cutting plugins first (hooks and decorators), then the docs (they collect routes
   // registered after them), then the modules, then the web app and its fallback.
   await app.register(errorsPlugin);
-  await app.register(securityPlugin, { isProduction: config.isProduction });
+  await app.register(securityPlugin);
+  await app.register(readCachePlugin, { cache: readCache });
   await app.register(passwordEncodingPlugin);
   await app.register(rateLimitPlugin, { rateLimits });
   await app.register(authPlugin, { accessTokens, users: new UsersRepository(db) });
@@ -121,7 +131,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   await app.register(healthRoutes, { prefix: '/api', health: new HealthRepository(db) });
   await app.register(authRoutes, { prefix: '/api/auth', auth });
   await app.register(usersRoutes, { prefix: '/api/user', users, account });
-  await app.register(bookingsRoutes, { prefix: '/api/booking', bookings });
+  await app.register(bookingsRoutes, { prefix: '/api/booking', bookings, readCache });
   await app.register(outboxRoutes, { outbox, enabled: isOutboxEnabled(config) });
 
   await app.register(webPlugin, { webDist: config.webDist });

@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       logLevel: 'info',
       webDist: join(API_PACKAGE_DIR, '..', 'web', 'dist'),
+      readCacheTtlMs: 2000,
     });
     expect(config.database).toEqual({ dialect: 'sqlite', path: join(findRepoRoot(), 'data', 'app.db') });
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
@@ -67,6 +68,7 @@ describe('loadConfig', () => {
         TRUST_PROXY: 'loopback, 10.0.0.0/8',
         LOG_LEVEL: 'warn',
         WEB_DIST: '/srv/web',
+        READ_CACHE_TTL_MS: '500',
       }),
     );
     expect(config).toMatchObject({
@@ -80,7 +82,17 @@ describe('loadConfig', () => {
       trustProxy: 'loopback,10.0.0.0/8',
       logLevel: 'warn',
       webDist: '/srv/web',
+      readCacheTtlMs: 500,
     });
+  });
+
+  it('takes READ_CACHE_TTL_MS from 0 (off) to 10000, and nothing else', () => {
+    expect(loadConfig(env({ READ_CACHE_TTL_MS: '0' })).readCacheTtlMs).toBe(0);
+    expect(loadConfig(env({ READ_CACHE_TTL_MS: '10000' })).readCacheTtlMs).toBe(10_000);
+    expect(loadConfig(env({ READ_CACHE_TTL_MS: ' ' })).readCacheTtlMs).toBe(2000);
+    for (const bad of ['-1', '10001', '1.5', 'soon']) {
+      expect(() => loadConfig(env({ READ_CACHE_TTL_MS: bad })), bad).toThrow(/READ_CACHE_TTL_MS/);
+    }
   });
 });
 

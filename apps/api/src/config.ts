@@ -31,7 +31,15 @@ export interface AppConfig {
   dataDir: string;
   /** Fill an empty database with demo data at start (never in production; DEMO_DATA=off disables). */
   demoData: boolean;
+  /**
+   * How long (ms) the public reads (businesses, available times) are served from this instance's
+   * micro-cache; 0 or unset: not cached (docs/decisions/0006-read-caching.md).
+   */
+  readCacheTtlMs?: number;
 }
+
+/** READ_CACHE_TTL_MS when unset. */
+export const DEFAULT_READ_CACHE_TTL_MS = 2000;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -63,6 +71,16 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalText,
   DEMO_DATA: optionalText.pipe(z.enum(['on', 'off'], { error: 'must be on or off' }).optional()),
+  READ_CACHE_TTL_MS: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,6}$/, 'must be a whole number of milliseconds')
+      .transform(Number)
+      .pipe(
+        z.number().max(10_000, 'must be at most 10000 (10 s): other instances’ writes show only after it'),
+      )
+      .optional(),
+  ),
 });
 
 /** `unset` → <repo>/data/app.db; `sqlite:<path>`; `postgres://` or `postgresql://`. */
@@ -184,5 +202,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       : resolve(API_PACKAGE_DIR, '..', 'web', 'dist'),
     dataDir,
     demoData: !isProduction && env.DEMO_DATA !== 'off',
+    readCacheTtlMs: env.READ_CACHE_TTL_MS ?? DEFAULT_READ_CACHE_TTL_MS,
   };
 }

@@ -1,3 +1,4 @@
+import type { Server, ServerResponse } from 'node:http';
 import { buildApp, isOutboxEnabled } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createDatabase } from './db/database';
@@ -7,6 +8,26 @@ import { systemClock } from './lib/clock';
 import { scheduleBookingPurge } from './modules/bookings/bookings.purge';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+/**
+ * Node's `server.close()` closes only the keep-alive connections idle at that moment; one whose
+ * request is still running would stay open after its answer until the keep-alive timeout, holding
+ * the shutdown up. Returns a function that makes every answer not yet sent carry
+ * `Connection: close`, so those connections end with their answer.
+ */
+function closeConnectionsAfterAnswer(server: Server): () => void {
+  const answering = new Set<ServerResponse>();
+  server.on('request', (_request, response: ServerResponse) => {
+    if (response.writableEnded) return;
+    answering.add(response);
+    response.once('close', () => answering.delete(response));
+  });
+  return () => {
+    for (const response of answering) {
+      if (!response.headersSent) response.setHeader('Connection', 'close');
+    }
+  };
+}
 
 /** Process entry: config, migrate, listen, and a graceful shutdown on SIGTERM/SIGINT. */
 async function main() {
@@ -21,6 +42,7 @@ async function main() {
   const seeded = config.demoData ? (await seedDemoData(db)).seeded : false;
   const app = await buildApp(config, { db });
   const stopPurge = scheduleBookingPurge(db, systemClock, app.log);
+  const endKeepAliveAfterAnswers = closeConnectionsAfterAnswer(app.server);
 
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals) => {
@@ -34,6 +56,7 @@ async function main() {
     timer.unref();
     try {
       stopPurge();
+      endKeepAliveAfterAnswers();
       await app.close();
       await db.destroy();
       process.exit(0);

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { MESSAGES } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Db } from '../src/db/database';
@@ -245,6 +246,26 @@ describe('the web app', () => {
       expect(asset.headers['cache-control']).toContain('immutable');
       const missingAsset = await t.app.inject({ url: '/assets/missing.js' });
       expect(missingAsset.statusCode).toBe(404);
+    });
+  });
+
+  it('sends the brotli or gzip copy the build wrote beside an asset when the browser accepts it', async () => {
+    const script = 'console.log("compressed");'.repeat(100);
+    writeFileSync(join(dist, 'assets', 'big-def456.js'), script);
+    writeFileSync(join(dist, 'assets', 'big-def456.js.br'), brotliCompressSync(script));
+    writeFileSync(join(dist, 'assets', 'big-def456.js.gz'), gzipSync(script));
+    await withApp(dist, async (t) => {
+      const url = '/assets/big-def456.js';
+      const br = await t.app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+      expect(br.headers['cache-control']).toContain('immutable');
+      const gz = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+      const plain = await t.app.inject({ url });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(script);
     });
   });
 

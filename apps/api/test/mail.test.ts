@@ -7,6 +7,8 @@ import { describeEachDatabase } from './helpers/databases';
 import { registration } from './helpers/factories';
 
 interface Received {
+  /** The SMTP connection (session) it came over. */
+  connection: string;
   from: string;
   to: string[];
   raw: string;
@@ -27,6 +29,7 @@ async function startSmtpServer() {
       });
       stream.on('end', () => {
         received.push({
+          connection: session.id,
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           raw,
@@ -71,6 +74,19 @@ describe('SMTP mail', () => {
     expect(message?.to).toEqual(['someone@example.com']);
     expect(message?.raw).toContain('Subject: Hello there');
     expect(decodeQuotedPrintable(message?.raw ?? '')).toContain('Code: 123456');
+  });
+
+  it('reuses pooled connections, and close() waits for the emails still being sent', async () => {
+    const mailer = createSmtpMailer(smtp.url, 'TrimTime NI <no-reply@test.local>');
+    const before = smtp.received.length;
+    const sends = Array.from({ length: 12 }, (_, i) =>
+      mailer.send({ to: `pooled-${i}@example.com`, subject: `Pooled ${i}`, text: 'x', html: '<p>x</p>' }),
+    );
+    await mailer.close?.(); // while all twelve are still in flight
+    await Promise.all(sends);
+    const ours = smtp.received.slice(before);
+    expect(ours).toHaveLength(12);
+    expect(new Set(ours.map((m) => m.connection)).size).toBeLessThanOrEqual(5);
   });
 });
 

@@ -17,6 +17,7 @@ import {
   isActiveStatus,
   isBookingStatus,
   isTerminal,
+  isWithinBusinessHours,
   nextStatus,
   RespondToCounterRequestSchema,
   SetStatusRequestSchema,
@@ -255,5 +256,33 @@ describe('POST /booking/book body', () => {
     expect(errorsOf(CreateBookingRequestSchema, { ...base, isHomeVisit: 'yes' }).isHomeVisit).toBe(
       'Must be true or false',
     );
+  });
+});
+
+describe('isWithinBusinessHours (may a booking come to hold its hour now?)', () => {
+  // 2030-01-07 is a Monday.
+  const hours = { Monday: [{ start: '09:00', end: '12:00' }, '13:30-17:00'] };
+
+  it('is true when the whole hour lies inside one of that weekday’s ranges, on the grid or not', () => {
+    expect(isWithinBusinessHours('2030-01-07 09:00', { availability: hours })).toBe(true);
+    expect(isWithinBusinessHours('2030-01-07 11:00', { availability: hours })).toBe(true);
+    expect(isWithinBusinessHours('2030-01-07 14:15', { availability: hours })).toBe(true);
+    expect(isWithinBusinessHours('2030-01-07 16:00', { availability: hours })).toBe(true);
+  });
+
+  it('is false when the hour starts before a range, runs past its end, or spans the gap', () => {
+    expect(isWithinBusinessHours('2030-01-07 08:30', { availability: hours })).toBe(false);
+    expect(isWithinBusinessHours('2030-01-07 11:30', { availability: hours })).toBe(false);
+    expect(isWithinBusinessHours('2030-01-07 12:30', { availability: hours })).toBe(false);
+    expect(isWithinBusinessHours('2030-01-07 16:30', { availability: hours })).toBe(false);
+  });
+
+  it('is false on a weekday without hours, on an active away day, and for text that is not a time', () => {
+    expect(isWithinBusinessHours('2030-01-08 10:00', { availability: hours })).toBe(false);
+    const away = [{ startDate: '2030-01-06', endDate: '2030-01-07', status: 'active' }];
+    expect(isWithinBusinessHours('2030-01-07 10:00', { availability: hours, awayDates: away })).toBe(false);
+    expect(isWithinBusinessHours('2030-01-14 10:00', { availability: hours, awayDates: away })).toBe(true);
+    expect(isWithinBusinessHours('not a time', { availability: hours })).toBe(false);
+    expect(isWithinBusinessHours('2030-01-07 10:00', { availability: null })).toBe(false);
   });
 });

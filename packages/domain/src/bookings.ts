@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { MAX_ID_LENGTH, MAX_JOINED_ADDRESS_LENGTH } from './constants';
+import { type AvailabilityInput, normaliseAvailabilityLenient, timeToMinutes } from './availability';
+import { type AwayDateRange, isDateAway } from './away-dates';
+import { BOOKING_DURATION_MINUTES, MAX_ID_LENGTH, MAX_JOINED_ADDRESS_LENGTH } from './constants';
 import { atMostCharacters, fieldRequired, MESSAGES } from './messages';
 import { CounterPriceSchema, CustomerPriceSchema } from './prices';
-import { isDateTime } from './slots';
+import { isDateTime, parseBookingDateTime, weekdayOf } from './slots';
 
 export const BOOKING_STATUSES = [
   'Requested',
@@ -174,6 +176,29 @@ export function holdsSlot(status: BookingStatus): boolean {
     default:
       return assertNever(status);
   }
+}
+
+/**
+ * True when a booking's hour (one hour, or its own range) lies inside one of the business's weekly
+ * ranges for that weekday and the day is not an away date. A booking may only come to hold an hour
+ * (approve, accept) that the business offers at that moment: its hours may have shrunk, or an away
+ * period begun, since the request was made. Unlike a bookable slot it need not sit on the hourly
+ * grid of the current ranges (it was made under earlier ones).
+ */
+export function isWithinBusinessHours(
+  bookingDateTime: string,
+  business: {
+    availability: AvailabilityInput | null | undefined;
+    awayDates?: readonly AwayDateRange[] | null;
+  },
+): boolean {
+  const parsed = parseBookingDateTime(bookingDateTime);
+  if (!parsed || isDateAway(parsed.date, business.awayDates)) return false;
+  const start = timeToMinutes(parsed.start);
+  const rangeEnd = parsed.end === null ? start : timeToMinutes(parsed.end);
+  const end = rangeEnd > start ? rangeEnd : start + BOOKING_DURATION_MINUTES;
+  const ranges = normaliseAvailabilityLenient(business.availability)[weekdayOf(parsed.date)] ?? [];
+  return ranges.some((range) => timeToMinutes(range.start) <= start && end <= timeToMinutes(range.end));
 }
 
 /** A customer may not make a second booking for a business and time while one of these is open. */

@@ -10,14 +10,17 @@ export function isIsoDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
+// Made once: building an Intl.DateTimeFormat costs far more than formatting with it.
+const londonDateFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
 /** Today's date (YYYY-MM-DD) on the wall clock of Northern Ireland. */
 export function todayInLondon(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  return londonDateFormat.format(now);
 }
 
 /** Whole years between a birthdate and a day, both YYYY-MM-DD. */

@@ -82,14 +82,26 @@ function wallClockAsUtcMs(dateTime: string): number {
   return Date.UTC(y, m - 1, d) + timeToMinutes(time) * MINUTE_MS;
 }
 
+// instantsOf is pure and hot (every slot of every available-times answer and every booking check
+// asks it, and each answer costs several Intl calls), so its answers are kept, up to a bound.
+const instantsCache = new Map<string, readonly number[]>();
+const INSTANTS_CACHE_LIMIT = 50_000;
+
 /** The instants at which London's clocks show this wall-clock time: 0, 1 or (autumn) 2 of them. */
-function instantsOf(dateTime: string): number[] {
+function instantsOf(dateTime: string): readonly number[] {
+  const cached = instantsCache.get(dateTime);
+  if (cached) return cached;
   const local = wallClockAsUtcMs(dateTime);
   const offsets = new Set([londonOffsetMinutes(local - DAY_MS), londonOffsetMinutes(local + DAY_MS)]);
-  return [...offsets]
-    .map((offset) => local - offset * MINUTE_MS)
-    .filter((instant) => utcToLondonWallClock(new Date(instant)) === dateTime)
-    .sort((a, b) => a - b);
+  const instants = Object.freeze(
+    [...offsets]
+      .map((offset) => local - offset * MINUTE_MS)
+      .filter((instant) => utcToLondonWallClock(new Date(instant)) === dateTime)
+      .sort((a, b) => a - b),
+  );
+  if (instantsCache.size >= INSTANTS_CACHE_LIMIT) instantsCache.clear();
+  instantsCache.set(dateTime, instants);
+  return instants;
 }
 
 /** False for a time the clocks skip when BST starts (e.g. '2026-03-29 01:30'). */
@@ -191,18 +203,11 @@ export function generateBookableSlots({
   const nowMs = now.getTime();
   const { first, last } = bookingWindow(now, weeks);
   const slots = new Set<string>();
-  for (let date = first; date <= last; date = addDays(date, 1)) {
+  for (const { date, weekday } of daysBetween(first, last)) {
     if (isDateAway(date, awayDates)) continue;
-    for (const range of hours[weekdayOf(date)] ?? []) {
-      const end = timeToMinutes(range.end);
-      for (
-        let minutes = timeToMinutes(range.start);
-        minutes + BOOKING_DURATION_MINUTES <= end;
-        minutes += SLOT_STEP_MINUTES
-      ) {
-        const slot = `${date} ${minutesToTime(minutes)}`;
-        const [start] = instantsOf(slot);
-        if (start === undefined || start <= nowMs) continue;
+    for (const range of hours[weekday] ?? []) {
+      for (const { slot, start } of rangeSlots(date, range)) {
+        if (start <= nowMs) continue;
         const slotEnd = start + BOOKING_DURATION_MINUTES * MINUTE_MS;
         if (taken.some((booking) => booking.start < slotEnd && start < booking.end)) continue;
         slots.add(slot);
@@ -210,6 +215,54 @@ export function generateBookableSlots({
     }
   }
   return [...slots].sort();
+}
+
+// The pieces of the slot list that depend only on the calendar (the days of a window, the slots
+// of a range on a day and their instants) are pure and the same for every business and request:
+// they are kept, up to a bound, so a list costs a few lookups per day.
+const CALENDAR_CACHE_LIMIT = 20_000;
+const windowDaysCache = new Map<string, readonly { date: string; weekday: Weekday }[]>();
+const rangeSlotsCache = new Map<string, readonly { slot: string; start: number }[]>();
+
+function remember<T>(cache: Map<string, T>, key: string, value: T): T {
+  if (cache.size >= CALENDAR_CACHE_LIMIT) cache.clear();
+  cache.set(key, value);
+  return value;
+}
+
+/** The days from `first` to `last`, both included, with their weekdays. */
+function daysBetween(first: string, last: string): readonly { date: string; weekday: Weekday }[] {
+  const key = `${first} ${last}`;
+  const cached = windowDaysCache.get(key);
+  if (cached) return cached;
+  const days: { date: string; weekday: Weekday }[] = [];
+  for (let date = first; date <= last; date = addDays(date, 1)) days.push({ date, weekday: weekdayOf(date) });
+  return remember(windowDaysCache, key, Object.freeze(days));
+}
+
+/**
+ * The hourly starts of one availability range on one day while a booking still ends by the
+ * range's end, with their instants; a wall-clock time the clocks skip is left out.
+ */
+function rangeSlots(
+  date: string,
+  range: { start: string; end: string },
+): readonly { slot: string; start: number }[] {
+  const key = `${date} ${range.start}-${range.end}`;
+  const cached = rangeSlotsCache.get(key);
+  if (cached) return cached;
+  const slots: { slot: string; start: number }[] = [];
+  const end = timeToMinutes(range.end);
+  for (
+    let minutes = timeToMinutes(range.start);
+    minutes + BOOKING_DURATION_MINUTES <= end;
+    minutes += SLOT_STEP_MINUTES
+  ) {
+    const slot = `${date} ${minutesToTime(minutes)}`;
+    const [start] = instantsOf(slot);
+    if (start !== undefined) slots.push({ slot, start });
+  }
+  return remember(rangeSlotsCache, key, Object.freeze(slots));
 }
 
 /** True when `slot` is one of `generateBookableSlots(rules)` (the server's check for POST /booking/book). */

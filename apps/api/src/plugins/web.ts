@@ -31,6 +31,9 @@ export const webPlugin = fp<{ webDist: string }>(
       await app.register(fastifyStatic, {
         root: webDist,
         index: 'index.html',
+        // The web build writes .br and .gz beside each asset (apps/web/vite.config.ts): sent by
+        // Accept-Encoding, nothing is compressed per request.
+        preCompressed: true,
         // Our own cache-control below: fingerprinted assets forever, index.html never.
         cacheControl: false,
         setHeaders(response, path) {

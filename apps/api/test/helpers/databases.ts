@@ -71,11 +71,15 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
 
 /**
  * Runs `body` once per dialect, each with its own database made before and dropped after.
- * `database()` returns it inside tests and hooks.
+ * `database()` returns it inside tests and hooks. Without a title the describe is named exactly
+ * `sqlite` / `postgres`: the docs/quality.md generator groups the quality suites' results by that.
  */
-export function describeEachDatabase(title: string, body: (database: () => TestDatabase) => void) {
+export function describeEachDatabase(
+  title: string | undefined,
+  body: (database: () => TestDatabase) => void,
+): void {
   for (const dialect of DIALECTS) {
-    describe(`${title} [${dialect}]`, () => {
+    describe(title === undefined ? dialect : `${title} [${dialect}]`, () => {
       let database: TestDatabase | undefined;
       beforeAll(async () => {
         database = await createTestDatabase(dialect);

@@ -134,15 +134,18 @@ describeEachDatabase('PUT /api/user/update and POST /api/user/verify-email', (da
     expect((await verify(actor, code)).statusCode).toBe(400);
   });
 
-  it('answers 409 UsernameExists when the new email already has an account', async () => {
+  it('does not tell that the new email has an account: it answers like any address, and verification answers 409', async () => {
     const customer = await createCustomer(t, db());
     const other = await createCustomer(t, db());
     const response = await put(customer, update(customer, { Email: other.email.toUpperCase() }));
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ code: 'UsernameExists', message: AUTH_MESSAGES.emailTaken });
-    expect(t.mailer.to(other.email)).toEqual([]);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().PendingEmail).toBe(other.email);
+    // Only the owner of that mailbox gets the code, and so the 409.
+    const verified = await verify(customer, t.mailer.lastCode(other.email));
+    expect(verified.statusCode).toBe(409);
+    expect(verified.json()).toEqual({ code: 'UsernameExists', message: AUTH_MESSAGES.emailTaken });
     const row = await db().selectFrom('users').selectAll().where('id', '=', customer.id).executeTakeFirst();
-    expect(row?.pending_email).toBeNull();
+    expect(row?.email).toBe(customer.email);
   });
 
   it('answers 409 at verification when another account took the address meanwhile', async () => {

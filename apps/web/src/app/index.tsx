@@ -1,14 +1,18 @@
 import { useState } from 'react';
-import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router';
+import { AppRouter, createAppHistory } from '@/lib/navigation';
 import { AppProvider } from './provider';
-import { routes } from './routes';
+import { AppRoutes, RoutePrefetch } from './routes';
 
 export function App() {
-  const [router] = useState(() => createBrowserRouter(routes));
+  // v5Compat: every change (not only back/forward) reaches the router's listener.
+  const [history] = useState(() => createAppHistory(createBrowserHistory({ v5Compat: true })));
   return (
     <AppProvider>
-      <RouterProvider router={router} />
+      <AppRouter history={history}>
+        <RoutePrefetch />
+        <AppRoutes />
+      </AppRouter>
     </AppProvider>
   );
 }

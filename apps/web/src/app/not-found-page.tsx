@@ -6,7 +6,7 @@ export function NotFoundPage() {
   return (
     <Container size="sm" py={{ base: 48, sm: 96 }}>
       <Stack align="center" ta="center" gap="md">
-        <Text fw={800} fz={64} c="brand.2" lh={1} aria-hidden="true">
+        <Text fw={800} fz={64} c="brand.5" lh={1} aria-hidden="true">
           404
         </Text>
         <Title order={1}>Page not found</Title>

@@ -1,14 +1,15 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// Mantine's global styles; each component's own styles come with its code (vite.config.ts).
+import '@mantine/core/styles/baseline.layer.css';
+import '@mantine/core/styles/default-css-variables.layer.css';
+import '@mantine/core/styles/global.layer.css';
 import './global.css';
 
 import { type CSSVariablesResolver, MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState, useSyncExternalStore } from 'react';
 import { SessionProvider } from '@/lib/auth';
 import { createQueryClient } from '@/lib/query-client';
+import { isToastHostRequested, subscribeToastHost } from '@/lib/toast-host';
 import { theme } from './theme';
 
 // Mantine's default dimmed grey is below WCAG AA contrast on white; this one passes (5.9:1).
@@ -17,6 +18,8 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
   light: { '--mantine-color-dimmed': '#5b6570' },
   dark: {},
 });
+
+const NotificationsHost = lazy(() => import('./notifications-host'));
 
 export interface AppProviderProps {
   children: ReactNode;
@@ -27,6 +30,9 @@ export interface AppProviderProps {
 
 export function AppProvider({ children, queryClient, env = 'default' }: AppProviderProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
+  // Toasts only follow something the user did: their code loads with the first one (lib/toast-host).
+  const toastHostRequested = useSyncExternalStore(subscribeToastHost, isToastHostRequested, () => false);
+  const showToasts = env === 'test' || toastHostRequested;
   return (
     <MantineProvider
       theme={theme}
@@ -34,12 +40,13 @@ export function AppProvider({ children, queryClient, env = 'default' }: AppProvi
       cssVariablesResolver={cssVariablesResolver}
       env={env}
     >
-      {/* Spec §8: toasts at bottom-end, which Mantine names bottom-right (the page is left-to-right). */}
-      <Notifications position="bottom-right" zIndex={1000} />
+      {showToasts ? (
+        <Suspense fallback={null}>
+          <NotificationsHost />
+        </Suspense>
+      ) : null}
       <QueryClientProvider client={client}>
-        <SessionProvider>
-          <ModalsProvider>{children}</ModalsProvider>
-        </SessionProvider>
+        <SessionProvider>{children}</SessionProvider>
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -1,12 +1,8 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { NotFoundPage } from './not-found-page';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 /** Shown when a page fails to render or its code cannot be loaded (e.g. after a deploy). */
 export function RouteErrorPage() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  console.error(error);
   return (
     <Container size="sm" py={{ base: 48, sm: 96 }}>
       <Stack align="center" ta="center" gap="md">
@@ -18,4 +14,24 @@ export function RouteErrorPage() {
       </Stack>
     </Container>
   );
+}
+
+/**
+ * Catches an error thrown while a page renders or loads and shows RouteErrorPage in its place.
+ * Keyed by the location by its parent, so navigating elsewhere starts afresh.
+ */
+export class RouteErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.failed ? <RouteErrorPage /> : this.props.children;
+  }
 }

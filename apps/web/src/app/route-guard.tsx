@@ -1,11 +1,12 @@
-import { MESSAGES, type UserType } from '@app/domain';
-import { Alert, Button, Center, Stack, Text } from '@mantine/core';
-import { useIsFetching, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import type { UserType } from '@app/domain';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { Navigate, Outlet } from 'react-router';
 import { FullPageLoader } from '@/components/full-page-loader';
 import { paths } from '@/config/paths';
-import { userDetailsQueryOptions, useSession } from '@/lib/auth';
+import { useSession } from '@/lib/auth';
+
+// Rarely needed (a failed lookup): kept off the first load.
+const UserLookupError = lazy(() => import('./user-lookup-error'));
 
 /** Which user types may open a route; omitted means any signed-in user. */
 export type AllowedUserTypes = readonly UserType[];
@@ -29,39 +30,17 @@ export function redirectForMismatch(userType: UserType | undefined, allowed: All
 }
 
 /**
- * The user lookup failed (network or server error): say so and offer to try again, rather than
- * sending the person elsewhere. A 401 never lands here: the API client refreshes the session, or
- * ends it (and the guard then sends the person to /login).
- */
-function UserLookupError() {
-  const queryClient = useQueryClient();
-  const { queryKey } = userDetailsQueryOptions();
-  const isFetching = useIsFetching({ queryKey }) > 0;
-  return (
-    <Center mih="50vh" px="md">
-      <Alert color="red" variant="light" title={MESSAGES.failedToLoadData} maw={480} w="100%">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">Check your connection and try again.</Text>
-          <Button
-            variant="white"
-            color="red"
-            loading={isFetching}
-            onClick={() => void queryClient.refetchQueries({ queryKey })}
-          >
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    </Center>
-  );
-}
-
-/**
  * The route guard of spec §2: no token → /login; a required type still unknown → 'Loading...';
  * a type that the route does not allow → the redirect above. A failed type lookup shows an error
- * with 'Try again'.
+ * with 'Try again'. Without children it guards its child routes (a layout route).
  */
-export function RouteGuard({ allow, children }: { allow?: AllowedUserTypes; children: ReactNode }) {
+export function RouteGuard({
+  allow,
+  children = <Outlet />,
+}: {
+  allow?: AllowedUserTypes;
+  children?: ReactNode;
+}) {
   const { isAuthenticated, userType, user, isUserError } = useSession();
 
   if (!isAuthenticated) return <Navigate to={paths.login.getHref()} replace />;
@@ -69,7 +48,13 @@ export function RouteGuard({ allow, children }: { allow?: AllowedUserTypes; chil
   if (userType === undefined) {
     // A loaded profile without a known type is a mismatch, not a wait.
     if (user) return <Navigate to={redirectForMismatch(undefined, allow)} replace />;
-    if (isUserError) return <UserLookupError />;
+    if (isUserError) {
+      return (
+        <Suspense fallback={<FullPageLoader label="Loading..." />}>
+          <UserLookupError />
+        </Suspense>
+      );
+    }
     return <FullPageLoader label="Loading..." />;
   }
   if (allow.includes(userType)) return children;

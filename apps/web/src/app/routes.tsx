@@ -1,85 +1,138 @@
-import { lazy } from 'react';
-import type { RouteObject } from 'react-router';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useEffect } from 'react';
+import { matchPath, type Params, type RouteObject, useRoutes } from 'react-router';
 import { paths } from '@/config/paths';
+import { useAppHistory } from '@/lib/navigation';
 import { RootLayout } from './layouts/root-layout';
 import { NotFoundPage } from './not-found-page';
-import { RouteErrorPage } from './route-error-page';
 import { BUSINESS_OR_ADMIN, CUSTOMER_ONLY, RouteGuard } from './route-guard';
 
-// One chunk per screen, loaded when first visited.
-const LandingPage = lazy(() =>
-  import('@/features/landing/components/landing-page').then((m) => ({ default: m.LandingPage })),
+/**
+ * A screen loaded on its first visit: each feature is its own chunk (scripts/quality/bundle.mjs
+ * measures each route's download from these modules). Navigations are React transitions, so the
+ * current page stays on screen while the next one's code loads.
+ */
+function screen<T>(
+  load: () => Promise<T>,
+  pick: (module: T) => ComponentType,
+): LazyExoticComponent<ComponentType> {
+  return lazy(async () => ({ default: pick(await load()) }));
+}
+
+const LandingPage = screen(
+  () => import('@/features/landing/components/landing-page'),
+  (m) => m.LandingPage,
 );
-const AuthScreen = lazy(() =>
-  import('@/features/auth/components/auth-screen').then((m) => ({ default: m.AuthScreen })),
+const AuthScreen = screen(
+  () => import('@/features/auth/components/auth-screen'),
+  (m) => m.AuthScreen,
 );
-const BusinessesPage = lazy(() =>
-  import('@/features/businesses/components/businesses-page').then((m) => ({ default: m.BusinessesPage })),
+const BusinessesPage = screen(
+  () => import('@/features/businesses/components/businesses-page'),
+  (m) => m.BusinessesPage,
 );
-const BookingPage = lazy(() =>
-  import('@/features/booking/components/booking-page').then((m) => ({ default: m.BookingPage })),
+const BookingPage = screen(
+  () => import('@/features/booking/components/booking-page'),
+  (m) => m.BookingPage,
 );
-const ProfilePage = lazy(() =>
-  import('@/features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })),
+const ProfilePage = screen(
+  () => import('@/features/profile/components/profile-page'),
+  (m) => m.ProfilePage,
 );
-const AdminPage = lazy(() =>
-  import('@/features/admin/components/admin-page').then((m) => ({ default: m.AdminPage })),
+const AdminPage = screen(
+  () => import('@/features/admin/components/admin-page'),
+  (m) => m.AdminPage,
 );
-const PrivacyPolicyPage = lazy(() =>
-  import('@/features/legal/components/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })),
+const PrivacyPolicyPage = screen(
+  () => import('@/features/legal/components/privacy-policy-page'),
+  (m) => m.PrivacyPolicyPage,
 );
-const TermsOfServicePage = lazy(() =>
-  import('@/features/legal/components/terms-of-service-page').then((m) => ({
-    default: m.TermsOfServicePage,
-  })),
+const TermsOfServicePage = screen(
+  () => import('@/features/legal/components/terms-of-service-page'),
+  (m) => m.TermsOfServicePage,
 );
-const InvitePage = lazy(() =>
-  import('@/features/invite/components/invite-page').then((m) => ({ default: m.InvitePage })),
+const InvitePage = screen(
+  () => import('@/features/invite/components/invite-page'),
+  (m) => m.InvitePage,
 );
 
-/** The route table of spec §2. Access: public unless wrapped in a RouteGuard. */
+/** The route table of spec §2. Access: public unless under a RouteGuard. */
 export const routes: RouteObject[] = [
   {
+    // The layout catches a page that fails to render or load, keeping the navigation bar.
     element: <RootLayout />,
     children: [
+      { path: paths.home.path, element: <LandingPage /> },
+      { path: paths.login.path, element: <AuthScreen /> },
+      { path: paths.register.path, element: <AuthScreen /> },
+      { path: paths.businesses.path, element: <BusinessesPage /> },
+      // Any signed-in user; a visitor goes to /login.
+      { element: <RouteGuard />, children: [{ path: paths.booking.path, element: <BookingPage /> }] },
       {
-        // Pathless: a failing page renders its error inside the layout, keeping the navigation bar.
-        errorElement: <RouteErrorPage />,
-        children: [
-          { path: paths.home.path, element: <LandingPage /> },
-          { path: paths.login.path, element: <AuthScreen /> },
-          { path: paths.register.path, element: <AuthScreen /> },
-          { path: paths.businesses.path, element: <BusinessesPage /> },
-          {
-            path: paths.booking.path,
-            element: (
-              <RouteGuard>
-                <BookingPage />
-              </RouteGuard>
-            ),
-          },
-          {
-            path: paths.profile.path,
-            element: (
-              <RouteGuard allow={CUSTOMER_ONLY}>
-                <ProfilePage />
-              </RouteGuard>
-            ),
-          },
-          {
-            path: paths.admin.path,
-            element: (
-              <RouteGuard allow={BUSINESS_OR_ADMIN}>
-                <AdminPage />
-              </RouteGuard>
-            ),
-          },
-          { path: paths.privacyPolicy.path, element: <PrivacyPolicyPage /> },
-          { path: paths.termsOfService.path, element: <TermsOfServicePage /> },
-          { path: paths.invite.path, element: <InvitePage /> },
-          { path: '*', element: <NotFoundPage /> },
-        ],
+        element: <RouteGuard allow={CUSTOMER_ONLY} />,
+        children: [{ path: paths.profile.path, element: <ProfilePage /> }],
       },
+      {
+        element: <RouteGuard allow={BUSINESS_OR_ADMIN} />,
+        children: [{ path: paths.admin.path, element: <AdminPage /> }],
+      },
+      { path: paths.privacyPolicy.path, element: <PrivacyPolicyPage /> },
+      { path: paths.termsOfService.path, element: <TermsOfServicePage /> },
+      { path: paths.invite.path, element: <InvitePage /> },
+      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];
+
+/**
+ * The public data a page shows, fetched as soon as the page is navigated to, alongside its code,
+ * rather than once its code has arrived and rendered a skeleton (the page's own query then finds
+ * it in the cache). Data behind a sign-in is left to the page, after the route guard.
+ */
+const PREFETCH: { path: string; prefetch: (client: QueryClient, params: Params) => Promise<void> }[] = [
+  {
+    path: paths.businesses.path,
+    prefetch: async (client) => {
+      const { businessesQueryOptions } = await import('@/features/businesses/api/get-businesses');
+      await client.prefetchQuery(businessesQueryOptions());
+    },
+  },
+  {
+    path: paths.booking.path,
+    prefetch: async (client, { businessId }) => {
+      if (!businessId) return;
+      const { availableTimesQueryOptions } = await import('@/features/booking/api/get-available-times');
+      await client.prefetchQuery(availableTimesQueryOptions(businessId));
+    },
+  },
+];
+
+/** Fetches a page's public data on navigation (PREFETCH). Rendered by the app, not by component tests. */
+export function RoutePrefetch() {
+  usePrefetchOnNavigation();
+  return null;
+}
+
+function usePrefetchOnNavigation() {
+  const history = useAppHistory();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const prefetchFor = (pathname: string) => {
+      for (const { path, prefetch } of PREFETCH) {
+        const match = matchPath(path, pathname);
+        if (match) prefetch(queryClient, match.params).catch(() => {});
+      }
+    };
+    prefetchFor(history.location.pathname);
+    return history.listen(({ location }) => prefetchFor(location.pathname));
+  }, [history, queryClient]);
+}
+
+/**
+ * The routes, rendered once the first page's code is in: nothing shows until then (the page is
+ * blank for that moment, as before any script), so the first paint is the whole page and nothing
+ * shifts when the content arrives.
+ */
+export function AppRoutes() {
+  return <Suspense fallback={null}>{useRoutes(routes)}</Suspense>;
+}

@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, DEFAULT_THEME, type MantineColorsTuple } from '@mantine/core';
 
 // Petrol blue: calm and trustworthy, readable on white at every shade used for text (7+).
 const brand: MantineColorsTuple = [
@@ -28,10 +28,28 @@ const copper: MantineColorsTuple = [
   '#9c4204',
 ];
 
+/**
+ * Mantine's defaults with their dark end deepened so text passes WCAG AA (4.5:1): red 6 is the form
+ * error colour and red 7 the filled red button (white text); shade 9 is the text of light badges and
+ * alerts on shade 1; teal 8 the met password rule.
+ */
+const deeper = (defaults: readonly string[], dark: Record<number, string>) =>
+  defaults.map((shade, index) => dark[index] ?? shade) as unknown as MantineColorsTuple;
+
+const accessibleColors = {
+  red: deeper(DEFAULT_THEME.colors.red, { 6: '#c92a2a', 7: '#b32424', 8: '#a11f1f', 9: '#8c1a1a' }),
+  teal: deeper(DEFAULT_THEME.colors.teal, { 8: '#087f5b', 9: '#066649' }),
+  green: deeper(DEFAULT_THEME.colors.green, { 9: '#236b30' }),
+  orange: deeper(DEFAULT_THEME.colors.orange, { 9: '#a84300' }),
+  yellow: deeper(DEFAULT_THEME.colors.yellow, { 9: '#805300' }),
+};
+
+const DIALOG_ATTRIBUTES = { header: { role: 'presentation' } };
+
 export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: { light: 7, dark: 5 },
-  colors: { brand, copper },
+  colors: { brand, copper, ...accessibleColors },
   // System fonts only: no web-font download, nothing from a CDN.
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
@@ -53,5 +71,15 @@ export const theme = createTheme({
     InputWrapper: { defaultProps: { withAsterisk: false } },
     Checkbox: { defaultProps: { size: 'sm' } },
     Paper: { defaultProps: { radius: 'lg' } },
+    // Dialogs: the × gets a name (the burger menu names its own), and the <header> around the title
+    // is not a second banner landmark.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' }, attributes: DIALOG_ATTRIBUTES } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' }, attributes: DIALOG_ATTRIBUTES } },
+    // Toasts: a named × and, under a title, the app's dimmed grey (Mantine's gray 6 is 3.3:1).
+    Notification: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+      styles: (_theme: unknown, props: { title?: unknown }) =>
+        props.title ? { description: { color: 'var(--mantine-color-dimmed)' } } : {},
+    },
   },
 });

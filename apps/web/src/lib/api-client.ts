@@ -1,4 +1,4 @@
-import { ApiErrorSchema, RefreshResponseSchema } from '@app/domain';
+import type { ApiError as ApiErrorBody, RefreshResponse } from '@app/domain';
 import { paths } from '@/config/paths';
 import { clearSession, getAccessToken, getRefreshToken, getSession, updateTokens } from './session';
 
@@ -117,8 +117,8 @@ async function exchangeRefreshToken(): Promise<string> {
     endSession();
     throw await toApiError(response);
   }
-  const parsed = RefreshResponseSchema.safeParse(await readJson(response));
-  if (!parsed.success) {
+  const tokens = asRefreshResponse(await readJson(response));
+  if (!tokens) {
     endSession();
     throw new ApiError(
       response.status,
@@ -126,8 +126,8 @@ async function exchangeRefreshToken(): Promise<string> {
       'Your session has ended. Please sign in again.',
     );
   }
-  updateTokens(parsed.data);
-  return parsed.data.accessToken;
+  updateTokens(tokens);
+  return tokens.accessToken;
 }
 
 /**
@@ -142,6 +142,30 @@ export function refreshAccessToken(staleAccessToken: string | null = getAccessTo
   return refreshInFlight;
 }
 
+// NOTE: the two response shapes the client itself must trust are checked by hand rather than with
+// @app/domain's zod schemas (RefreshResponseSchema, ApiErrorSchema): this file is on every page's
+// first load, and zod would add ~30 kB gzip to it. Same rules as those schemas.
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function asRefreshResponse(body: unknown): RefreshResponse | null {
+  if (!isRecord(body) || typeof body.accessToken !== 'string') return null;
+  if (body.refreshToken !== undefined && typeof body.refreshToken !== 'string') return null;
+  return { accessToken: body.accessToken, refreshToken: body.refreshToken };
+}
+
+function asApiErrorBody(body: unknown): ApiErrorBody | null {
+  if (!isRecord(body) || typeof body.message !== 'string' || typeof body.code !== 'string') return null;
+  if (body.errors === undefined) return { message: body.message, code: body.code };
+  if (!isRecord(body.errors)) return null;
+  const errors: Record<string, string> = {};
+  for (const [field, message] of Object.entries(body.errors)) {
+    if (typeof message !== 'string') return null;
+    errors[field] = message;
+  }
+  return { message: body.message, code: body.code, errors };
+}
+
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return undefined;
@@ -153,10 +177,8 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
-  const parsed = ApiErrorSchema.safeParse(await readJson(response));
-  if (parsed.success) {
-    return new ApiError(response.status, parsed.data.code, parsed.data.message, parsed.data.errors ?? {});
-  }
+  const body = asApiErrorBody(await readJson(response));
+  if (body) return new ApiError(response.status, body.code, body.message, body.errors ?? {});
   return new ApiError(
     response.status,
     'HttpError',

@@ -1,4 +1,4 @@
-import { USER_TYPES, type UserType } from '@app/domain';
+import type { UserType } from '@app/domain';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
@@ -58,8 +58,12 @@ export const userDetailsQueryOptions = () =>
 export const logoutRequest = (refreshToken: string): Promise<void> =>
   apiClient.post<void>('/auth/logout', { refreshToken });
 
+// Every UserType, checked complete by the compiler. NOTE: not @app/domain's USER_TYPES, which sits
+// in the zod schema module and would bring zod onto every page's first load.
+const USER_TYPE_SET: Record<UserType, true> = { User: true, Business: true, Admin: true };
+
 export const isUserType = (value: unknown): value is UserType =>
-  typeof value === 'string' && (USER_TYPES as readonly string[]).includes(value);
+  typeof value === 'string' && Object.hasOwn(USER_TYPE_SET, value);
 
 // The longest delay setTimeout accepts (about 24.8 days); anything longer fires at once.
 const MAX_TIMEOUT_MS = 2_147_483_647;

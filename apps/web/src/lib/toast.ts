@@ -1,6 +1,7 @@
 import { LOADING_TOAST_AUTO_CLOSE, TOAST_DURATIONS_MS } from '@app/domain';
 import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
+import { requestToastHost } from './toast-host';
 
 /**
  * The one toast API (spec §8 "Toast types and durations"): success 4 s, error 5 s, warning 4 s,
@@ -40,6 +41,7 @@ function toNotification(type: ToastType, input: ToastInput) {
 }
 
 function show(type: ToastType, input: ToastInput): string {
+  requestToastHost();
   return notifications.show(toNotification(type, input));
 }
 

@@ -1,9 +1,10 @@
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { UNSAFE_createMemoryHistory as createMemoryHistory, type Location } from 'react-router';
 import { vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
-import { routes } from '@/app/routes';
+import { AppRoutes } from '@/app/routes';
+import { AppRouter, createAppHistory } from '@/lib/navigation';
 import { createQueryClient } from '@/lib/query-client';
 import { type SessionTokens, saveSession } from '@/lib/session';
 import { makeAccessToken } from './tokens';
@@ -28,7 +29,14 @@ export function renderApp({ route = '/', session }: RenderAppOptions = {}) {
   }
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false }, mutations: { retry: false } });
-  const router = createMemoryRouter(routes, { initialEntries: [route] });
+  const history = createAppHistory(createMemoryHistory({ initialEntries: [route], v5Compat: true }));
+  /** Where the app is (`router.state.location`), and a navigation from outside the app. */
+  const router = {
+    get state(): { location: Location } {
+      return { location: history.location };
+    },
+    navigate: async (to: string) => act(() => history.push(to)),
+  };
   // Tests may switch to fake timers mid-way (vi.useFakeTimers); user-event then moves the fake clock.
   const user = userEvent.setup({
     advanceTimers: (ms) => {
@@ -37,7 +45,9 @@ export function renderApp({ route = '/', session }: RenderAppOptions = {}) {
   });
   const view = render(
     <AppProvider queryClient={queryClient} env="test">
-      <RouterProvider router={router} />
+      <AppRouter history={history}>
+        <AppRoutes />
+      </AppRouter>
     </AppProvider>,
   );
   return { ...view, router, user, queryClient };

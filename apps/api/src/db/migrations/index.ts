@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_initial';
 import * as m0002 from './0002_one_open_invite_per_email';
+import * as m0003 from './0003_booking_read_indexes';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -9,4 +10,5 @@ import * as m0002 from './0002_one_open_invite_per_email';
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_one_open_invite_per_email': m0002,
+  '0003_booking_read_indexes': m0003,
 };

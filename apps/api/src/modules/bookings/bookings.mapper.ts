@@ -1,6 +1,6 @@
 import { MINIMUM_PRICE_DEFAULT } from '@app/domain';
 import { parseAvailability } from '../users/users.mapper';
-import type { AwayDateRow, UserRow } from '../users/users.repository';
+import type { AwayDateRow, BusinessListingRow, UserRow } from '../users/users.repository';
 import type { BookingRow } from './bookings.repository';
 import type { AvailableTimesResponse, BookingResponse, BusinessSummary } from './bookings.schemas';
 
@@ -31,7 +31,7 @@ export function toBooking(row: BookingRow): BookingResponse {
   };
 }
 
-export function toBusinessSummary(user: UserRow): BusinessSummary {
+export function toBusinessSummary(user: BusinessListingRow): BusinessSummary {
   return {
     id: user.id,
     FirstName: user.first_name,

@@ -8,6 +8,7 @@ export const BOOKING_MESSAGES = {
   slotTaken: 'This time has just been booked. Please choose another time.',
   duplicateRequest: 'You already have an open request with this business at this time.',
   timeHasPassed: 'its time has passed',
+  outsideHours: 'its time is no longer within the business’s hours',
   statusUpdated: (status: string) => `Booking ${status.toLowerCase()}.`,
   countered: 'Counter offer sent.',
 } as const;

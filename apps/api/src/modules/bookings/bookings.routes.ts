@@ -6,6 +6,8 @@ import {
   SetStatusRequestSchema,
 } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ReadCache } from '../../lib/read-cache';
+import { CACHED_READ_CONFIG, sendCached, serializeWith } from '../../plugins/read-cache';
 import { BOOKING_MESSAGES } from './bookings.messages';
 import {
   AllBookingsQuerySchema,
@@ -20,6 +22,8 @@ import type { BookingsService } from './bookings.service';
 
 export interface BookingsRoutesOptions {
   bookings: BookingsService;
+  /** The public reads' micro-cache (docs/decisions/0006-read-caching.md). */
+  readCache: ReadCache;
 }
 
 const errors = (...statuses: number[]) =>
@@ -27,35 +31,55 @@ const errors = (...statuses: number[]) =>
 /** Error responses of an authenticated body route, plus the ones listed. */
 const bodyErrors = (...statuses: number[]) => errors(400, 401, 413, 415, ...statuses);
 
+const CACHED_NOTE =
+  'Served from a per-instance cache of at most a couple of seconds, emptied by every write this instance handles. Sends an ETag (If-None-Match → 304) and gzip when Accept-Encoding allows it.';
+
 const TRANSITION_NOTE =
   '404 when the caller is not the booking’s business or customer, or businessId does not match; 409 InvalidTransition for a change the transition table does not allow; 409 SlotTaken when the hour is already Approved or Confirmed.';
 
 /** /api/booking/* (api-contract §4). */
-export const bookingsRoutes: FastifyPluginAsyncZod<BookingsRoutesOptions> = async (app, { bookings }) => {
+export const bookingsRoutes: FastifyPluginAsyncZod<BookingsRoutesOptions> = async (
+  app,
+  { bookings, readCache },
+) => {
   app.get(
     '/businesses',
     {
+      config: CACHED_READ_CONFIG,
       schema: {
         tags: ['booking'],
         summary: 'Confirmed, listed businesses, by business name',
+        description: CACHED_NOTE,
         response: { 200: BusinessesResponseSchema },
       },
     },
-    async () => ({ businesses: await bookings.listBusinesses() }),
+    async (request, reply) => {
+      const body = await readCache.get('businesses', async () =>
+        serializeWith(BusinessesResponseSchema, { businesses: await bookings.listBusinesses() }),
+      );
+      return sendCached(request, reply, body);
+    },
   );
 
   app.get(
     '/available-times',
     {
+      config: CACHED_READ_CONFIG,
       schema: {
         tags: ['booking'],
         summary: 'A business, its hours and away dates, and its bookable slots (today through 4 weeks)',
-        description: 'Unlisted businesses (the command-line Admin) are not bookable: 404.',
+        description: `Unlisted businesses (the command-line Admin) are not bookable: 404. ${CACHED_NOTE}`,
         querystring: AvailableTimesQuerySchema,
         response: { 200: AvailableTimesResponseSchema, ...errors(400, 404) },
       },
     },
-    async (request) => bookings.availableTimes(request.query.businessId),
+    async (request, reply) => {
+      const { businessId } = request.query;
+      const body = await readCache.get(`available-times:${businessId}`, async () =>
+        serializeWith(AvailableTimesResponseSchema, await bookings.availableTimes(businessId)),
+      );
+      return sendCached(request, reply, body);
+    },
   );
 
   app.post(

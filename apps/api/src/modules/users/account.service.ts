@@ -90,10 +90,15 @@ export class AccountService {
     };
     const newEmail = input.Email === user.email ? null : input.Email;
     if (newEmail) {
-      if (await this.users.findByEmail(newEmail)) throw emailTaken();
-      // The same quiet per-address cap as resend and forgot, so nobody can mail-bomb an address.
-      if (!(await this.deps.rateLimits.allowEmail(newEmail)))
-        throw new RateLimitError(DEFAULT_FAILURE_WINDOW_MS / 1000);
+      // NOTE: an address that already has an account is treated like any other (api-contract §2:
+      // no answer but register's says whether an email has an account). Its code goes to that
+      // mailbox, and only its owner could then get verify-email's 409.
+      // The same quiet per-address cap as resend and forgot, so nobody can mail-bomb an address,
+      // and one per account, so nobody can send code emails to address after address.
+      const allowed =
+        (await this.deps.rateLimits.allowEmail(newEmail)) &&
+        (await this.deps.rateLimits.allowEmail(`account:${user.id}`));
+      if (!allowed) throw new RateLimitError(DEFAULT_FAILURE_WINDOW_MS / 1000);
       changes.pending_email = newEmail;
     }
     const now = this.deps.clock();

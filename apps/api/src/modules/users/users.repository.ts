@@ -24,6 +24,18 @@ export type AwayDateRow = Selectable<AwayDatesTable>;
 export type NewAwayDateRow = Insertable<AwayDatesTable>;
 export type SessionRow = Pick<UserRow, 'id' | 'email' | 'user_type' | 'session_version' | 'is_confirmed'>;
 
+/** The columns of a business that the public list shows. */
+const LISTING_COLUMNS = [
+  'id',
+  'first_name',
+  'last_name',
+  'business_name',
+  'business_description',
+  'minimum_price',
+  'home_visits_enabled',
+] as const;
+export type BusinessListingRow = Pick<UserRow, (typeof LISTING_COLUMNS)[number]>;
+
 export class UsersRepository {
   constructor(private readonly db: Db) {}
 
@@ -125,11 +137,14 @@ export class UsersRepository {
     return result.numUpdatedRows === 1n;
   }
 
-  /** Every business a customer may book (order is the service's: it sorts by name). */
-  listBookableBusinesses(): Promise<UserRow[]> {
+  /**
+   * Every business a customer may book (order is the service's: it sorts by name), with only the
+   * columns the list shows: no password hashes, hours or addresses read for a public page.
+   */
+  listBookableBusinesses(): Promise<BusinessListingRow[]> {
     return this.db
       .selectFrom('users')
-      .selectAll()
+      .select(LISTING_COLUMNS)
       .where('user_type', 'in', BOOKABLE_TYPES)
       .where('is_confirmed', '=', 1)
       .where('is_listed', '=', 1)

@@ -49,10 +49,10 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
         tags: ['user'],
         summary: 'Edit names, phone and (customers only) address; a new Email waits for its code',
         description:
-          'A different Email is not applied: a 6-digit code (24 h) goes to the new address and the profile comes back with PendingEmail. 409 UsernameExists when the address has an account.',
+          'A different Email is not applied: a 6-digit code (24 h) goes to the new address and the profile comes back with PendingEmail, whether or not the address has an account (verify-email answers 409 UsernameExists then). 429 past 5 email changes per address or per account in 15 minutes.',
         security: [{ bearerAuth: [] }],
         body: ProfileUpdateRequestSchema,
-        response: { 200: UserProfileSchema, ...bodyErrors(409, 429) },
+        response: { 200: UserProfileSchema, ...bodyErrors(429) },
       },
     },
     async (request) => account.updateProfile(request.requireUser().id, request.body),

@@ -49,6 +49,8 @@ describe('navigation bar', () => {
       .on('POST', '/api/auth/logout', jsonResponse(204));
     const { user, router } = renderApp({ route: '/', session: { refreshToken: 'refresh-9' } });
 
+    // The app appears once the page's code has loaded.
+    await screen.findByRole('navigation', { name: 'Main' });
     await user.click(await within(mainNav()).findByRole('button', { name: 'Logout' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -69,7 +71,8 @@ describe('navigation bar', () => {
       expect(burger).toHaveAttribute('aria-expanded', 'false');
       await user.click(burger);
       expect(burger).toHaveAttribute('aria-expanded', 'true');
-      const menu = screen.getByRole('navigation', { name: 'Main' });
+      // The drawer's code is loaded on the first opening.
+      const menu = await screen.findByRole('navigation', { name: 'Main' });
       expect(burger).toHaveAttribute('aria-controls', menu.id);
       return { burger, menu };
     };

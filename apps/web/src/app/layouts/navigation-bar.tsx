@@ -1,16 +1,19 @@
 import { MOBILE_BREAKPOINT_PX, PRODUCT_NAME } from '@app/domain';
-import { Burger, Button, Container, Drawer } from '@mantine/core';
+import { Burger, Button, Container } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { NavLink, Link as RouterLink, useNavigate } from 'react-router';
 import { IconScissors } from '@/components/icons';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
+import { whenEngagedOrIdle } from '@/lib/idle';
 import classes from './navigation-bar.module.css';
 
 /** Spec §2: the media query at which the burger menu replaces the inline links (768 px or less). */
 export const MOBILE_NAV_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX}px)`;
 const MOBILE_MENU_ID = 'mobile-navigation';
+const loadMobileMenu = () => import('./mobile-menu');
+const MobileMenu = lazy(loadMobileMenu);
 
 type NavItem = { label: string; to: string } | { label: 'Logout'; action: 'logout' };
 
@@ -57,11 +60,20 @@ export function NavigationBar() {
   const navigate = useNavigate();
   const isMobile = useMediaQuery(MOBILE_NAV_QUERY, false, { getInitialValueInEffect: false });
   const [menuOpened, menu] = useDisclosure(false);
+  // The drawer's code loads on the first opening and stays mounted for its closing transition.
+  const [menuMounted, setMenuMounted] = useState(false);
+  if (menuOpened && !menuMounted) setMenuMounted(true);
 
   // Growing past the breakpoint with the menu open would leave an invisible overlay behind.
   useEffect(() => {
     if (!isMobile) menu.close();
   }, [isMobile, menu]);
+
+  // On a phone, fetch the drawer when the person first touches the page (or later when idle).
+  useEffect(() => {
+    if (!isMobile) return;
+    return whenEngagedOrIdle(() => void loadMobileMenu().catch(() => {}));
+  }, [isMobile]);
 
   const logout = async () => {
     menu.close();
@@ -94,22 +106,13 @@ export function NavigationBar() {
               aria-controls={MOBILE_MENU_ID}
               size="sm"
             />
-            <Drawer
-              opened={menuOpened}
-              onClose={menu.close}
-              position="right"
-              size="min(320px, 85vw)"
-              title={PRODUCT_NAME}
-              closeOnEscape
-              closeOnClickOutside
-              overlayProps={{ backgroundOpacity: 0.45, blur: 2 }}
-              closeButtonProps={{ 'aria-label': 'Close menu' }}
-              styles={{ title: { fontWeight: 800, fontSize: 'var(--mantine-font-size-lg)' } }}
-            >
-              <nav id={MOBILE_MENU_ID} aria-label="Main" className={classes.mobileLinks}>
-                {items.map((item) => renderItem(item, classes.mobileLink))}
-              </nav>
-            </Drawer>
+            {menuMounted ? (
+              <Suspense fallback={null}>
+                <MobileMenu id={MOBILE_MENU_ID} opened={menuOpened} onClose={menu.close}>
+                  {items.map((item) => renderItem(item, classes.mobileLink))}
+                </MobileMenu>
+              </Suspense>
+            ) : null}
           </>
         ) : (
           <nav aria-label="Main" className={classes.desktopLinks}>

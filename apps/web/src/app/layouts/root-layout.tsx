@@ -1,14 +1,16 @@
 import { Box } from '@mantine/core';
-import { Suspense, useEffect } from 'react';
-import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
-import { FullPageLoader } from '@/components/full-page-loader';
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { setSessionExpiredHandler } from '@/lib/api-client';
+import { ScrollRestoration } from '@/lib/navigation';
+import { RouteErrorBoundary } from '../route-error-page';
 import { Footer } from './footer';
 import { NavigationBar } from './navigation-bar';
 
 export function RootLayout() {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
 
   // When a refresh fails the API client clears the tokens; send the user to /login inside the app.
   useEffect(
@@ -22,10 +24,12 @@ export function RootLayout() {
         Skip to content
       </a>
       <NavigationBar />
-      <Box component="main" id="main" tabIndex={-1} style={{ flex: 1, outline: 'none' }}>
-        <Suspense fallback={<FullPageLoader />}>
+      {/* At least a screen tall, so the footer starts below the fold: a page that renders short
+          while its data loads then grows without pushing a visible footer (a layout shift). */}
+      <Box component="main" id="main" tabIndex={-1} style={{ flex: 1, minHeight: '100dvh', outline: 'none' }}>
+        <RouteErrorBoundary key={pathname}>
           <Outlet />
-        </Suspense>
+        </RouteErrorBoundary>
       </Box>
       <Footer />
       <ScrollRestoration />

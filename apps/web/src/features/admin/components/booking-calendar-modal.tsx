@@ -37,6 +37,7 @@ function CalendarContent({ bookings }: { bookings: readonly Booking[] }) {
           highlightToday
           weekendDays={[]}
           size="md"
+          classNames={{ day: classes.calendarPickerDay }}
           ariaLabels={{ previousMonth: 'Previous month', nextMonth: 'Next month' }}
           getDayAriaLabel={(date) => {
             const count = byDate.get(date)?.length ?? 0;

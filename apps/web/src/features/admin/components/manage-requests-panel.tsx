@@ -76,7 +76,7 @@ function RequestList({ section, bookings }: { section: RequestSection; bookings:
   return (
     <section aria-labelledby={titleId} id={sectionId(section)} className={classes.requestSection}>
       <Group justify="space-between" align="baseline" gap="xs" mb={4}>
-        <Title order={3} fz="lg" id={titleId} tabIndex={-1}>
+        <Title order={2} fz="lg" id={titleId} tabIndex={-1}>
           {meta.title}{' '}
           <Text span c="dimmed" fw={500} fz="md">
             ({bookings.length})

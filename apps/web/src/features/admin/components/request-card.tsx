@@ -194,7 +194,7 @@ export function RequestCard({ booking }: { booking: Booking }) {
     <Paper component="article" withBorder p="md" radius="md" aria-label={`${customer}, ${when}`} h="100%">
       <Stack gap="sm" h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-          <Title order={4} fz="md" className={classes.breakWord}>
+          <Title order={3} fz="md" className={classes.breakWord}>
             {customer}
           </Title>
           <BookingStatusBadge status={booking.Status} className={classes.noShrink} />

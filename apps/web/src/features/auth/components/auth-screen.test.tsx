@@ -210,6 +210,24 @@ describe('auth screen: validation', () => {
     expect(await screen.findByText('Must be over 12 years old')).toBeInTheDocument();
   });
 
+  it('describes the password field by its checklist, and by its error once there is one', async () => {
+    const { user } = renderApp({ route: '/register' });
+    await title('Sign Up');
+    expect(field('Password')).toHaveAccessibleDescription(/^Password requirements.*At least 8 characters/);
+
+    await user.type(field('Password'), 'weakpass');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    const composition =
+      'Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character';
+    await screen.findByText(composition);
+    const describedBy = field('Password').getAttribute('aria-describedby')?.split(/\s+/) ?? [];
+    expect(describedBy.map((id) => document.getElementById(id)?.textContent)).toEqual([
+      composition,
+      expect.stringMatching(/^Password requirements/),
+    ]);
+  });
+
   it('updates the live password checklist 1000 ms after typing stops', async () => {
     const { user } = renderApp({ route: '/register' });
     await title('Sign Up');

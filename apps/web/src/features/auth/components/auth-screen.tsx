@@ -1,27 +1,61 @@
-import { buildSignUpPayload, MESSAGES, RESEND_NOTICE_MS } from '@app/domain';
+import { MESSAGES, RESEND_NOTICE_MS } from '@app/domain';
 import { Anchor, Box, Paper, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { FullPageLoader } from '@/components/full-page-loader';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
-import { toast } from '@/lib/toast';
+import { whenEngagedOrIdle } from '@/lib/idle';
+import type { ToastInput } from '@/lib/toast';
 import { useConfirmSignupMutation } from '../api/confirm-signup';
 import { useForgotPasswordMutation } from '../api/forgot-password';
 import { useLoginMutation } from '../api/login';
 import { useRegisterMutation } from '../api/register';
 import { useResendCodeMutation } from '../api/resend-code';
 import { useResetPasswordMutation } from '../api/reset-password';
-import { type AuthError, AuthErrorAlert } from './auth-error-alert';
-import { AuthLoadingOverlay } from './auth-loading-overlay';
+import type { AuthError } from './auth-error-alert';
 import classes from './auth-screen.module.css';
 import { AuthSidePanel } from './auth-side-panel';
-import { type ConfirmValues, ConfirmView } from './confirm-view';
-import { type ForgotValues, ForgotView } from './forgot-view';
-import { LeaveVerificationGuard } from './leave-verification-guard';
+import type { ConfirmValues } from './confirm-view';
+import type { ForgotValues } from './forgot-view';
 import { type LoginValues, LoginView } from './login-view';
-import { type ResetValues, ResetView } from './reset-view';
-import { type SignUpValues, SignUpView } from './signup-view';
+import type { ResetValues } from './reset-view';
+import type { SignUpValues } from './signup-view';
+
+// Sign-in is the view most people need; the others (and the leave guard's dialog) are loaded when
+// first shown, and fetched as soon as the person engages with the page so switching views does not
+// wait.
+const loadSignUpView = () => import('./signup-view');
+const loadConfirmView = () => import('./confirm-view');
+const loadForgotView = () => import('./forgot-view');
+const loadResetView = () => import('./reset-view');
+const loadLeaveGuard = () => import('./leave-verification-guard');
+const SignUpView = lazy(() => loadSignUpView().then((m) => ({ default: m.SignUpView })));
+const ConfirmView = lazy(() => loadConfirmView().then((m) => ({ default: m.ConfirmView })));
+const ForgotView = lazy(() => loadForgotView().then((m) => ({ default: m.ForgotView })));
+const ResetView = lazy(() => loadResetView().then((m) => ({ default: m.ResetView })));
+// Shown only after a submit: loaded then (or when prefetched below).
+const loadErrorAlert = () => import('./auth-error-alert');
+const loadLoadingOverlay = () => import('./auth-loading-overlay');
+const AuthErrorAlert = lazy(() => loadErrorAlert().then((m) => ({ default: m.AuthErrorAlert })));
+const AuthLoadingOverlay = lazy(() => loadLoadingOverlay().then((m) => ({ default: m.AuthLoadingOverlay })));
+const LeaveVerificationGuard = lazy(() =>
+  loadLeaveGuard().then((m) => ({ default: m.LeaveVerificationGuard })),
+);
+// Toasts follow a finished step only; their code is fetched then.
+const toastSuccess = (input: ToastInput) =>
+  void import('@/lib/toast').then(({ toast }) => toast.success(input));
+const prefetchViews = () =>
+  Promise.all([
+    loadSignUpView(),
+    loadConfirmView(),
+    loadForgotView(),
+    loadResetView(),
+    loadLeaveGuard(),
+    loadErrorAlert(),
+    loadLoadingOverlay(),
+  ]);
 
 export type AuthView = 'login' | 'signup' | 'confirm' | 'forgot' | 'reset';
 
@@ -128,8 +162,11 @@ function AuthFlow({ startView }: { startView: AuthView }) {
   const goTo = (next: AuthView) => {
     viewRef.current = next;
     setError(null);
-    setView(next);
+    // A transition: the current view stays on screen while the next one's code loads.
+    startTransition(() => setView(next));
   };
+
+  useEffect(() => whenEngagedOrIdle(() => void prefetchViews().catch(() => {})), []);
 
   // Move focus to the new title so screen-reader and keyboard users know the view changed.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each view change on purpose
@@ -190,6 +227,8 @@ function AuthFlow({ startView }: { startView: AuthView }) {
     withBusy(AUTH_LOADING_TEXTS.creatingAccount, async () => {
       setError(null);
       setSignUpServerErrors(undefined);
+      // Already loaded by the sign-up form's rules (utils/validators).
+      const { buildSignUpPayload } = await import('../utils/validators');
       const payload = buildSignUpPayload({ ...values, privacyConsent: true });
       try {
         await registerMutation.mutateAsync(payload);
@@ -237,7 +276,7 @@ function AuthFlow({ startView }: { startView: AuthView }) {
         console.warn('Signing in after confirmation failed', loginError);
         setLoginEmail(pending.email);
         goTo('login');
-        toast.success({ title: 'Account confirmed', message: 'Please sign in to continue.' });
+        toastSuccess({ title: 'Account confirmed', message: 'Please sign in to continue.' });
       }
     });
 
@@ -273,7 +312,7 @@ function AuthFlow({ startView }: { startView: AuthView }) {
         });
         setLoginEmail(resetEmail);
         goTo('login');
-        toast.success({ title: 'Password reset', message: 'Sign in with your new password.' });
+        toastSuccess({ title: 'Password reset', message: 'Sign in with your new password.' });
       } catch (resetError) {
         setError({ title: MESSAGES.resetFailed, message: serverMessageOf(resetError) });
       }
@@ -321,40 +360,50 @@ function AuthFlow({ startView }: { startView: AuthView }) {
   };
 
   return (
-    <Box className={classes.page}>
-      <div className={classes.layout}>
-        <AuthSidePanel />
-        <Paper className={classes.card} data-view={view} shadow="md" withBorder pos="relative">
-          <AuthLoadingOverlay text={busyText} />
-          <Stack gap="lg">
-            <Stack gap={6}>
-              <Title order={1} className={classes.title} ref={titleRef} tabIndex={-1}>
-                {AUTH_VIEW_TITLES[view]}
-              </Title>
-              <Text c="dimmed">{VIEW_SUBTITLES[view]}</Text>
-              {view === 'login' ? (
-                <Text size="sm">
-                  New here?{' '}
-                  <Anchor component={Link} to={paths.register.getHref()} fw={600}>
-                    Sign up
-                  </Anchor>
-                </Text>
+    <Suspense fallback={<FullPageLoader />}>
+      <Box className={classes.page}>
+        <div className={classes.layout}>
+          <AuthSidePanel />
+          <Paper className={classes.card} data-view={view} shadow="md" withBorder pos="relative">
+            {busyText !== null ? (
+              <Suspense fallback={null}>
+                <AuthLoadingOverlay text={busyText} />
+              </Suspense>
+            ) : null}
+            <Stack gap="lg">
+              <Stack gap={6}>
+                <Title order={1} className={classes.title} ref={titleRef} tabIndex={-1}>
+                  {AUTH_VIEW_TITLES[view]}
+                </Title>
+                <Text c="dimmed">{VIEW_SUBTITLES[view]}</Text>
+                {view === 'login' ? (
+                  <Text size="sm">
+                    New here?{' '}
+                    <Anchor component={Link} to={paths.register.getHref()} fw={600}>
+                      Sign up
+                    </Anchor>
+                  </Text>
+                ) : null}
+                {view === 'signup' ? (
+                  <Text size="sm">
+                    Already have an account?{' '}
+                    <Anchor component={Link} to={paths.login.getHref()} fw={600}>
+                      Sign in
+                    </Anchor>
+                  </Text>
+                ) : null}
+              </Stack>
+              {error ? (
+                <Suspense fallback={null}>
+                  <AuthErrorAlert error={error} />
+                </Suspense>
               ) : null}
-              {view === 'signup' ? (
-                <Text size="sm">
-                  Already have an account?{' '}
-                  <Anchor component={Link} to={paths.login.getHref()} fw={600}>
-                    Sign in
-                  </Anchor>
-                </Text>
-              ) : null}
+              {renderView()}
             </Stack>
-            <AuthErrorAlert error={error} />
-            {renderView()}
-          </Stack>
-        </Paper>
-      </div>
-      <LeaveVerificationGuard isActive={isLeaveGuardActive} />
-    </Box>
+          </Paper>
+        </div>
+        {view === 'confirm' ? <LeaveVerificationGuard isActive={isLeaveGuardActive} /> : null}
+      </Box>
+    </Suspense>
   );
 }

@@ -1,8 +1,8 @@
-import { CODE_LENGTH, ConfirmFormSchema } from '@app/domain';
+import { CODE_LENGTH } from '@app/domain';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { ConfirmationCodeInput } from '@/components/confirmation-code-input';
 import { IconCheck } from '@/components/icons';
-import { schemaValidator, useValidatedForm } from '../hooks/use-validated-form';
+import { lazyValidator, useValidatedForm } from '../hooks/use-validated-form';
 import { ViewLink } from './view-link';
 
 export interface ConfirmValues {
@@ -10,7 +10,9 @@ export interface ConfirmValues {
   [field: string]: unknown;
 }
 
-const validateConfirm = schemaValidator<ConfirmValues>(ConfirmFormSchema);
+const validateConfirm = lazyValidator(() =>
+  import('../utils/validators').then((rules) => rules.validateConfirm),
+);
 
 export function ConfirmView({
   email,

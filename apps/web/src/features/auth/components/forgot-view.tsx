@@ -1,6 +1,5 @@
-import { ForgotFormSchema } from '@app/domain';
 import { Button, Stack, Text, TextInput } from '@mantine/core';
-import { schemaValidator, useValidatedForm } from '../hooks/use-validated-form';
+import { lazyValidator, useValidatedForm } from '../hooks/use-validated-form';
 import { ViewLink } from './view-link';
 
 export interface ForgotValues {
@@ -8,7 +7,9 @@ export interface ForgotValues {
   [field: string]: unknown;
 }
 
-const validateForgot = schemaValidator<ForgotValues>(ForgotFormSchema);
+const validateForgot = lazyValidator(() =>
+  import('../utils/validators').then((rules) => rules.validateForgot),
+);
 
 export function ForgotView({
   initialEmail,

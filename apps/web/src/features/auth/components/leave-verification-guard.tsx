@@ -1,7 +1,7 @@
 import { CODE_LENGTH, MESSAGES } from '@app/domain';
 import { Button, Flex, Modal, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
-import { useBlocker } from 'react-router';
+import { useBlocker } from '@/lib/navigation';
 
 /**
  * While an account awaits its code (spec §2): the browser warns before unloading the page, and an

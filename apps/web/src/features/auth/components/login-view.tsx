@@ -1,6 +1,5 @@
-import { LoginFormSchema } from '@app/domain';
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { schemaValidator, useValidatedForm } from '../hooks/use-validated-form';
+import { lazyValidator, useValidatedForm } from '../hooks/use-validated-form';
 import { ConsentCheckboxes } from './consent-checkboxes';
 import { ForgotPasswordLink } from './view-link';
 
@@ -13,7 +12,7 @@ export interface LoginValues {
   [field: string]: unknown;
 }
 
-const validateLogin = schemaValidator<LoginValues>(LoginFormSchema);
+const validateLogin = lazyValidator(() => import('../utils/validators').then((rules) => rules.validateLogin));
 
 export function LoginView({
   initialEmail,

@@ -1,7 +1,6 @@
-import { ResetFormSchema } from '@app/domain';
 import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { PasswordChecklist } from '@/components/password-checklist';
-import { schemaValidator, useValidatedForm } from '../hooks/use-validated-form';
+import { lazyValidator, useValidatedForm } from '../hooks/use-validated-form';
 import { ViewLink } from './view-link';
 
 export interface ResetValues {
@@ -10,7 +9,7 @@ export interface ResetValues {
   [field: string]: unknown;
 }
 
-const validateReset = schemaValidator<ResetValues>(ResetFormSchema);
+const validateReset = lazyValidator(() => import('../utils/validators').then((rules) => rules.validateReset));
 
 export function ResetView({
   email,

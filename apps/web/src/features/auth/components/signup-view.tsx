@@ -3,14 +3,13 @@ import {
   MIN_AGE_SIGNUP,
   MIN_BIRTHDATE,
   type SignUpFormValues,
-  signUpFormErrors,
   todayInLondon,
   yearsBefore,
 } from '@app/domain';
 import { Button, Group, NativeSelect, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useEffect } from 'react';
 import { PasswordChecklist } from '@/components/password-checklist';
-import { useValidatedForm } from '../hooks/use-validated-form';
+import { lazyValidator, useValidatedForm } from '../hooks/use-validated-form';
 import { ConsentCheckboxes } from './consent-checkboxes';
 import { ForgotPasswordLink } from './view-link';
 
@@ -20,6 +19,10 @@ export type SignUpValues = SignUpFormValues & {
   marketingConsent: boolean;
   [field: string]: unknown;
 };
+
+const validateSignUp = lazyValidator(() =>
+  import('../utils/validators').then((rules) => rules.validateSignUp),
+);
 
 const COUNTRY_LABELS: Record<(typeof COUNTRY_CODES)[number], string> = {
   '+44': 'UK +44',
@@ -53,7 +56,7 @@ export function SignUpView({
       privacyConsent: false,
       marketingConsent: false,
     },
-    validate: signUpFormErrors,
+    validate: validateSignUp,
   });
 
   // The server checks the same rules; show its field messages where the form put them.
@@ -80,10 +83,13 @@ export function SignUpView({
           label="Password"
           autoComplete="new-password"
           required
-          aria-describedby="signup-password-checklist"
+          // Mantine builds the field's aria-describedby from its description and error only: the
+          // checklist is the description, so the field announces its requirements.
+          description={<PasswordChecklist password={form.values.password} id="signup-password-checklist" />}
+          descriptionProps={{ component: 'div', mt: 'xs' }}
+          inputWrapperOrder={['label', 'input', 'error', 'description']}
           {...input('password')}
         />
-        <PasswordChecklist password={form.values.password} id="signup-password-checklist" />
         <PasswordInput
           label="Confirm password"
           autoComplete="new-password"

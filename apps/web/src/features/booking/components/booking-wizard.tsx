@@ -120,6 +120,8 @@ function AvailabilityError({
     error instanceof ApiError && error.status >= 400 && error.status < 500 ? serverMessageOf(error) : '';
   return (
     <Container size="sm" py={{ base: 'xl', sm: 56 }}>
+      {/* The page keeps a main heading when the alert stands in for the wizard. */}
+      <VisuallyHidden component="h1">Request an appointment</VisuallyHidden>
       <Alert color="red" variant="light" icon={<IconAlert />} title={MESSAGES.failedToLoadAvailability}>
         <Stack gap="sm" align="flex-start">
           <Text size="sm">{detail || 'Check your connection and try again.'}</Text>

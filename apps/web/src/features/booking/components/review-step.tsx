@@ -34,10 +34,13 @@ function ReviewRow({
     <div className={classes.reviewRow}>
       <dt className={classes.reviewTerm}>{term}</dt>
       <dd className={classes.reviewValue}>{children}</dd>
+      {/* A second <dd>: a definition list's group may hold only <dt> and <dd> (axe definition-list). */}
       {onEdit ? (
-        <Anchor component="button" type="button" size="sm" fw={600} onClick={onEdit} aria-label={editLabel}>
-          Change
-        </Anchor>
+        <dd className={classes.reviewAction}>
+          <Anchor component="button" type="button" size="sm" fw={600} onClick={onEdit} aria-label={editLabel}>
+            Change
+          </Anchor>
+        </dd>
       ) : null}
     </div>
   );

@@ -44,6 +44,7 @@ describe('invite wizard: layout', () => {
     for (const label of Object.keys(VALID_PERSONAL)) expect(field(label)).toBeInTheDocument();
     expect(field('Phone number')).toHaveAttribute('placeholder', '+44 7123 456789');
     expect(screen.getByText('Password requirements')).toBeInTheDocument();
+    expect(field('Password')).toHaveAccessibleDescription(/^Password requirements/);
   });
 
   it('keeps the invite code out of Referer headers while the page is open', async () => {

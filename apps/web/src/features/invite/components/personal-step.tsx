@@ -43,9 +43,12 @@ export function PersonalStep({ form }: { form: UseFormReturnType<InviteWizardVal
         autoComplete="new-password"
         maxLength={MAX_PASSWORD_LENGTH}
         required
+        // The checklist is the field's description, so it is announced with the field.
+        description={<PasswordChecklist password={form.values.password} id="invite-password-checklist" />}
+        descriptionProps={{ component: 'div', mt: 'xs' }}
+        inputWrapperOrder={['label', 'input', 'error', 'description']}
         {...form.getInputProps('password')}
       />
-      <PasswordChecklist password={form.values.password} id="invite-password-checklist" />
       <PasswordInput
         label="Confirm password"
         autoComplete="new-password"

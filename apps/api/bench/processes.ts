@@ -1,0 +1,104 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** apps/api */
+export const API_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The benchmark's ports: 3400–3499 on loopback. */
+const PORTS = { first: 3400, last: 3499 };
+const reserved = new Set<number>();
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/** A port of 3400–3499 nothing listens on (and this run has not handed out). */
+export async function freePort(): Promise<number> {
+  for (let port = PORTS.first; port <= PORTS.last; port += 1) {
+    if (reserved.has(port)) continue;
+    if (await isFree(port)) {
+      reserved.add(port);
+      return port;
+    }
+  }
+  throw new Error(`no free port in ${PORTS.first}-${PORTS.last}`);
+}
+
+export interface Child {
+  name: string;
+  process: ChildProcess;
+  /** The last output (64 KB), for error messages. */
+  output(): string;
+  /** SIGTERM, then SIGKILL after 10 s; resolves with everything it printed after the signal. */
+  stop(): Promise<string>;
+}
+
+/** Runs a TypeScript file of apps/ with the same Node (through tsx), from apps/api. */
+export function startTypeScript(name: string, file: string, env: NodeJS.ProcessEnv): Child {
+  const child = spawn(process.execPath, ['--import', 'tsx', file], {
+    cwd: API_DIR,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let tail = '';
+  let afterStop: string | null = null;
+  const keep = (chunk: Buffer) => {
+    const text = chunk.toString('utf8');
+    tail = (tail + text).slice(-65_536);
+    if (afterStop !== null) afterStop += text;
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = once(child, 'exit');
+  return {
+    name,
+    process: child,
+    output: () => tail,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return afterStop ?? '';
+      afterStop = '';
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+      return afterStop;
+    },
+  };
+}
+
+/** Waits until `url` answers 200 (or the child dies, or 60 s pass). */
+export async function waitUntilUp(child: Child, url: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.process.exitCode !== null) {
+      throw new Error(`${child.name} exited with ${child.process.exitCode}:\n${child.output()}`);
+    }
+    try {
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${child.name} did not answer ${url} within ${timeoutMs} ms:\n${child.output()}`);
+}
+
+/** Waits until the child prints `text`. */
+export async function waitForOutput(child: Child, text: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!child.output().includes(text)) {
+    if (child.process.exitCode !== null || Date.now() > deadline) {
+      throw new Error(`${child.name} did not print "${text}":\n${child.output()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -1,0 +1,710 @@
+/**
+ * `npm run bench` (root) = `npm run bench -w @app/api --`: the API benchmark and query plans.
+ *
+ *   npm run bench                      full run: 1,000 businesses, 20,000 customers, 300,000
+ *                                      bookings; 10 s per endpoint; writes the `bench` and
+ *                                      `query-plans` sections of docs/quality.md
+ *   npm run bench -- --short           CI: 50 / 1,000 / 15,000, 3 s per endpoint; writes
+ *                                      test-output/bench-short.md (never docs/quality.md)
+ *   options: --dialect=sqlite|postgres|all  --seconds=N  --connections=N
+ *
+ * For each database: a fresh database (a temp SQLite file; a new PostgreSQL database on the
+ * BENCH_DATABASE_URL / TEST_DATABASE_URL server, default postgres://postgres@127.0.0.1:5432/test,
+ * dropped after), migrated and seeded; the query plans of the endpoints; then the real server
+ * (src/server.ts) in a child process, configured as in production (NODE_ENV=production, default
+ * LOG_LEVEL, real SMTP to a local sink), loaded with autocannon on loopback. The reference, a bare
+ * Fastify hello-world, is measured before each database's endpoints and again right before each
+ * read endpoint, whose ratio uses that adjacent measurement.
+ *
+ * Every request sends a browser's `Accept-Encoding: gzip, deflate, br` (load.ts CLIENT_HEADERS).
+ *
+ * Exit code 1 on any error, 5xx or unexpected status, and on a plan that scans bookings. A missed
+ * timing target is printed (and written to the report) but fails the run only with BENCH_STRICT=1
+ * (full mode): the figures depend on the machine and on whatever else runs on it.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { type DatabaseConfig, DEFAULT_READ_CACHE_TTL_MS as READ_CACHE_TTL_MS } from '../src/config';
+import { createDatabase, type Db } from '../src/db/database';
+import { migrateToLatest } from '../src/db/migrate';
+import { hashPassword } from '../src/lib/passwords';
+import { CLIENT_HEADERS, type LoadResult, runLoad } from './load';
+import { type EndpointPlan, explainEndpoints } from './plans';
+import { API_DIR, type Child, freePort, startTypeScript, waitForOutput, waitUntilUp } from './processes';
+import {
+  BENCH_PASSWORD,
+  FULL_SIZE,
+  type SeededData,
+  type SeedSize,
+  SHORT_SIZE,
+  seedMarketplace,
+} from './seed';
+import { mintAccessTokens } from './tokens';
+
+type Dialect = 'sqlite' | 'postgres';
+
+const ROOT = join(API_DIR, '..', '..');
+const TARGET_RATIO = 0.4;
+const TARGET_P99_MS = 50;
+
+interface Options {
+  short: boolean;
+  dialects: Dialect[];
+  seconds: number;
+  warmupSeconds: number;
+  connections: number;
+}
+
+function parseOptions(argv: string[]): Options {
+  const value = (name: string) => argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
+  const short = argv.includes('--short');
+  const dialect = value('dialect') ?? 'all';
+  if (!['sqlite', 'postgres', 'all'].includes(dialect)) throw new Error('--dialect=sqlite|postgres|all');
+  const unknown = argv.filter((arg) => !/^--(short|dialect=.*|seconds=\d+|connections=\d+)$/.test(arg));
+  if (unknown.length > 0) throw new Error(`unknown option(s): ${unknown.join(' ')}`);
+  const seconds = Number(value('seconds') ?? (short ? 3 : 10));
+  return {
+    short,
+    dialects: dialect === 'all' ? ['sqlite', 'postgres'] : [dialect as Dialect],
+    seconds,
+    warmupSeconds: short ? 1 : 3,
+    connections: Number(value('connections') ?? 50),
+  };
+}
+
+const postgresUrl =
+  process.env.BENCH_DATABASE_URL?.trim() ||
+  process.env.TEST_DATABASE_URL?.trim() ||
+  'postgres://postgres@127.0.0.1:5432/test';
+
+async function canReachPostgres(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Undone on SIGINT/SIGTERM too: child processes stopped, benchmark databases dropped. */
+const cleanups = new Set<() => Promise<unknown>>();
+function onInterrupt(signal: NodeJS.Signals) {
+  console.error(`\n${signal}: stopping the servers and dropping the benchmark databases`);
+  Promise.allSettled([...cleanups].map((cleanup) => cleanup())).finally(() => process.exit(130));
+}
+process.once('SIGINT', onInterrupt);
+process.once('SIGTERM', onInterrupt);
+
+/** Registers `cleanup` until the returned function is called (which runs it). */
+function whileRunning(cleanup: () => Promise<unknown>): () => Promise<void> {
+  cleanups.add(cleanup);
+  return async () => {
+    cleanups.delete(cleanup);
+    await cleanup();
+  };
+}
+
+interface BenchDatabase {
+  config: DatabaseConfig;
+  url: string;
+  drop(): Promise<void>;
+}
+
+async function createBenchDatabase(dialect: Dialect): Promise<BenchDatabase> {
+  if (dialect === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'trimtime-bench-'));
+    const path = join(dir, 'bench.db');
+    return {
+      config: { dialect, path },
+      url: `sqlite:${path}`,
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const name = `bench_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create database ${name}`);
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  return {
+    config: { dialect, url: url.toString() },
+    url: url.toString(),
+    drop: () => adminQuery(`drop database if exists ${name} with (force)`),
+  };
+}
+
+interface Row {
+  endpoint: string;
+  dialect: Dialect | '-';
+  read: boolean;
+  result: LoadResult;
+  reference?: LoadResult;
+  /** The reference serving a ready-made body of the same size. */
+  ceiling?: LoadResult;
+  /** 1-minute load average before the run (other work on the machine). */
+  load: number;
+}
+
+const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
+const ratioOf = (row: Row) => (row.reference ? row.result.rps / row.reference.rps : Number.NaN);
+const meets = (row: Row) =>
+  ratioOf(row) >= TARGET_RATIO && row.result.p99 < TARGET_P99_MS && row.result.timeouts === 0;
+const statusText = (statuses: Record<number, number>) =>
+  Object.entries(statuses)
+    .map(([code, count]) => `${code}×${count}`)
+    .join(' ');
+
+function printRow(row: Row) {
+  const ratio = row.reference ? ` ratio ${fmt(ratioOf(row) * 100, 0)}%` : '';
+  console.info(
+    `  ${row.endpoint.padEnd(44)} ${fmt(row.result.rps, 0).padStart(7)} req/s  p50 ${fmt(row.result.p50)}  p95 ${fmt(row.result.p95)}  p99 ${fmt(row.result.p99)} ms  cpu ${fmt(row.result.cpuMsPerRequest, 3)} ms/req${ratio}  [${statusText(row.result.statuses)}${row.result.errors ? ` errors×${row.result.errors}` : ''}${row.result.timeouts ? ` timeouts×${row.result.timeouts}` : ''}]`,
+  );
+}
+
+interface DialectRun {
+  dialect: Dialect;
+  seeded: SeededData;
+  seedSeconds: number;
+  rows: Row[];
+  plans: EndpointPlan[];
+  booking: { attempted: number; created: number; statuses: Record<number, number>; mailsReceived: number };
+  problems: string[];
+}
+
+async function benchDialect(
+  dialect: Dialect,
+  options: Options,
+  size: SeedSize,
+  passwordHash: string,
+  reference: { url: string; pid: number | undefined },
+): Promise<DialectRun> {
+  const problems: string[] = [];
+  console.info(
+    `\n== ${dialect}: seeding ${size.businesses} businesses, ${size.customers} customers, ${size.bookings} bookings`,
+  );
+  const database = await createBenchDatabase(dialect);
+  let db: Db | undefined;
+  let server: Child | undefined;
+  let sink: Child | undefined;
+  const tearDown = whileRunning(async () => {
+    await server?.stop();
+    await sink?.stop();
+    await database.drop();
+  });
+  try {
+    db = createDatabase(database.config);
+    await migrateToLatest(db);
+    const started = Date.now();
+    const seeded = await seedMarketplace(db, size, {
+      passwordHash,
+      progress: (written) => {
+        if (written % 50_000 === 0) console.info(`   … ${written} bookings`);
+      },
+    });
+    const seedSeconds = (Date.now() - started) / 1000;
+    console.info(`   seeded ${seeded.bookings} bookings in ${fmt(seedSeconds)} s`);
+
+    // Tokens: every business (the business's own bookings), and many customers (booking requests).
+    const jwtSecret = randomBytes(32).toString('base64url');
+    const customers = seeded.customers.slice(0, options.short ? 1000 : 5000);
+    const businessTokens = await mintAccessTokens(
+      db,
+      jwtSecret,
+      seeded.businesses.map((b) => ({ id: b.id, userType: 'Business' as const })),
+    );
+    const customerTokens = await mintAccessTokens(
+      db,
+      jwtSecret,
+      customers.map((c) => ({ id: c.id, userType: 'User' as const })),
+    );
+    // PostgreSQL plans from statistics, as autovacuum would have them after these inserts.
+    if (dialect === 'postgres') await sql.raw('analyze').execute(db);
+
+    const busiest = [...seeded.businesses].sort((a, b) => b.bookings - a.bookings)[0]!;
+    const plans = await explainEndpoints(database.config, {
+      businessId: busiest.id,
+      customerId: seeded.customers[0]!.id,
+      price: busiest.minimumPrice,
+    });
+    for (const endpoint of plans) {
+      if (endpoint.status >= 300)
+        problems.push(`${dialect} plans: ${endpoint.endpoint} answered ${endpoint.status}`);
+      for (const statement of endpoint.statements) {
+        if (statement.bookingsScans.length > 0) {
+          problems.push(`${dialect} plans: ${endpoint.endpoint} scans bookings: ${statement.sql}`);
+        }
+      }
+    }
+    await db.destroy();
+    db = undefined;
+
+    const sinkPort = await freePort();
+    sink = startTypeScript('smtp sink', 'bench/smtp-sink.ts', { ...process.env, PORT: String(sinkPort) });
+    await waitForOutput(sink, 'ready');
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: database.url,
+      JWT_SECRET: jwtSecret,
+      SMTP_URL: `smtp://127.0.0.1:${sinkPort}`,
+      APP_URL: 'http://localhost:3000',
+      WEB_DIST: join(tmpdir(), 'trimtime-bench-no-web'),
+    };
+    server = startTypeScript(`API server (${dialect})`, 'src/server.ts', env);
+    const base = `http://127.0.0.1:${port}`;
+    await waitUntilUp(server, `${base}/api/health`);
+
+    const load = (path: string, extra: Partial<Parameters<typeof runLoad>[0]> = {}) =>
+      runLoad({
+        url: base,
+        pid: server?.process.pid,
+        path,
+        connections: options.connections,
+        seconds: options.seconds,
+        warmupSeconds: options.warmupSeconds,
+        ...extra,
+      });
+    const rows: Row[] = [];
+    const measure = async (
+      endpoint: string,
+      read: boolean,
+      run: () => Promise<LoadResult>,
+      ref?: LoadResult,
+    ) => {
+      const row: Row = {
+        endpoint,
+        dialect,
+        read,
+        load: loadavg()[0] ?? 0,
+        result: await run(),
+        reference: ref,
+      };
+      rows.push(row);
+      printRow(row);
+      return row;
+    };
+
+    const referenceRow = await measure('reference: Fastify hello-world', false, () =>
+      runLoad({
+        url: reference.url,
+        pid: reference.pid,
+        path: '/',
+        connections: options.connections,
+        seconds: options.seconds,
+        warmupSeconds: options.warmupSeconds,
+      }),
+    );
+    referenceRow.dialect = '-';
+    const ref = referenceRow.result;
+    await measure("GET /api/health (the app's lightest route)", false, () => load('/api/health'), ref);
+    const headerBytes = await responseHeaderBytes(`${base}/api/health`);
+
+    /**
+     * The reference again, right before a read endpoint: its ratio compares with the machine as it
+     * is at that moment (other work on shared cores moves the reference by 2x within a minute).
+     */
+    const adjacentReference = () =>
+      runLoad({
+        url: reference.url,
+        pid: reference.pid,
+        path: '/',
+        connections: options.connections,
+        seconds: options.seconds,
+        warmupSeconds: options.warmupSeconds,
+      });
+
+    /** The reference, a read endpoint, then the reference serving a ready-made body of the same size. */
+    const read = async (
+      endpoint: string,
+      path: string,
+      extra: Partial<Parameters<typeof runLoad>[0]> = {},
+    ) => {
+      const before = await adjacentReference();
+      console.info(
+        `  (reference, right before ${endpoint}: ${fmt(before.rps, 0)} req/s, p99 ${fmt(before.p99)} ms)`,
+      );
+      const row = await measure(endpoint, true, () => load(path, extra), before);
+      const bytes = Math.max(0, Math.round(row.result.bytesPerResponse - headerBytes));
+      row.ceiling = await runLoad({
+        url: reference.url,
+        pid: reference.pid,
+        path: `/payload/${bytes}`,
+        connections: options.connections,
+        seconds: options.seconds,
+        warmupSeconds: options.warmupSeconds,
+      });
+      console.info(
+        `    same-size static body (${bytes} bytes) on the reference: ${fmt(row.ceiling.rps, 0)} req/s (${fmt((row.ceiling.rps / before.rps) * 100, 0)}%), p99 ${fmt(row.ceiling.p99)} ms`,
+      );
+    };
+
+    await read('GET /api/booking/businesses', '/api/booking/businesses');
+
+    let next = 0;
+    const ids = seeded.businesses.map((b) => b.id);
+    await read('GET /api/booking/available-times', '/api/booking/available-times', {
+      vary: (request) => {
+        request.path = `/api/booking/available-times?businessId=${ids[next++ % ids.length]}`;
+      },
+    });
+
+    let nextBusiness = 0;
+    await read('GET /api/booking/getallbookings?limit=1000', '/api/booking/getallbookings?limit=1000', {
+      vary: (request) => {
+        request.headers.authorization = `Bearer ${businessTokens[nextBusiness++ % businessTokens.length]}`;
+      },
+    });
+
+    // Booking requests: distinct customers, businesses and free slots, so (nearly) all succeed.
+    const offers: { businessId: string; slot: string; price: number }[] = [];
+    for (const business of seeded.businesses.slice(0, 300)) {
+      const response = await fetch(`${base}/api/booking/available-times?businessId=${business.id}`);
+      const body = (await response.json()) as { slots: string[] };
+      for (const slot of body.slots)
+        offers.push({ businessId: business.id, slot, price: business.minimumPrice + 5 });
+    }
+    // Interleave businesses so concurrent requests rarely wait for one business's lock.
+    offers.sort((a, b) => a.slot.localeCompare(b.slot) || a.businessId.localeCompare(b.businessId));
+    let booking = 0;
+    const bookingRow = await measure(
+      'POST /api/booking/book',
+      false,
+      () =>
+        load('/api/booking/book', {
+          method: 'POST',
+          warmupSeconds: 0,
+          headers: { 'content-type': 'application/json' },
+          vary: (request) => {
+            const offer = offers[booking % offers.length]!;
+            request.headers.authorization = `Bearer ${customerTokens[booking % customerTokens.length]}`;
+            request.body = JSON.stringify({
+              businessId: offer.businessId,
+              bookingDateTime: offer.slot,
+              price: offer.price,
+              isHomeVisit: false,
+            });
+            booking += 1;
+          },
+        }),
+      ref,
+    );
+    const created = bookingRow.result.statuses[201] ?? 0;
+
+    for (const row of rows) {
+      const bad = Object.entries(row.result.statuses).filter(([code]) =>
+        row.endpoint.startsWith('POST') ? Number(code) >= 500 : Number(code) !== 200,
+      );
+      if (bad.length > 0 || row.result.errors > 0) {
+        problems.push(
+          `${dialect}: ${row.endpoint}: ${statusText(Object.fromEntries(bad))}${row.result.errors ? ` errors×${row.result.errors}` : ''}`,
+        );
+      }
+    }
+
+    const serverOutput = await server.stop();
+    server = undefined;
+    const sinkOutput = await sink.stop();
+    sink = undefined;
+    const mailsReceived = Number(/received (\d+)/.exec(sinkOutput)?.[1] ?? 0);
+    const errorLines = serverOutput.split('\n').filter((line) => /"level":(50|60)/.test(line));
+    if (errorLines.length > 0) {
+      problems.push(
+        `${dialect}: the server logged ${errorLines.length} error(s) on shutdown, e.g. ${errorLines[0]?.slice(0, 600)}`,
+      );
+    }
+    return {
+      dialect,
+      seeded,
+      seedSeconds,
+      rows,
+      plans,
+      booking: {
+        attempted: bookingRow.result.requests,
+        created,
+        statuses: bookingRow.result.statuses,
+        mailsReceived,
+      },
+      problems,
+    };
+  } finally {
+    await db?.destroy();
+    await tearDown();
+  }
+}
+
+/** The size of an answer's status line and headers (about the same for every API answer). */
+async function responseHeaderBytes(url: string): Promise<number> {
+  const response = await fetch(url);
+  await response.arrayBuffer();
+  let bytes = 'HTTP/1.1 200 OK\r\n\r\n'.length;
+  response.headers.forEach((value, name) => {
+    bytes += name.length + value.length + 4;
+  });
+  return bytes;
+}
+
+interface DocModule {
+  updateSection(id: string, body: string): void;
+  table(header: string[], rows: (string | number)[][]): string;
+}
+
+function benchMarkdown(
+  runs: DialectRun[],
+  options: Options,
+  size: SeedSize,
+  doc: DocModule,
+  machine: string,
+): string {
+  const header = [
+    'endpoint',
+    'database',
+    'req/s',
+    'p50 ms',
+    'p95 ms',
+    'p99 ms',
+    'server CPU ms/req',
+    'ratio to reference',
+    'reference req/s (measured right before)',
+    'response KB',
+    'same-size static body on the reference: req/s (ratio), p99',
+    'timeouts (> 10 s)',
+    'target met?',
+  ];
+  const rows: (string | number)[][] = [];
+  for (const run of runs) {
+    for (const row of run.rows) {
+      const target = row.read ? (meets(row) ? 'yes' : '**no**') : row.reference ? '-' : 'reference';
+      const ceiling = row.ceiling;
+      rows.push([
+        row.endpoint,
+        row.dialect === '-' ? `(before ${run.dialect})` : row.dialect,
+        fmt(row.result.rps, 0),
+        fmt(row.result.p50),
+        fmt(row.result.p95),
+        fmt(row.result.p99),
+        fmt(row.result.cpuMsPerRequest, 3),
+        row.reference ? `${fmt(ratioOf(row) * 100, 0)}%` : '100%',
+        row.reference ? fmt(row.reference.rps, 0) : '-',
+        fmt(row.result.bytesPerResponse / 1024),
+        ceiling && row.reference
+          ? `${fmt(ceiling.rps, 0)} (${fmt((ceiling.rps / row.reference.rps) * 100, 0)}%), ${fmt(ceiling.p99)} ms`
+          : '-',
+        row.result.timeouts,
+        target,
+      ]);
+    }
+  }
+  const missed = runs.flatMap((run) =>
+    run.rows
+      .filter((row) => row.read && !meets(row))
+      .map((row) => {
+        const reasons = [];
+        if (ratioOf(row) < TARGET_RATIO)
+          reasons.push(`${fmt(ratioOf(row) * 100, 0)}% of the reference, target 40%`);
+        if (row.result.p99 >= TARGET_P99_MS) reasons.push(`p99 ${fmt(row.result.p99)} ms, target < 50 ms`);
+        if (row.result.timeouts > 0) reasons.push(`${row.result.timeouts} requests timed out (> 10 s)`);
+        return `- ${row.endpoint} on ${run.dialect}: ${reasons.join('; ')}.`;
+      }),
+  );
+  const analysis = runs.map((run) => {
+    const find = (prefix: string) => run.rows.find((row) => row.endpoint.startsWith(prefix));
+    const health = find('GET /api/health');
+    const ceilings = run.rows
+      .filter((row) => row.read && row.ceiling && row.reference)
+      .map(
+        (row) =>
+          `${row.endpoint.replace(/^GET \/api\/booking\//, '')} (${fmt(row.result.bytesPerResponse / 1024, 0)} KB): ${fmt(((row.ceiling?.rps ?? 0) / (row.reference?.rps ?? 1)) * 100, 0)}%, p99 ${fmt(row.ceiling?.p99 ?? Number.NaN)} ms`,
+      );
+    return `- ${run.dialect}: the app's lightest route (GET /api/health, one \`select 1\`) reaches ${health ? fmt(ratioOf(health) * 100, 0) : '-'}% of the reference at ${health ? fmt(health.result.cpuMsPerRequest, 3) : '-'} ms of server CPU per request, against ${fmt(run.rows[0]?.result.cpuMsPerRequest ?? Number.NaN, 3)} ms for the reference: the fixed cost of every request under the production configuration (routing, security headers and hooks, request id, one database round trip; health checks are not logged) before any work. A ready-made body of each answer's size, served by the reference itself, reaches ${ceilings.join('; ')}: what any server could do for that payload on this machine.`;
+  });
+  const reads = runs.map((run) => {
+    const all = run.rows.find((row) => row.endpoint.startsWith('GET /api/booking/getallbookings'));
+    const meanMs = all ? (options.connections / all.result.rps) * 1000 : Number.NaN;
+    return `- ${run.dialect}: GET /api/booking/getallbookings is per user and not cached ([decision 6](decisions/0006-read-caching.md)): each request checks its token against the database, reads up to 1,000 bookings (${fmt(all?.result.cpuMsPerRequest ?? Number.NaN, 1)} ms of server CPU per request, most of it reading the rows and serialising them) and sends ${fmt((all?.result.bytesPerResponse ?? 0) / 1024, 0)} KB on average. With ${options.connections} connections always waiting, the mean latency is ${options.connections} / (requests per second) = ${fmt(meanMs, 0)} ms here (Little's law), so a p99 under ${TARGET_P99_MS} ms would take over ${fmt((options.connections / TARGET_P99_MS) * 1000, 0)} answers of up to 1,000 bookings a second.`;
+  });
+  const bookings = runs.map((run) => {
+    const b = run.booking;
+    return `- ${run.dialect}: ${b.created} of ${b.attempted} requests created a booking (${statusText(b.statuses)}); the SMTP sink received ${b.mailsReceived} emails (requests still in flight when the run stopped completed too).`;
+  });
+  const seeding = runs.map(
+    (run) =>
+      `${run.dialect} ${fmt(run.seedSeconds)} s (${run.seeded.bookings} bookings: ${Object.entries(
+        run.seeded.statuses,
+      )
+        .map(([status, count]) => `${status} ${count}`)
+        .join(', ')})`,
+  );
+  const loads = runs.flatMap((run) => run.rows.map((row) => row.load));
+  return [
+    options.short
+      ? '**Short mode (CI) figures: a small dataset and short runs; they show the benchmark works, not how fast the API is.**\n'
+      : '',
+    `Dataset: ${size.businesses} businesses, ${size.customers} customers, ${size.bookings} bookings over two years (${SHORT_OR_FULL(options)}). Seeding: ${seeding.join('; ')}.`,
+    '',
+    `Load: autocannon on loopback, ${options.connections} connections, ${options.seconds} s per endpoint after a ${options.warmupSeconds} s warm-up. The reference is a bare Fastify hello-world (no logger) in a child process of the same Node, measured before each database's endpoints and again right before each read endpoint, whose ratio uses that adjacent measurement (with other work on the shared cores the reference itself moves by up to 2x within a minute). The API runs \`src/server.ts\` in a child process as in production: \`NODE_ENV=production\`, default \`LOG_LEVEL\` (info: one JSON line per request), the default ${fmt(READ_CACHE_TTL_MS / 1000, 0)} s micro-cache of the public reads ([decision 6](decisions/0006-read-caching.md)), real SMTP mail to a local sink. Every request sends \`Accept-Encoding: ${CLIENT_HEADERS['accept-encoding']}\` like a browser, so the cached public reads come gzipped (the uncached ones are sent as they are); the client counts the bytes of each answer without decoding them. Available times cycle through every business; the business's bookings cycle through every business's token (5% of the businesses are busy, with over 1,000 bookings, so their answer holds 1,000 bookings); booking requests use distinct customers and free slots.`,
+    '',
+    `Machine: ${machine}. 1-minute load average before the runs: ${loads.map((l) => fmt(l, 2)).join(', ')} (above ~0.5 means other work shared the 2 cores and the figures are pessimistic).`,
+    '',
+    `Targets: every read endpoint at least ${TARGET_RATIO * 100}% of the reference's req/s and p99 under ${TARGET_P99_MS} ms.`,
+    '',
+    doc.table(header, rows),
+    '',
+    'Booking requests (POST /api/booking/book, each a write transaction that also sends an email):',
+    ...bookings,
+    '',
+    missed.length === 0 ? 'Every read endpoint met its targets.' : `Targets missed:\n${missed.join('\n')}`,
+    '',
+    'What bounds the figures (from the rows above):',
+    ...analysis,
+    `- The business list and the available times come from the API's ${fmt(READ_CACHE_TTL_MS / 1000, 0)} s micro-cache ([decision 6](decisions/0006-read-caching.md)): a hit costs no query, no serialisation and no compression. The available-times run cycles through every business, so each business's answer is computed again about every ${fmt(READ_CACHE_TTL_MS / 1000, 0)} s.`,
+    ...reads,
+    '',
+    `Rerun: \`npm run bench\` (PostgreSQL at \`TEST_DATABASE_URL\`, default \`postgres://postgres@127.0.0.1:5432/test\`). CI runs \`npm run bench -- --short\`, which writes \`test-output/bench-short.md\` instead of this section.`,
+  ]
+    .filter((line, index) => index > 0 || line !== '')
+    .join('\n');
+}
+
+const SHORT_OR_FULL = (options: Options) => (options.short ? 'short mode' : 'the issue’s full dataset');
+
+function planMarkdown(runs: DialectRun[], doc: DocModule): string {
+  const header = ['endpoint', 'database', 'statements', 'bookings indexes used', 'full scans of bookings'];
+  const rows: string[][] = [];
+  const details: string[] = [];
+  for (const run of runs) {
+    for (const endpoint of run.plans) {
+      const indexes = [...new Set(endpoint.statements.flatMap((s) => s.bookingsIndexes))];
+      const scans = endpoint.statements.filter((s) => s.bookingsScans.length > 0).length;
+      rows.push([
+        endpoint.endpoint,
+        run.dialect,
+        String(endpoint.statements.length),
+        indexes.join(', ') || '-',
+        scans === 0 ? 'none' : `**${scans}**`,
+      ]);
+    }
+    details.push(`<details><summary>${run.dialect}: every statement and its plan</summary>\n`);
+    for (const endpoint of run.plans) {
+      details.push(`**${endpoint.endpoint}** (HTTP ${endpoint.status})\n`);
+      for (const statement of endpoint.statements) {
+        details.push(
+          '```sql',
+          statement.sql,
+          '```',
+          '```text',
+          ...(statement.plan.length ? statement.plan : ['(no plan: a plain insert)']),
+          '```',
+        );
+      }
+    }
+    details.push('</details>\n');
+  }
+  const explainHow =
+    'SQLite: `EXPLAIN QUERY PLAN` as the app runs it (no ANALYZE, like a production file). PostgreSQL: `EXPLAIN` after `ANALYZE`.';
+  return [
+    `The SQL of each endpoint, captured by running the endpoint in-process on a logging connection to the seeded database (${runs
+      .map((r) => `${r.dialect}: ${r.seeded.bookings} bookings`)
+      .join(
+        ', ',
+      )}), each statement explained with its parameters. ${explainHow} A plan fails when it reads all of bookings (a table scan, or an index scan without an index condition). \`apps/api/test/query-plans.test.ts\` checks the same on a small dataset in CI.`,
+    '',
+    doc.table(header, rows),
+    '',
+    ...details,
+  ].join('\n');
+}
+
+async function main() {
+  const options = parseOptions(process.argv.slice(2));
+  const size = options.short ? SHORT_SIZE : FULL_SIZE;
+  const requireFull = process.env.REQUIRE_FULL_TESTS === '1';
+  if (options.dialects.includes('postgres') && !(await canReachPostgres())) {
+    const message = `PostgreSQL is not reachable at ${postgresUrl.replace(/\/\/[^@]*@/, '//***@')}: the PostgreSQL benchmark is SKIPPED.`;
+    if (requireFull) throw new Error(`${message} REQUIRE_FULL_TESTS=1 forbids skipping.`);
+    console.warn(`\n${'!'.repeat(78)}\n!! ${message}\n${'!'.repeat(78)}\n`);
+    options.dialects = options.dialects.filter((d) => d !== 'postgres');
+  }
+  const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, Node ${process.version}`;
+  console.info(`bench (${options.short ? 'short' : 'full'}): ${machine}`);
+
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
+  const referencePort = await freePort();
+  const reference = startTypeScript('reference server', 'bench/reference-server.ts', {
+    ...process.env,
+    PORT: String(referencePort),
+  });
+  const stopReference = whileRunning(() => reference.stop());
+  const runs: DialectRun[] = [];
+  try {
+    const referenceUrl = `http://127.0.0.1:${referencePort}`;
+    await waitUntilUp(reference, `${referenceUrl}/`);
+    for (const dialect of options.dialects) {
+      runs.push(
+        await benchDialect(dialect, options, size, passwordHash, {
+          url: referenceUrl,
+          pid: reference.process.pid,
+        }),
+      );
+    }
+  } finally {
+    await stopReference();
+  }
+
+  const doc = (await import(pathToFileURL(join(ROOT, 'scripts', 'quality', 'doc.mjs')).href)) as DocModule;
+  const bench = benchMarkdown(runs, options, size, doc, machine);
+  const plans = planMarkdown(runs, doc);
+  if (options.short) {
+    mkdirSync(join(ROOT, 'test-output'), { recursive: true });
+    const file = join(ROOT, 'test-output', 'bench-short.md');
+    writeFileSync(file, `# Benchmark, short mode\n\n${bench}\n\n## Query plans\n\n${plans}\n`);
+    console.info(`\nwrote ${file}`);
+  } else {
+    doc.updateSection('bench', bench);
+    doc.updateSection('query-plans', plans);
+    console.info('\nwrote the bench and query-plans sections of docs/quality.md');
+  }
+
+  const problems = runs.flatMap((run) => run.problems);
+  const missed = runs.flatMap((run) =>
+    run.rows.filter((row) => row.read && !meets(row)).map((row) => ({ row, dialect: run.dialect })),
+  );
+  const strict = !options.short && process.env.BENCH_STRICT === '1';
+  if (missed.length > 0) {
+    console.warn(
+      `\n${strict ? 'FAIL (BENCH_STRICT=1)' : 'TARGETS MISSED (timing: reported, not a failure; BENCH_STRICT=1 makes it one)'}:`,
+    );
+    for (const { row, dialect } of missed) {
+      console.warn(
+        `  ${row.endpoint} [${dialect}]: ${fmt(ratioOf(row) * 100, 0)}% of the reference (target ${TARGET_RATIO * 100}%), p99 ${fmt(row.result.p99)} ms (target < ${TARGET_P99_MS} ms)`,
+      );
+    }
+  }
+  for (const problem of problems) console.error(`FAIL ${problem}`);
+  process.exitCode = problems.length > 0 || (strict && missed.length > 0) ? 1 : 0;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,387 @@
+/**
+ * A large, realistic marketplace written straight into a migrated database, fast: multi-row
+ * inserts of 1,000 rows in one transaction, and one real argon2id hash computed once and shared by
+ * every account. Used by the benchmark (`npm run bench`) and the query-plan test.
+ *
+ * What it makes, relative to `now` (Europe/London wall clock):
+ * - businesses: confirmed and listed, each with weekly hours from a handful of realistic patterns,
+ *   a minimum price of £10–£40, home visits for about a third, an upcoming away period for one in
+ *   ten; one in twenty is a busy shop with about eight times the bookings of the others (so
+ *   GET /booking/getallbookings?limit=1000 really returns 1,000 rows for them);
+ * - customers: confirmed;
+ * - bookings over two years (from 701 days ago to 28 days ahead, the end of the booking window),
+ *   each on one of its business's hourly slots, in every status: past ones mostly Approved or
+ *   Confirmed (with Denied, Cancelled, Declined and stale open ones), upcoming ones mostly
+ *   Requested. Every booking of a business has its own start time, so the partial unique index
+ *   (one Approved/Confirmed booking per business and hour) always holds.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  type Availability,
+  addDays,
+  type BookingStatus,
+  timeToMinutes,
+  todayInLondon,
+  WEEKDAYS,
+  type Weekday,
+  weekdayOf,
+} from '@app/domain';
+import type { Insertable } from 'kysely';
+import type { Db } from '../src/db/database';
+import type { AwayDatesTable, BookingsTable, UsersTable } from '../src/db/schema';
+
+export interface SeedSize {
+  businesses: number;
+  customers: number;
+  bookings: number;
+}
+
+/** The issue's dataset. */
+export const FULL_SIZE: SeedSize = { businesses: 1000, customers: 20_000, bookings: 300_000 };
+/** CI's short benchmark. */
+export const SHORT_SIZE: SeedSize = { businesses: 50, customers: 1000, bookings: 15_000 };
+
+/** The password of every seeded account. */
+export const BENCH_PASSWORD = 'Bench123!';
+
+/** Bookings span this many days, ending at the end of the booking window (today + 28). */
+export const SPAN_DAYS = 730;
+export const DAYS_AHEAD = 28;
+
+export interface SeededBusiness {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  businessName: string;
+  minimumPrice: number;
+  homeVisits: boolean;
+  availability: Availability;
+  busy: boolean;
+  bookings: number;
+}
+
+export interface SeededCustomer {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+export interface SeededData {
+  businesses: SeededBusiness[];
+  customers: SeededCustomer[];
+  bookings: number;
+  /** Bookings per status. */
+  statuses: Record<string, number>;
+}
+
+/** A small, fast, seeded PRNG (mulberry32): the same seed gives the same marketplace. */
+export function prng(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const words = (text: string) => text.split(',');
+const FIRST_NAMES = words(
+  'Aisling,Ciara,Declan,Niamh,Conor,Siobhan,Padraig,Orla,Ronan,Grainne,Eoin,Roisin,Cathal,Maeve,Fionn,Saoirse,Kieran,Aoife,Shane,Clodagh',
+);
+const LAST_NAMES = words(
+  "Burns,McAllister,O'Neill,Kelly,Doherty,Murphy,Quinn,McCann,Gallagher,Devlin,Hughes,Campbell,Donnelly,McLaughlin,Magee,Boyle,Brennan,Mullan",
+);
+const TOWNS = words('Belfast,Derry,Lisburn,Newry,Bangor,Ballymena,Armagh,Omagh,Enniskillen');
+const TRADES = words('Barbers,Hair Studio,Cuts,Beauty Rooms,Grooming,Salon,Hair & Beauty');
+
+const range = (value: string) => {
+  const [start, end] = value.split('-') as [string, string];
+  return { start, end };
+};
+const on = (days: readonly Weekday[], ...ranges: string[]): Availability =>
+  Object.fromEntries(days.map((day) => [day, ranges.map(range)]));
+
+/** Weekly-hours patterns; the busy shops use the last two (long days, six or seven of them). */
+const HOURS: Availability[] = [
+  on(WEEKDAYS.slice(0, 5), '09:00-17:00'),
+  on(WEEKDAYS.slice(1, 6), '10:00-18:00'),
+  { ...on(WEEKDAYS.slice(0, 5), '09:00-13:00', '14:00-18:00'), ...on(['Saturday'], '09:00-13:00') },
+  { ...on(WEEKDAYS.slice(0, 3), '12:00-20:00'), ...on(WEEKDAYS.slice(3, 6), '08:30-16:30') },
+  on(['Thursday', 'Friday', 'Saturday', 'Sunday'], '10:00-19:00'),
+  on(WEEKDAYS.slice(0, 6), '08:00-20:00'),
+  on(WEEKDAYS, '09:00-21:00'),
+];
+const BUSY_HOURS = HOURS.slice(-2);
+
+/** Each day's slot start times (minutes), as the domain generates them. */
+function slotStarts(availability: Availability): Map<Weekday, string[]> {
+  const byDay = new Map<Weekday, string[]>();
+  for (const day of WEEKDAYS) {
+    const starts: string[] = [];
+    for (const { start, end } of availability[day] ?? []) {
+      for (let m = timeToMinutes(start); m + 60 <= timeToMinutes(end); m += 60) {
+        starts.push(`${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`);
+      }
+    }
+    byDay.set(day, starts);
+  }
+  return byDay;
+}
+
+type Weights = [BookingStatus, number][];
+const PAST: Weights = [
+  ['Approved', 45],
+  ['Confirmed', 20],
+  ['Denied', 10],
+  ['Cancelled', 10],
+  ['Declined', 5],
+  ['Requested', 5],
+  ['Countered', 5],
+];
+const UPCOMING: Weights = [
+  ['Requested', 40],
+  ['Approved', 30],
+  ['Countered', 10],
+  ['Confirmed', 10],
+  ['Denied', 5],
+  ['Cancelled', 5],
+];
+
+function pick<T>(random: () => number, items: readonly T[]): T {
+  return items[Math.floor(random() * items.length)] as T;
+}
+
+function pickWeighted(random: () => number, weights: Weights): BookingStatus {
+  const total = weights.reduce((sum, [, weight]) => sum + weight, 0);
+  let roll = random() * total;
+  for (const [status, weight] of weights) {
+    roll -= weight;
+    if (roll < 0) return status;
+  }
+  return weights[0]![0];
+}
+
+const BATCH_ROWS = 1000;
+
+/** Every column, so all rows of a multi-row insert have the same ones. */
+const ACCOUNT_DEFAULTS = {
+  business_name: null,
+  business_address: null,
+  business_description: null,
+  minimum_price: null,
+  home_visits_enabled: 0,
+  is_listed: 0,
+  availability: null,
+  pending_email: null,
+  session_version: 0,
+} as const satisfies Partial<UsersTable>;
+
+/** Inserts rows in multi-row statements of BATCH_ROWS (below both dialects' parameter limits). */
+class BatchWriter<T> {
+  private rows: T[] = [];
+  constructor(private readonly flushRows: (rows: T[]) => Promise<void>) {}
+  async add(row: T): Promise<void> {
+    this.rows.push(row);
+    if (this.rows.length >= BATCH_ROWS) await this.flush();
+  }
+  async flush(): Promise<void> {
+    if (this.rows.length === 0) return;
+    const rows = this.rows;
+    this.rows = [];
+    await this.flushRows(rows);
+  }
+}
+
+export interface SeedOptions {
+  /** The one argon2id hash every account gets (compute it once: hashPassword(BENCH_PASSWORD)). */
+  passwordHash: string;
+  now?: Date;
+  seed?: number;
+  /** Told the number of bookings written so far, after each batch. */
+  progress?: (bookings: number) => void;
+}
+
+/** Fills an empty, migrated database; returns what it made (ids, hours, prices) for the load. */
+export async function seedMarketplace(db: Db, size: SeedSize, options: SeedOptions): Promise<SeededData> {
+  const random = prng(options.seed ?? 20_251_126);
+  const now = options.now ?? new Date();
+  const nowIso = now.toISOString();
+  const today = todayInLondon(now);
+  const firstDay = addDays(today, DAYS_AHEAD - SPAN_DAYS + 1);
+  const days = Array.from({ length: SPAN_DAYS }, (_, i) => {
+    const date = addDays(firstDay, i);
+    return { date, weekday: weekdayOf(date) };
+  });
+
+  const busyCount = Math.max(1, Math.round(size.businesses / 20));
+  const weightTotal = size.businesses - busyCount + busyCount * 8;
+  const businesses: SeededBusiness[] = [];
+  const customers: SeededCustomer[] = [];
+  const statuses: Record<string, number> = {};
+  let bookingsLeft = size.bookings;
+
+  await db.transaction().execute(async (trx) => {
+    const users = new BatchWriter<Insertable<UsersTable>>(async (rows) => {
+      await trx.insertInto('users').values(rows).execute();
+    });
+    const away = new BatchWriter<Insertable<AwayDatesTable>>(async (rows) => {
+      await trx.insertInto('away_dates').values(rows).execute();
+    });
+    let written = 0;
+    const bookings = new BatchWriter<Insertable<BookingsTable>>(async (rows) => {
+      await trx.insertInto('bookings').values(rows).execute();
+      written += rows.length;
+      options.progress?.(written);
+    });
+    const person = (i: number) => ({
+      firstName: FIRST_NAMES[i % FIRST_NAMES.length] as string,
+      lastName: LAST_NAMES[Math.floor(i / FIRST_NAMES.length) % LAST_NAMES.length] as string,
+    });
+
+    for (let i = 0; i < size.customers; i += 1) {
+      const customer = { id: randomUUID(), email: `bench-customer-${i}@bench.test`, ...person(i) };
+      customers.push(customer);
+      await users.add({
+        ...ACCOUNT_DEFAULTS,
+        id: customer.id,
+        email: customer.email,
+        password_hash: options.passwordHash,
+        user_type: 'User',
+        first_name: customer.firstName,
+        last_name: customer.lastName,
+        phone_number: `+4477009${String(i).padStart(5, '0')}`,
+        address: `${(i % 200) + 1} Main Street, ${pick(random, TOWNS)}, BT${(i % 90) + 1} 1AA`,
+        birthdate: `19${60 + (i % 40)}-0${(i % 9) + 1}-1${i % 10}`,
+        is_confirmed: 1,
+        confirmed_at: nowIso,
+        created_at: nowIso,
+        updated_at: nowIso,
+      });
+    }
+
+    for (let i = 0; i < size.businesses; i += 1) {
+      // The busy shops are spread through the list (every 20th).
+      const busy = i % 20 === 7 || (i === size.businesses - 1 && businesses.every((b) => !b.busy));
+      const town = pick(random, TOWNS);
+      const names = person(i * 7 + 3);
+      const business: SeededBusiness = {
+        id: randomUUID(),
+        email: `bench-business-${i}@bench.test`,
+        ...names,
+        businessName: `${names.lastName} ${pick(random, TRADES)} ${town} ${i}`,
+        minimumPrice: 10 + Math.floor(random() * 31),
+        homeVisits: random() < 0.33,
+        availability: busy ? pick(random, BUSY_HOURS) : pick(random, HOURS),
+        busy,
+        bookings: 0,
+      };
+      businesses.push(business);
+      await users.add({
+        ...ACCOUNT_DEFAULTS,
+        id: business.id,
+        email: business.email,
+        password_hash: options.passwordHash,
+        user_type: 'Business',
+        first_name: business.firstName,
+        last_name: business.lastName,
+        phone_number: `+4477008${String(i).padStart(5, '0')}`,
+        address: `${(i % 120) + 1} Church Road, ${town}, BT${(i % 90) + 1} 2AB`,
+        birthdate: '1985-04-12',
+        is_confirmed: 1,
+        confirmed_at: nowIso,
+        business_name: business.businessName,
+        business_address: `${(i % 80) + 1} High Street, ${town}, BT${(i % 90) + 1} 3CD`,
+        business_description: 'Cuts, fades, colour and beard trims. Walk-ins welcome when there is room.',
+        minimum_price: business.minimumPrice,
+        home_visits_enabled: business.homeVisits ? 1 : 0,
+        is_listed: 1,
+        availability: JSON.stringify(business.availability),
+        created_at: nowIso,
+        updated_at: nowIso,
+      });
+      if (i % 10 === 3) {
+        const start = addDays(today, 3 + (i % 20));
+        await away.add({
+          id: randomUUID(),
+          user_id: business.id,
+          start_date: start,
+          end_date: addDays(start, 2),
+          reason: 'Holiday',
+          status: 'active',
+          created_at: nowIso,
+        });
+      }
+    }
+    await users.flush();
+    await away.flush();
+
+    for (const [index, business] of businesses.entries()) {
+      const remaining = businesses.length - index;
+      const share = Math.round((size.bookings * (business.busy ? 8 : 1)) / weightTotal);
+      const count = remaining === 1 ? bookingsLeft : Math.min(share, bookingsLeft);
+      const starts = slotStarts(business.availability);
+      const capacity = days.reduce((sum, day) => sum + (starts.get(day.weekday)?.length ?? 0), 0);
+      const target = Math.min(count, Math.floor(capacity * 0.9));
+      const taken = new Set<string>();
+      while (taken.size < target) {
+        const day = days[Math.floor(random() * days.length)]!;
+        const dayStarts = starts.get(day.weekday) ?? [];
+        if (dayStarts.length === 0) continue;
+        const startsAt = `${day.date} ${pick(random, dayStarts)}`;
+        if (taken.has(startsAt)) continue;
+        taken.add(startsAt);
+
+        const upcoming = day.date >= today;
+        const status = pickWeighted(random, upcoming ? UPCOMING : PAST);
+        statuses[status] = (statuses[status] ?? 0) + 1;
+        const customer = customers[Math.floor(random() * customers.length)]!;
+        const price = business.minimumPrice + Math.floor(random() * 4) * 5;
+        // Countered, Declined and Confirmed bookings went through a counter offer.
+        const countered = status === 'Countered' || status === 'Declined' || status === 'Confirmed';
+        const counterPrice = countered ? price + 5 : null;
+        const finalPrice =
+          status === 'Approved' ? price : status === 'Confirmed' ? (counterPrice ?? price) : null;
+        const homeVisit = business.homeVisits && random() < 0.3;
+        // Requested 1–21 days before the time, never after now.
+        const startMs = Date.parse(`${day.date}T${startsAt.slice(11)}:00Z`);
+        const createdMs = Math.min(
+          startMs - (1 + Math.floor(random() * 21)) * 86_400_000,
+          now.getTime() - 60_000,
+        );
+        const createdAt = createdMs - Math.floor(random() * 3_600_000);
+        const updatedAt = status === 'Requested' ? createdAt : Math.min(createdMs + 3_600_000, now.getTime());
+        const created = new Date(createdAt).toISOString();
+        const updated = new Date(updatedAt).toISOString();
+        await bookings.add({
+          id: randomUUID(),
+          business_id: business.id,
+          customer_id: customer.id,
+          status,
+          starts_at: startsAt,
+          price,
+          original_price: counterPrice === null ? null : price,
+          counter_price: counterPrice,
+          final_price: finalPrice,
+          is_home_visit: homeVisit ? 1 : 0,
+          customer_address: homeVisit ? '1 Main Street, Belfast, BT1 1AA' : null,
+          customer_name: `${customer.firstName} ${customer.lastName}`,
+          customer_email: customer.email,
+          customer_phone: '+447700900123',
+          barber_name: `${business.firstName} ${business.lastName}`,
+          business_name: business.businessName,
+          created_at: created,
+          updated_at: updated,
+        });
+      }
+      business.bookings = taken.size;
+      bookingsLeft -= taken.size;
+    }
+    await bookings.flush();
+  });
+
+  return { businesses, customers, bookings: size.bookings - bookingsLeft, statuses };
+}

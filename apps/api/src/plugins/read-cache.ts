@@ -1,0 +1,105 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { z } from 'zod';
+import type { CachedBody, ReadCache } from '../lib/read-cache';
+
+/** Methods that never write. Every other request makes the read cache stale. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Smaller answers are sent as they are: gzip would hardly shrink them. */
+const GZIP_MIN_BYTES = 1024;
+
+/**
+ * Route config of a cached public read: browsers may keep the answer but must revalidate it every
+ * time (If-None-Match → 304). Only for answers without personal data.
+ */
+export const CACHED_READ_CONFIG = { cacheControl: 'no-cache' } as const;
+
+/** Answers for the few Accept-Encoding values browsers send over and over. */
+const acceptsGzipMemo = new Map<string, boolean>();
+
+/** Whether an Accept-Encoding header accepts gzip (RFC 9110 §12.5.3: `gzip`, `x-gzip` or `*`, q > 0). */
+export function acceptsGzip(header: string | string[] | undefined): boolean {
+  if (!header) return false;
+  const value = Array.isArray(header) ? header.join(',') : header;
+  let known = acceptsGzipMemo.get(value);
+  if (known === undefined) {
+    known = parseAcceptsGzip(value);
+    if (value.length <= 256) {
+      if (acceptsGzipMemo.size >= 64) acceptsGzipMemo.clear();
+      acceptsGzipMemo.set(value, known);
+    }
+  }
+  return known;
+}
+
+function parseAcceptsGzip(value: string): boolean {
+  let gzip: number | undefined;
+  let any: number | undefined;
+  for (const part of value.split(',')) {
+    const [rawName = '', ...params] = part.split(';');
+    const name = rawName.trim().toLowerCase();
+    if (name !== 'gzip' && name !== 'x-gzip' && name !== '*') continue;
+    let quality = 1;
+    for (const param of params) {
+      const [key = '', raw = ''] = param.split('=');
+      if (key.trim().toLowerCase() !== 'q') continue;
+      // A weight that is not a number: refused rather than guessed.
+      quality = /^\s*(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)\s*$/.test(raw) ? Number(raw) : 0;
+    }
+    if (name === '*') any = Math.max(any ?? 0, quality);
+    else gzip = Math.max(gzip ?? 0, quality);
+  }
+  return (gzip ?? any ?? 0) > 0;
+}
+
+/** Whether If-None-Match names the answer's ETag (weak comparison, RFC 9110 §13.1.2), or is `*`. */
+export function matchesEtag(header: string | string[] | undefined, etag: string): boolean {
+  if (!header) return false;
+  const value = Array.isArray(header) ? header.join(',') : header;
+  const opaque = etag.replace(/^W\//, '');
+  return value.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === opaque;
+  });
+}
+
+/** The answer as the route's response schema allows it (unknown keys dropped), as JSON text. */
+export function serializeWith<S extends z.ZodType>(schema: S, value: z.output<S>): string {
+  return JSON.stringify(schema.encode(value));
+}
+
+/**
+ * Sends a cached answer: 304 when the client already holds it, else the JSON, gzipped when the
+ * client accepts it. The ETag and `Vary: Accept-Encoding` go with both.
+ */
+export function sendCached(request: FastifyRequest, reply: FastifyReply, body: CachedBody): FastifyReply {
+  reply.header('etag', body.etag);
+  reply.header('vary', 'accept-encoding');
+  if (matchesEtag(request.headers['if-none-match'], body.etag)) return reply.code(304).send();
+  reply.type('application/json; charset=utf-8');
+  if (body.json.length >= GZIP_MIN_BYTES && acceptsGzip(request.headers['accept-encoding'])) {
+    reply.header('content-encoding', 'gzip');
+    return reply.send(body.gzip());
+  }
+  return reply.send(body.json);
+}
+
+/**
+ * Makes the read cache stale after every request that may write, before its answer goes out (a
+ * client reads its own write at once), and again once it is sent (in case an answer never got to
+ * onSend). Coarse on purpose: no write path can be forgotten.
+ */
+export const readCachePlugin = fp<{ cache: ReadCache }>(
+  async (app, { cache }) => {
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      if (!SAFE_METHODS.has(request.method)) cache.invalidate();
+      done(null, payload);
+    });
+    app.addHook('onResponse', (request, _reply, done) => {
+      if (!SAFE_METHODS.has(request.method)) cache.invalidate();
+      done();
+    });
+  },
+  { name: 'read-cache' },
+);

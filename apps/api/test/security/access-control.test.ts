@@ -1,0 +1,449 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { PASSWORD, registration, uniqueEmail } from '../helpers/factories';
+import { businessRegistration } from '../helpers/invites';
+import { CUSTOMER_ADDRESS, call, EVERY_DAY } from '../helpers/marketplace';
+import {
+  ACTORS,
+  type ActorName,
+  createWorld,
+  forEachDatabase,
+  type SignedIn,
+  type World,
+  worldSnapshot,
+} from './support';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+interface Row {
+  method: Method;
+  /** The route as Fastify has it (the completeness check compares these with the app's routes). */
+  route: string;
+  /** What the row does, when one route has several rows (e.g. setstatus Approved / Cancelled). */
+  variant?: string;
+  /** The URL called, when it differs from the route (a query string, a wildcard). */
+  url?: (world: World) => string;
+  body?: (world: World, actor: ActorName) => unknown;
+  /** Expected status per caller. */
+  expect: Record<ActorName, number>;
+  /** Extra checks of a successful answer: returns problems. */
+  check?: (world: World, actor: ActorName, body: unknown) => string[];
+}
+
+const everyone = (status: number): Record<ActorName, number> =>
+  Object.fromEntries(ACTORS.map((actor) => [actor, status])) as Record<ActorName, number>;
+const signedIn = (status: number) => ({ ...everyone(status), anonymous: 401 });
+/** Business and Admin only (their own settings and lists). */
+const BUSINESS_ONLY = { ...signedIn(200), customer: 403, otherCustomer: 403 };
+/** Customers only (booking). */
+const CUSTOMER_ONLY = { ...signedIn(403), customer: 201, otherCustomer: 201 };
+/** The business's move on the customer's Requested booking: a stranger sees 404, the customer 409. */
+const BUSINESS_MOVE = {
+  anonymous: 401,
+  customer: 409,
+  otherCustomer: 404,
+  business: 200,
+  otherBusiness: 404,
+  admin: 404,
+};
+/** The customer's move on its own booking: a stranger sees 404, the business 409. */
+const CUSTOMER_MOVE = { ...BUSINESS_MOVE, customer: 200, business: 409 };
+
+const ref = (world: World, booking: 'requested' | 'countered') => ({
+  businessId: world.actors.business.id,
+  bookingId: world[booking],
+});
+
+const isCustomer = (actor: ActorName) => actor === 'customer' || actor === 'otherCustomer';
+
+const idsOf = (list: unknown) => (list as Array<{ id: string }>).map((item) => item.id);
+
+/**
+ * ONE table: every route of the API (and the development outbox page) × the six callers.
+ * Public routes answer everyone alike; the rest as api-contract §2–§4 say.
+ */
+const TABLE: Row[] = [
+  { method: 'GET', route: '/api/health', expect: everyone(200) },
+  { method: 'GET', route: '/api/docs', expect: everyone(200) },
+  { method: 'GET', route: '/api/docs/', expect: everyone(200) },
+  { method: 'GET', route: '/api/docs/json', expect: everyone(200) },
+  { method: 'GET', route: '/api/docs/yaml', expect: everyone(200) },
+  // The UI's own index redirects to /api/docs/.
+  { method: 'GET', route: '/api/docs/static/index.html', expect: everyone(302) },
+  { method: 'GET', route: '/api/docs/static/swagger-initializer.js', expect: everyone(200) },
+  {
+    method: 'GET',
+    route: '/api/docs/*',
+    url: () => '/api/docs/static/swagger-ui.css',
+    expect: everyone(200),
+  },
+  // The development outbox: on outside production without SMTP (as here); 404 in production (below).
+  { method: 'GET', route: '/api/dev/outbox', expect: everyone(200) },
+  { method: 'GET', route: '/dev/outbox', expect: everyone(200) },
+
+  { method: 'POST', route: '/api/auth/register', body: () => registration(), expect: everyone(201) },
+  {
+    method: 'POST',
+    route: '/api/auth/confirm-signup',
+    body: (w) => ({ username: w.actors.customer.email, code: '000000' }),
+    expect: everyone(400),
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/resend-code',
+    body: (w) => ({ username: w.actors.customer.email }),
+    expect: everyone(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/login',
+    body: (w) => ({ email: w.actors.otherCustomer.email, password: PASSWORD }),
+    expect: everyone(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/refresh',
+    body: () => ({ refreshToken: 'A'.repeat(43) }),
+    expect: everyone(401),
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/logout',
+    body: () => ({ refreshToken: 'A'.repeat(43) }),
+    expect: everyone(204),
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/forgot-password',
+    body: (w) => ({ username: w.actors.customer.email }),
+    expect: everyone(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/reset-password',
+    body: (w) => ({
+      email: w.actors.customer.email,
+      confirmationCode: '000000',
+      newPassword: 'N3wPassw0rd&',
+    }),
+    expect: everyone(400),
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/send-business-invite',
+    body: () => ({ email: uniqueEmail('invitee') }),
+    expect: { ...signedIn(403), admin: 201 },
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/verify-invite',
+    body: () => ({ inviteCode: 'A'.repeat(43) }),
+    expect: everyone(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/register-with-invite',
+    body: () => businessRegistration('A'.repeat(43)),
+    expect: everyone(404),
+  },
+
+  {
+    method: 'GET',
+    route: '/api/user/userdetails',
+    expect: signedIn(200),
+    check: (w, actor, body) =>
+      (body as { id: string }).id === w.actors[actor as SignedIn].id ? [] : ['another account’s profile'],
+  },
+  {
+    method: 'PUT',
+    route: '/api/user/update',
+    body: (w, actor) => ({
+      FirstName: 'Mallory',
+      LastName: 'Hacker',
+      Email: actor === 'anonymous' ? uniqueEmail() : w.actors[actor].email,
+      PhoneNumber: '+447123456789',
+      ...(isCustomer(actor) ? { Address: CUSTOMER_ADDRESS } : {}),
+    }),
+    expect: signedIn(200),
+    check: (w, actor, body) =>
+      (body as { id: string }).id === w.actors[actor as SignedIn].id ? [] : ['another account updated'],
+  },
+  {
+    method: 'POST',
+    route: '/api/user/verify-email',
+    body: () => ({ code: '000000' }),
+    expect: signedIn(400),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/user/delete-account',
+    // The customer and the business have active bookings with each other.
+    expect: { ...signedIn(200), customer: 409, business: 409 },
+  },
+  {
+    method: 'PUT',
+    route: '/api/user/availability',
+    body: () => ({ availability: EVERY_DAY }),
+    expect: BUSINESS_ONLY,
+  },
+  {
+    method: 'PUT',
+    route: '/api/user/minimum-price',
+    body: () => ({ minimumPrice: 35 }),
+    expect: BUSINESS_ONLY,
+  },
+  {
+    method: 'PUT',
+    route: '/api/user/home-visit',
+    body: () => ({ homeVisitsEnabled: false }),
+    expect: BUSINESS_ONLY,
+  },
+  { method: 'PUT', route: '/api/user/away-dates', body: () => ({ awayDates: [] }), expect: BUSINESS_ONLY },
+
+  { method: 'GET', route: '/api/booking/businesses', expect: everyone(200) },
+  {
+    method: 'GET',
+    route: '/api/booking/available-times',
+    url: (w) => `/api/booking/available-times?businessId=${w.actors.business.id}`,
+    expect: everyone(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/booking/book',
+    body: (w) => ({ businessId: w.actors.business.id, bookingDateTime: w.freeSlot, price: 30 }),
+    expect: CUSTOMER_ONLY,
+  },
+  {
+    method: 'GET',
+    route: '/api/booking/userbookings',
+    expect: signedIn(200),
+    check: (w, actor, body) => {
+      const ids = idsOf((body as { requests: unknown }).requests);
+      const expected = actor === 'customer' ? [w.countered, w.requested].sort() : [];
+      return JSON.stringify([...ids].sort()) === JSON.stringify(expected) ? [] : [`lists ${ids.join(',')}`];
+    },
+  },
+  {
+    method: 'GET',
+    route: '/api/booking/getallbookings',
+    expect: BUSINESS_ONLY,
+    check: (w, actor, body) => {
+      const ids = idsOf((body as { bookings: unknown }).bookings);
+      const expected = actor === 'business' ? [w.countered, w.requested].sort() : [];
+      return JSON.stringify([...ids].sort()) === JSON.stringify(expected) ? [] : [`lists ${ids.join(',')}`];
+    },
+  },
+  {
+    method: 'PATCH',
+    route: '/api/booking/setstatus',
+    variant: 'Approved',
+    body: (w) => ({ ...ref(w, 'requested'), status: 'Approved' }),
+    expect: BUSINESS_MOVE,
+  },
+  {
+    method: 'PATCH',
+    route: '/api/booking/setstatus',
+    variant: 'Denied',
+    body: (w) => ({ ...ref(w, 'requested'), status: 'Denied' }),
+    expect: BUSINESS_MOVE,
+  },
+  {
+    method: 'PATCH',
+    route: '/api/booking/setstatus',
+    variant: 'Cancelled',
+    body: (w) => ({ ...ref(w, 'requested'), status: 'Cancelled' }),
+    expect: CUSTOMER_MOVE,
+  },
+  {
+    method: 'PATCH',
+    route: '/api/booking/counter',
+    body: (w) => ({ ...ref(w, 'requested'), newPrice: 45 }),
+    expect: BUSINESS_MOVE,
+  },
+  {
+    method: 'PATCH',
+    route: '/api/booking/respond-to-counter',
+    variant: 'Accepted',
+    body: (w) => ({ ...ref(w, 'countered'), response: 'Accepted' }),
+    expect: CUSTOMER_MOVE,
+  },
+  {
+    method: 'PATCH',
+    route: '/api/booking/respond-to-counter',
+    variant: 'Declined',
+    body: (w) => ({ ...ref(w, 'countered'), response: 'Declined' }),
+    expect: CUSTOMER_MOVE,
+  },
+];
+
+const ERROR_CODES: Record<number, string[]> = {
+  401: ['NotAuthorized'],
+  403: ['Forbidden'],
+  404: ['NotFound', 'InviteNotFound'],
+  409: ['InvalidTransition', 'ActiveBookings'],
+};
+
+const rowName = (row: Row) => `${row.method} ${row.route}${row.variant ? ` ${row.variant}` : ''}`;
+
+/**
+ * The routes of the app, from Fastify's own route tree (`printRoutes`), as `METHOD /path`. HEAD
+ * routes are Fastify's automatic copies of the GET routes, so they are left out.
+ */
+function routesOf(tree: string): string[] {
+  const routes: string[] = [];
+  const stack: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^([│ ]*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/u.exec(line);
+    if (!match) continue;
+    const depth = (match[1] ?? '').length / 4;
+    stack.length = depth;
+    stack.push(match[2] ?? '');
+    const path = stack.join('');
+    for (const method of (match[3] ?? '').split(',').map((m) => m.trim())) {
+      if (method && method !== 'HEAD') routes.push(`${method} ${path}`);
+    }
+  }
+  return routes;
+}
+
+forEachDatabase((database) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(database().db);
+  });
+  afterAll(() => t.close());
+
+  it('8.2.1 the access-control table lists every route of the app, and no route that does not exist', async () => {
+    const inApp = new Set(routesOf(t.app.printRoutes({ commonPrefix: false })));
+    const inTable = new Set(TABLE.map((row) => `${row.method} ${row.route}`));
+    expect([...inApp].filter((route) => !inTable.has(route)).sort()).toEqual([]);
+    expect([...inTable].filter((route) => !inApp.has(route)).sort()).toEqual([]);
+    // Every path the OpenAPI document publishes is a row too.
+    const documented = Object.entries(
+      (await t.app.inject({ url: '/api/docs/json' })).json().paths as Record<string, object>,
+    ).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(documented.length).toBeGreaterThan(20);
+    expect(documented.filter((route) => !inTable.has(route))).toEqual([]);
+  });
+
+  it('8.2.1 8.2.2 every route × {anonymous, customer, other customer, business, other business, admin} answers as the table says, and a refused call changes nothing', async () => {
+    const db = database().db;
+    const actual: Record<string, Record<ActorName, number>> = {};
+    const problems: string[] = [];
+    for (const row of TABLE) {
+      const statuses = {} as Record<ActorName, number>;
+      actual[rowName(row)] = statuses;
+      // A world of its own for every call that may write, so no call sees another's changes; reads
+      // share one per row.
+      const shared = row.method === 'GET' ? await createWorld(t, db) : undefined;
+      for (const actor of ACTORS) {
+        const world = shared ?? (await createWorld(t, db));
+        const cell = `${rowName(row)} as ${actor}`;
+        const before = row.expect[actor] >= 400 ? await worldSnapshot(db, world) : undefined;
+        const response = await call(
+          t,
+          row.method,
+          row.url?.(world) ?? row.route,
+          actor === 'anonymous' ? null : world.actors[actor],
+          row.body?.(world, actor),
+        );
+        await t.app.whenIdle();
+        statuses[actor] = response.statusCode;
+        if (response.statusCode >= 400) {
+          const code = response.json().code;
+          const allowed = ERROR_CODES[response.statusCode];
+          if (allowed && !allowed.includes(code)) problems.push(`${cell}: code ${code}`);
+          if (before !== undefined && (await worldSnapshot(db, world)) !== before)
+            problems.push(`${cell}: refused, yet data changed`);
+        } else if (row.check && String(response.headers['content-type']).includes('json')) {
+          problems.push(...row.check(world, actor, response.json()).map((p) => `${cell}: ${p}`));
+        }
+      }
+    }
+    expect(actual).toEqual(Object.fromEntries(TABLE.map((row) => [rowName(row), row.expect])));
+    expect(problems).toEqual([]);
+  });
+
+  it('8.2.2 one party’s success changes only its own booking or account, never the other world’s', async () => {
+    const db = database().db;
+    const problems: string[] = [];
+    for (const row of TABLE.filter((r) => r.method !== 'GET' && r.route.startsWith('/api/booking/'))) {
+      for (const actor of ACTORS.filter((a) => row.expect[a] < 300 && a !== 'anonymous')) {
+        const world = await createWorld(t, db);
+        const bystander = await createWorld(t, db);
+        const before = await worldSnapshot(db, bystander);
+        const response = await call(
+          t,
+          row.method,
+          row.route,
+          world.actors[actor as SignedIn],
+          row.body?.(world, actor),
+        );
+        if (response.statusCode >= 300) problems.push(`${rowName(row)} as ${actor}: ${response.statusCode}`);
+        if ((await worldSnapshot(db, bystander)) !== before) problems.push(`${rowName(row)} as ${actor}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('15.3.1 the public business list and booking page show no personal data of the people behind a business', async () => {
+    const world = await createWorld(t, database().db);
+    // The owner's home address, unlike the shop's, is private.
+    await database()
+      .db.updateTable('users')
+      .set({ address: '7 Home Lane, Lisburn, BT28 1AA' })
+      .where('id', '=', world.actors.business.id)
+      .execute();
+    const row = await database()
+      .db.selectFrom('users')
+      .selectAll()
+      .where('id', '=', world.actors.business.id)
+      .executeTakeFirstOrThrow();
+    const pages = [
+      (await t.app.inject({ url: '/api/booking/businesses' })).body,
+      (await t.app.inject({ url: `/api/booking/available-times?businessId=${row.id}` })).body,
+    ];
+    for (const body of pages) {
+      for (const secret of [
+        row.email,
+        row.phone_number,
+        row.address,
+        row.password_hash,
+        String(row.birthdate),
+      ]) {
+        expect(body).not.toContain(secret);
+      }
+      expect(body).not.toMatch(/"(Email|PhoneNumber|Address|Birthdate|password\w*)"/i);
+    }
+    // Customers and unlisted accounts have no public page at all.
+    for (const id of [world.actors.customer.id, world.actors.admin.id]) {
+      expect((await t.app.inject({ url: `/api/booking/available-times?businessId=${id}` })).statusCode).toBe(
+        404,
+      );
+    }
+  });
+
+  it('8.2.1 the development outbox answers 404 to everyone in production', async () => {
+    const production = await createTestApp(database().db, {
+      config: { isProduction: true, env: 'production' },
+    });
+    try {
+      const world = await createWorld(production, database().db);
+      for (const url of ['/api/dev/outbox', '/dev/outbox']) {
+        for (const actor of ACTORS) {
+          const response = await call(
+            production,
+            'GET',
+            url,
+            actor === 'anonymous' ? null : world.actors[actor],
+          );
+          expect(response.statusCode, `${url} as ${actor}`).toBe(404);
+        }
+      }
+    } finally {
+      await production.close();
+    }
+  });
+});

@@ -1,0 +1,365 @@
+#!/usr/bin/env node
+// `npm run lighthouse` (builds first): Lighthouse 12.2.3 in headless Chromium, mobile profile
+// (Lighthouse's default: Moto G Power screen, simulated slow 4G and 4x CPU slowdown), on the
+// production build served by the API, for /, /login, /businesses and a booking page. Writes the
+// 'lighthouse' section of docs/quality.md and the full reports to test-output/lighthouse/.
+//
+// Targets: performance >= 95, accessibility = 100, best practices >= 95. Accessibility and best
+// practices are deterministic and fail the run. Performance is simulated from a trace and swings by
+// several points with the load of the machine (CI shares two cores with the other suites), so a miss
+// is printed loudly but fails the run only with LIGHTHOUSE_STRICT=1.
+//
+// Environment: WEB_DIST (default apps/web/dist), CHROMIUM_PATH (default /usr/bin/chromium),
+// LIGHTHOUSE_PORT (default 3200), LIGHTHOUSE_RUNS (runs per page; the run with the median performance
+// score is reported; default 3, about 2 minutes in all).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { isAbsolute, join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { ROOT, table, updateSection } from './doc.mjs';
+
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3200);
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+const STRICT = process.env.LIGHTHOUSE_STRICT === '1';
+const WEB_DIST = process.env.WEB_DIST
+  ? isAbsolute(process.env.WEB_DIST)
+    ? process.env.WEB_DIST
+    : resolve(process.cwd(), process.env.WEB_DIST)
+  : join(ROOT, 'apps', 'web', 'dist');
+const REPORTS = join(ROOT, 'test-output', 'lighthouse');
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
+const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95 };
+// The demo customer that the API seeds outside production (apps/api/src/db/seed.ts).
+const DEMO_CUSTOMER = { email: 'customer@trimtime.test', password: 'Demo123!' };
+const SESSION_STORAGE_KEY = 'trimtime.session';
+
+/** The API from source on a fresh SQLite database, serving WEB_DIST. */
+async function startServer(dataDir) {
+  const env = {
+    ...process.env,
+    NODE_ENV: 'test', // demo data is seeded outside production
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DATABASE_URL: `sqlite:${join(dataDir, 'app.db')}`,
+    WEB_DIST,
+    APP_URL: ORIGIN,
+    LOG_LEVEL: 'warn',
+  };
+  delete env.SMTP_URL;
+  const server = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps', 'api', 'src', 'server.ts')], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  server.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode}):\n${stderr}`);
+    try {
+      if ((await fetch(`${ORIGIN}/api/health`)).ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  server.kill('SIGTERM');
+  throw new Error(`the server did not answer on ${ORIGIN} within 60 s:\n${stderr}`);
+}
+
+async function api(path, { method = 'GET', body, token } = {}) {
+  const response = await fetch(`${ORIGIN}/api${path}`, {
+    method,
+    headers: {
+      Accept: 'application/json',
+      ...(body ? { 'Content-Type': 'application/json' } : {}),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} /api${path}: ${response.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** Signs the demo customer in and picks the first listed business to book with. */
+async function prepareBooking() {
+  const tokens = await api('/auth/login', { method: 'POST', body: DEMO_CUSTOMER });
+  const listed = await api('/booking/businesses', { token: tokens.accessToken });
+  const businesses = Array.isArray(listed) ? listed : (listed.businesses ?? listed.items ?? []);
+  const business = businesses[0];
+  if (!business?.id) throw new Error('GET /api/booking/businesses listed no business to book');
+  return { tokens, businessId: business.id };
+}
+
+/**
+ * Puts the signed-in session into the browser profile's localStorage, as "remember me" would, so
+ * the booking page opens signed in. The audit then runs with Lighthouse's storage reset off.
+ */
+async function signInBrowser(port, tokens) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const page = await browser.newPage();
+    // A page of the origin that loads none of the app's files: the audit must start with a cold cache
+    // (keeping storage also keeps the HTTP cache).
+    await page.goto(`${ORIGIN}/api/health`, { waitUntil: 'load' });
+    await page.evaluate(
+      (key, value) => localStorage.setItem(key, value),
+      SESSION_STORAGE_KEY,
+      JSON.stringify({ ...tokens, expiresAt: Date.now() + 24 * 60 * 60 * 1000 }),
+    );
+    await page.close();
+  } finally {
+    await browser.disconnect();
+  }
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+};
+
+/** Audits that lost points in a category (score below 1), with the elements they name. */
+function failingAudits(lhr, categoryId) {
+  return lhr.categories[categoryId].auditRefs
+    .filter((ref) => ref.weight > 0)
+    .map((ref) => lhr.audits[ref.id])
+    .filter((audit) => audit.score !== null && audit.score < 1)
+    .map((audit) => {
+      const items = audit.details?.items ?? [];
+      const nodes = items
+        .map((item) => item.node?.snippet ?? item.source?.url ?? item.description ?? item.url)
+        .filter(Boolean)
+        .slice(0, 3);
+      return { id: audit.id, title: audit.title, nodes };
+    });
+}
+
+/** One Lighthouse run in a fresh Chromium (a reused browser loses the trace of later runs). */
+async function runOnce(url, tokens) {
+  const profileDir = mkdtempSync(join(tmpdir(), 'trimtime-lighthouse-chrome-'));
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: CHROME_FLAGS,
+    userDataDir: profileDir,
+    logLevel: 'error',
+  });
+  try {
+    if (tokens) await signInBrowser(chrome.port, tokens);
+    return await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: CATEGORIES,
+      // Signed in: keep the session just put into localStorage.
+      disableStorageReset: Boolean(tokens),
+    });
+  } finally {
+    await chrome.kill();
+    rmSync(profileDir, { recursive: true, force: true });
+  }
+}
+
+async function auditPage(name, url, tokens) {
+  const runs = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    // NOTE: Chromium now and then loses the trace of a page load (NO_NAVSTART, NO_FCP on a busy
+    // machine); such a run measured nothing and is repeated, up to twice.
+    let result;
+    for (let attempt = 1; ; attempt += 1) {
+      result = await runOnce(url, tokens);
+      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+      const error = result.lhr.runtimeError;
+      if (!error) break;
+      if (attempt === 3) throw new Error(`${url}: ${error.code} ${error.message}`);
+      console.warn(`${url}: ${error.code}, running again`);
+    }
+    const { lhr } = result;
+    writeFileSync(join(REPORTS, `${name}${RUNS > 1 ? `-${run + 1}` : ''}.json`), result.report);
+    runs.push(lhr);
+  }
+  // The run with the median performance score stands for the page.
+  const performance = median(runs.map((lhr) => lhr.categories.performance.score));
+  const lhr = runs.find((candidate) => candidate.categories.performance.score === performance);
+  const score = (id) => Math.round(lhr.categories[id].score * 100);
+  const metric = (id) => lhr.audits[id].numericValue;
+  return {
+    name,
+    url: url.replace(ORIGIN, ''),
+    finalUrl: lhr.finalDisplayedUrl.replace(ORIGIN, ''),
+    scores: Object.fromEntries(CATEGORIES.map((id) => [id, score(id)])),
+    allPerformance: runs.map((run) => Math.round(run.categories.performance.score * 100)),
+    fcp: metric('first-contentful-paint'),
+    lcp: metric('largest-contentful-paint'),
+    tbt: metric('total-blocking-time'),
+    cls: metric('cumulative-layout-shift'),
+    si: metric('speed-index'),
+    failing: Object.fromEntries(CATEGORIES.map((id) => [id, failingAudits(lhr, id)])),
+    lighthouseVersion: lhr.lighthouseVersion,
+    throttling: lhr.configSettings.throttling,
+    userAgent: lhr.environment.hostUserAgent,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+  };
+}
+
+function render(results, problems, misses) {
+  const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+  const rows = results.map((r) => [
+    `\`${r.label}\`${r.finalUrl !== r.url ? ` (ended on \`${r.finalUrl}\`)` : ''}`,
+    RUNS > 1 ? `${r.scores.performance} (runs: ${r.allPerformance.join(', ')})` : r.scores.performance,
+    r.scores.accessibility,
+    r.scores['best-practices'],
+    seconds(r.fcp),
+    seconds(r.lcp),
+    `${Math.round(r.tbt)} ms`,
+    r.cls.toFixed(3),
+    seconds(r.si),
+  ]);
+  const findings = results.flatMap((r) =>
+    CATEGORIES.flatMap((id) =>
+      r.failing[id]
+        .filter(() => id !== 'performance')
+        .map(
+          (audit) =>
+            `- \`${r.label}\` ${id}: ${audit.title} (\`${audit.id}\`)${audit.nodes.length ? `: ${audit.nodes.map((n) => `\`${String(n).slice(0, 120)}\``).join(', ')}` : ''}`,
+        ),
+    ),
+  );
+  const first = results[0];
+  const { rttMs, throughputKbps, cpuSlowdownMultiplier } = first.throttling;
+  const why = [
+    'Why performance can miss: Lighthouse simulates the mobile profile from a trace recorded on this',
+    `machine (${rttMs} ms round trips, ${(throughputKbps / 1000).toFixed(1)} Mbit/s, CPU work x${cpuSlowdownMultiplier}). The app renders in the`,
+    'browser, so nothing paints before the entry (React, the router, Mantine, TanStack Query; section 4c)',
+    "has downloaded and run, and the page's own code then arrives as several small chunks over HTTP/1.1",
+    '(six connections), each batch a simulated round trip. The CPU work of the first render is multiplied',
+    'by the slowdown on a two-core machine shared with the other suites, so TBT, and with it the score,',
+    'moves by several points from run to run (see the runs).',
+  ].join('\n');
+  return [
+    `Lighthouse ${first.lighthouseVersion}, headless Chromium (${first.userAgent.match(/Chrome\/[\d.]+/)?.[0] ?? 'Chromium'}),`,
+    "mobile profile (Lighthouse's default: simulated slow 4G, 4x CPU slowdown), on the production build",
+    `served by the API with its demo data; ${RUNS} run${RUNS > 1 ? 's' : ''} per page${RUNS > 1 ? ' (median performance shown)' : ''}.`,
+    `The booking page (first listed demo business) is audited signed in as the demo customer (tokens put into the browser's`,
+    'localStorage as "remember me" does, storage reset off for that audit). Machine benchmark index:',
+    `${Math.round(first.benchmarkIndex)}. Targets: performance ≥ ${TARGETS.performance}, accessibility = ${TARGETS.accessibility}, best practices ≥ ${TARGETS['best-practices']}.`,
+    '',
+    table(
+      ['page', 'performance', 'accessibility', 'best practices', 'FCP', 'LCP', 'TBT', 'CLS', 'Speed Index'],
+      rows,
+    ),
+    '',
+    problems.length === 0 && misses.length === 0
+      ? 'Every target is met.'
+      : [
+          ...(problems.length
+            ? ['**Not met (fails the run):**', '', ...problems.map((p) => `- ${p}`), '']
+            : []),
+          ...(misses.length
+            ? [
+                `**Performance below target** (${STRICT ? 'fails the run: LIGHTHOUSE_STRICT=1' : 'reported, not failing: timing-sensitive, set LIGHTHOUSE_STRICT=1 to fail'}):`,
+                '',
+                ...misses.map((m) => `- ${m}`),
+                '',
+                why,
+              ]
+            : []),
+        ].join('\n'),
+    ...(findings.length ? ['', 'Audits that lost points:', '', ...findings] : []),
+  ].join('\n');
+}
+
+async function main() {
+  if (!existsSync(join(WEB_DIST, 'index.html'))) {
+    throw new Error(`${WEB_DIST}/index.html is missing: build the web app first (npm run build -w @app/web)`);
+  }
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (set CHROMIUM_PATH)`);
+  rmSync(REPORTS, { recursive: true, force: true });
+  mkdirSync(REPORTS, { recursive: true });
+  const dataDir = mkdtempSync(join(tmpdir(), 'trimtime-lighthouse-'));
+  let server;
+  try {
+    server = await startServer(dataDir);
+    const { tokens, businessId } = await prepareBooking();
+    const pages = [
+      { name: 'landing', path: '/' },
+      { name: 'login', path: '/login' },
+      { name: 'businesses', path: '/businesses' },
+      {
+        name: 'booking',
+        path: `/booking/${encodeURIComponent(businessId)}`,
+        label: '/booking/:businessId',
+        signedIn: true,
+      },
+    ];
+    const results = [];
+    for (const page of pages) {
+      const started = Date.now();
+      page.label ??= page.path;
+      const result = await auditPage(page.name, `${ORIGIN}${page.path}`, page.signedIn ? tokens : undefined);
+      result.label = page.label;
+      console.info(
+        `${page.path.padEnd(24)} performance ${result.scores.performance}  accessibility ${result.scores.accessibility}  best practices ${result.scores['best-practices']}  LCP ${Math.round(result.lcp)} ms  TBT ${Math.round(result.tbt)} ms  CLS ${result.cls.toFixed(3)}  (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+      );
+      results.push(result);
+    }
+
+    const problems = [];
+    const misses = [];
+    for (const r of results) {
+      if (r.finalUrl !== r.url)
+        problems.push(`${r.label} ended on ${r.finalUrl}: the audit did not see the page`);
+      for (const id of ['accessibility', 'best-practices']) {
+        if (r.scores[id] < TARGETS[id]) {
+          const audits = r.failing[id].map((audit) => audit.id).join(', ');
+          problems.push(`${r.label}: ${id} ${r.scores[id]} < ${TARGETS[id]} (${audits})`);
+        }
+      }
+      if (r.scores.performance < TARGETS.performance) {
+        const audits = r.failing.performance.map((audit) => audit.id).join(', ');
+        misses.push(
+          `${r.label}: performance ${r.scores.performance} < ${TARGETS.performance} by ${TARGETS.performance - r.scores.performance} (${audits})`,
+        );
+      }
+    }
+    updateSection('lighthouse', render(results, problems, misses));
+    for (const miss of misses) console.warn(`PERFORMANCE MISS: ${miss}`);
+    for (const problem of problems) console.error(`FAILED: ${problem}`);
+    console.info(`Reports: ${REPORTS}`);
+    return problems.length > 0 || (STRICT && misses.length > 0) ? 1 : 0;
+  } finally {
+    if (server) {
+      server.kill('SIGTERM');
+      await new Promise((done) => {
+        if (server.exitCode !== null) done();
+        else server.once('exit', done);
+      });
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);
