@@ -5,6 +5,7 @@ import {
   DEMO_CUSTOMER,
   DEMO_PASSWORD,
   expect,
+  openAccountDeletion,
   readOutbox,
   signIn,
   test,
@@ -190,16 +191,7 @@ test('booking wizard steps, the home-visit address dialog and the request-sent d
   await expect(page).toHaveURL(/\/profile$/);
 
   // Deleting an account with an upcoming request is refused inside the dialog.
-  await page.getByRole('tab', { name: 'Settings' }).click();
-  await page.getByRole('button', { name: 'Delete Account' }).click();
-  await page
-    .getByRole('dialog', { name: 'Delete Account' })
-    .getByRole('button', { name: 'Continue' })
-    .click();
-  await page
-    .getByRole('dialog', { name: 'Final Warning' })
-    .getByRole('button', { name: 'I Understand' })
-    .click();
+  await openAccountDeletion(page);
   const confirm = await settledDialog(page, 'Confirm Account Deletion');
   await confirm.getByLabel('Type DELETE MY ACCOUNT to confirm').fill('DELETE MY ACCOUNT');
   await confirm.getByRole('button', { name: 'Delete My Account' }).click();

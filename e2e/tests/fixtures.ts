@@ -73,3 +73,17 @@ export async function createCustomer(request: APIRequestContext, password: strin
   expect(confirm.status()).toBe(200);
   return email;
 }
+
+/** From the profile's Settings tab through the first two deletion dialogs to 'Confirm Account Deletion'. */
+export async function openAccountDeletion(page: import('@playwright/test').Page) {
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.getByRole('button', { name: 'Delete Account' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete Account' })
+    .getByRole('button', { name: 'Continue' })
+    .click();
+  await page
+    .getByRole('dialog', { name: 'Final Warning' })
+    .getByRole('button', { name: 'I Understand' })
+    .click();
+}

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { createCustomer, DEMO_CUSTOMER, expect, signIn, test } from './fixtures';
+import { createCustomer, DEMO_CUSTOMER, expect, openAccountDeletion, signIn, test } from './fixtures';
 import { shootBothWidths } from './screenshots';
 
 /** From the businesses list, opens the wizard of the card that shows `businessName`. */
@@ -148,16 +148,7 @@ test('a customer deletes their account in three steps', async ({ page, request }
   const email = await createCustomer(request, password, 'delete');
   await signIn(page, email, password);
   await page.goto('/profile');
-  await page.getByRole('tab', { name: 'Settings' }).click();
-  await page.getByRole('button', { name: 'Delete Account' }).click();
-  await page
-    .getByRole('dialog', { name: 'Delete Account' })
-    .getByRole('button', { name: 'Continue' })
-    .click();
-  await page
-    .getByRole('dialog', { name: 'Final Warning' })
-    .getByRole('button', { name: 'I Understand' })
-    .click();
+  await openAccountDeletion(page);
   const confirm = page.getByRole('dialog', { name: 'Confirm Account Deletion' });
   const deleteButton = confirm.getByRole('button', { name: 'Delete My Account' });
   await confirm.getByLabel('Type DELETE MY ACCOUNT to confirm').fill('delete my account');
