@@ -25,6 +25,8 @@ export const ERROR_STATUS = {
   TooManyRequests: 429,
   InternalError: 500,
   ServiceUnavailable: 503,
+  /** GET /api/health's own answer when the database does not respond. */
+  DatabaseUnavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -1,12 +1,47 @@
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { PRODUCT_NAME } from '@app/domain';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { describeTheWire, type OpenApiDocument } from './openapi-document';
+import { acceptsBrotli, acceptsGzip } from './read-cache';
 
-/** OpenAPI generated from the route schemas; the UI at /api/docs, the document at /api/docs/json. */
+export const DOCS_PREFIX = '/api/docs';
+const DOCUMENT_URL = `${DOCS_PREFIX}/json`;
+
+/** The document's JSON text and its compressed copies, made once (the document never changes). */
+interface CompressedDocument {
+  json: string;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/**
+ * OpenAPI generated from the route schemas, finished by openapi-document.ts; the UI at /api/docs,
+ * the document at /api/docs/json (in every environment, compressed when the client accepts it).
+ */
 export const docsPlugin = fp(
   async (app) => {
+    let compressed: CompressedDocument | undefined;
+    // Registered before the docs routes so that it applies to them.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.routeOptions.url !== DOCUMENT_URL || typeof payload !== 'string') return payload;
+      reply.header('vary', 'Accept-Encoding');
+      const accepted = request.headers['accept-encoding'];
+      const coding = acceptsBrotli(accepted) ? 'br' : acceptsGzip(accepted) ? 'gzip' : undefined;
+      if (!coding || reply.statusCode !== 200) return payload;
+      if (compressed?.json !== payload) {
+        compressed = {
+          json: payload,
+          br: brotliCompressSync(payload, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }),
+          gzip: gzipSync(payload),
+        };
+      }
+      reply.header('content-encoding', coding);
+      return compressed[coding];
+    });
+
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',
@@ -14,17 +49,20 @@ export const docsPlugin = fp(
           title: `${PRODUCT_NAME} API`,
           version: '0.1.0',
           description:
-            'Errors always have the shape `{ message, code, errors? }`. Authenticated calls send `Authorization: Bearer <accessToken>`.',
+            'Errors always have the shape `{ message, code, errors? }`. Authenticated calls send `Authorization: Bearer <accessToken>`. Password fields may be sent base64-encoded with `X-Password-Encoding: base64` (the web client always does).',
         },
         components: {
           securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
         },
       },
       transform: jsonSchemaTransform,
-      transformObject: jsonSchemaTransformObject,
+      transformObject: (input) =>
+        describeTheWire(jsonSchemaTransformObject(input) as OpenApiDocument) as ReturnType<
+          typeof jsonSchemaTransformObject
+        >,
     });
     await app.register(swaggerUi, {
-      routePrefix: '/api/docs',
+      routePrefix: DOCS_PREFIX,
       // No calls to swagger's online validator: the CSP allows only this origin.
       uiConfig: { validatorUrl: null, deepLinking: true },
     });

@@ -4,12 +4,16 @@ import { AppError } from '../lib/errors';
 /** Fields the web client base64-encodes when it sends `X-Password-Encoding: base64`. */
 export const PASSWORD_FIELDS = ['password', 'newPassword', 'confirmPassword'] as const;
 
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+/** The request header that says the password fields are base64 (api-contract §1). */
+export const PASSWORD_ENCODING_HEADER = 'X-Password-Encoding';
+
+/** Strict, padded base64. */
+export const BASE64_PATTERN = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Strict base64 of UTF-8 text, or null. */
 export function decodeBase64Utf8(value: string): string | null {
-  if (!BASE64.test(value)) return null;
+  if (!BASE64_PATTERN.test(value)) return null;
   try {
     return utf8.decode(Buffer.from(value, 'base64'));
   } catch {

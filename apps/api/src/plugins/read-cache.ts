@@ -16,30 +16,36 @@ const GZIP_MIN_BYTES = 1024;
 export const CACHED_READ_CONFIG = { cacheControl: 'no-cache' } as const;
 
 /** Answers for the few Accept-Encoding values browsers send over and over. */
-const acceptsGzipMemo = new Map<string, boolean>();
+const acceptsMemo = new Map<string, boolean>();
 
 /** Whether an Accept-Encoding header accepts gzip (RFC 9110 §12.5.3: `gzip`, `x-gzip` or `*`, q > 0). */
-export function acceptsGzip(header: string | string[] | undefined): boolean {
+export const acceptsGzip = (header: string | string[] | undefined) => acceptsCoding(header, 'gzip');
+
+/** Whether an Accept-Encoding header accepts brotli (`br` or `*`, q > 0). */
+export const acceptsBrotli = (header: string | string[] | undefined) => acceptsCoding(header, 'br');
+
+function acceptsCoding(header: string | string[] | undefined, coding: 'gzip' | 'br'): boolean {
   if (!header) return false;
   const value = Array.isArray(header) ? header.join(',') : header;
-  let known = acceptsGzipMemo.get(value);
+  const key = `${coding} ${value}`;
+  let known = acceptsMemo.get(key);
   if (known === undefined) {
-    known = parseAcceptsGzip(value);
+    known = parseAccepts(value, coding === 'gzip' ? ['gzip', 'x-gzip'] : ['br']);
     if (value.length <= 256) {
-      if (acceptsGzipMemo.size >= 64) acceptsGzipMemo.clear();
-      acceptsGzipMemo.set(value, known);
+      if (acceptsMemo.size >= 64) acceptsMemo.clear();
+      acceptsMemo.set(key, known);
     }
   }
   return known;
 }
 
-function parseAcceptsGzip(value: string): boolean {
-  let gzip: number | undefined;
+function parseAccepts(value: string, names: readonly string[]): boolean {
+  let named: number | undefined;
   let any: number | undefined;
   for (const part of value.split(',')) {
     const [rawName = '', ...params] = part.split(';');
     const name = rawName.trim().toLowerCase();
-    if (name !== 'gzip' && name !== 'x-gzip' && name !== '*') continue;
+    if (!names.includes(name) && name !== '*') continue;
     let quality = 1;
     for (const param of params) {
       const [key = '', raw = ''] = param.split('=');
@@ -48,9 +54,9 @@ function parseAcceptsGzip(value: string): boolean {
       quality = /^\s*(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)\s*$/.test(raw) ? Number(raw) : 0;
     }
     if (name === '*') any = Math.max(any ?? 0, quality);
-    else gzip = Math.max(gzip ?? 0, quality);
+    else named = Math.max(named ?? 0, quality);
   }
-  return (gzip ?? any ?? 0) > 0;
+  return (named ?? any ?? 0) > 0;
 }
 
 /** Whether If-None-Match names the answer's ETag (weak comparison, RFC 9110 §13.1.2), or is `*`. */
