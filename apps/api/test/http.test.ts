@@ -98,6 +98,21 @@ describeEachDatabase('HTTP conventions', (database) => {
     }
   });
 
+  it('names the Bearer scheme in WWW-Authenticate on every 401', async () => {
+    const responses = [
+      await t.app.inject({ url: '/api/user/userdetails' }),
+      await t.app.inject({ url: '/api/user/userdetails', headers: { authorization: 'Bearer not-a-token' } }),
+      await t.post('/api/auth/login', { email: 'nobody@example.com', password: 'Wr0ngPass!' }),
+      await t.post('/api/auth/refresh', { refreshToken: 'not-a-token' }),
+    ];
+    for (const response of responses) {
+      expect(response.statusCode, response.raw.req.url).toBe(401);
+      expect(response.headers['www-authenticate'], response.raw.req.url).toBe('Bearer');
+    }
+    const ok = await t.app.inject({ url: '/api/health' });
+    expect(ok.headers['www-authenticate']).toBeUndefined();
+  });
+
   it('sends the security headers, with the strict CSP', async () => {
     const response = await t.app.inject({ url: '/api/health' });
     const csp = String(response.headers['content-security-policy']);
@@ -246,6 +261,67 @@ describe('the web app', () => {
       expect(asset.headers['cache-control']).toContain('immutable');
       const missingAsset = await t.app.inject({ url: '/assets/missing.js' });
       expect(missingAsset.statusCode).toBe(404);
+    });
+  });
+
+  it('answers every app route with index.html whatever the Accept header (curl, link checkers)', async () => {
+    await withApp(dist, async (t) => {
+      for (const url of [
+        '/businesses',
+        '/booking/123',
+        '/invite/abc-DEF_1',
+        '/no-such-page',
+        '/login?next=%2Fprofile',
+      ]) {
+        for (const accept of [undefined, '*/*', 'application/json', 'text/plain']) {
+          const page = await t.app.inject({ url, headers: accept ? { accept } : {} });
+          expect(page.statusCode, `${url} ${accept}`).toBe(200);
+          expect(page.headers['content-type']).toMatch(/^text\/html/);
+          expect(page.body).toContain('<div id="root">');
+        }
+      }
+      const head = await t.app.inject({ method: 'HEAD', url: '/businesses' });
+      expect(head.statusCode).toBe(200);
+    });
+  });
+
+  it('keeps a missing file, an unknown API route and a non-GET a 404, whatever the Accept header', async () => {
+    await withApp(dist, async (t) => {
+      for (const url of ['/assets/missing.js', '/assets/deep/missing.css', '/favicon.ico', '/robots.txt']) {
+        for (const accept of [undefined, 'text/html']) {
+          const response = await t.app.inject({ url, headers: accept ? { accept } : {} });
+          expect(response.statusCode, `${url} ${accept}`).toBe(404);
+          expect(response.json()).toEqual({ code: 'NotFound', message: 'Not found.' });
+        }
+      }
+      const api = await t.app.inject({ url: '/api/nothing-here' });
+      expect(api.statusCode).toBe(404);
+      expect(api.json()).toEqual({ code: 'NotFound', message: 'Route GET /api/nothing-here not found' });
+      const post = await t.app.inject({
+        method: 'POST',
+        url: '/businesses',
+        headers: { accept: 'text/html' },
+      });
+      expect(post.statusCode).toBe(404);
+    });
+  });
+
+  it('sends Vary: Accept-Encoding with every /assets/ file, compressed or not', async () => {
+    const style = 'body{color:red}'.repeat(100);
+    writeFileSync(join(dist, 'assets', 'style-aaa111.css'), style);
+    writeFileSync(join(dist, 'assets', 'style-aaa111.css.br'), brotliCompressSync(style));
+    writeFileSync(join(dist, 'assets', 'style-aaa111.css.gz'), gzipSync(style));
+    await withApp(dist, async (t) => {
+      for (const url of ['/assets/style-aaa111.css', '/assets/app-abc123.js']) {
+        for (const encoding of [undefined, 'br', 'gzip', 'gzip, deflate, br']) {
+          const response = await t.app.inject({
+            url,
+            headers: encoding ? { 'accept-encoding': encoding } : {},
+          });
+          expect(response.statusCode, `${url} ${encoding}`).toBe(200);
+          expect(response.headers.vary, `${url} ${encoding}`).toMatch(/accept-encoding/i);
+        }
+      }
     });
   });
 

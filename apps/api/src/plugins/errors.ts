@@ -52,6 +52,8 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   if (hasZodFastifySchemaValidationErrors(error)) return reply.code(400).send(validationBody(error));
   if (error instanceof AppError) {
     if (error instanceof RateLimitError) reply.header('retry-after', String(error.retryAfterSeconds));
+    // RFC 9110 §15.5.2: a 401 names the scheme that would work (api-contract §8.2).
+    if (error.status === 401) reply.header('www-authenticate', 'Bearer');
     if (error.status >= 500) request.log.error({ err: error }, 'request failed');
     const body: ErrorBody = { message: error.message, code: error.code };
     if (error.errors) body.errors = error.errors;

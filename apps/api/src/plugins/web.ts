@@ -16,13 +16,24 @@ The API is running: see /api/health and /api/docs.
 const isServerPath = (path: string) =>
   path === '/api' || path.startsWith('/api/') || path.startsWith('/dev/');
 
-const wantsPage = (request: FastifyRequest) =>
-  (request.method === 'GET' || request.method === 'HEAD') &&
-  (request.headers.accept ?? '').includes('text/html');
+/**
+ * A file the build would have written: anything under /assets/, or a last segment with an
+ * extension (`/favicon.ico`, `/robots.txt`). App routes never have one (ids and invite codes use
+ * no dots), so a missing file stays a 404 instead of becoming the app page.
+ */
+export const isStaticFilePath = (path: string) =>
+  path.startsWith('/assets/') || /\.[A-Za-z0-9]{1,8}$/.test(path.slice(path.lastIndexOf('/') + 1));
 
 /**
- * Serves the built web app (WEB_DIST) with a single-page-app fallback: any GET outside /api that
- * accepts HTML gets index.html. Everything else unknown is a JSON 404.
+ * api-contract §8.2: every GET of an app route answers with the app page, whatever `Accept` says
+ * (curl, link checkers and link previews do not ask for text/html).
+ */
+const isAppPageRequest = (request: FastifyRequest, path: string) =>
+  (request.method === 'GET' || request.method === 'HEAD') && !isServerPath(path) && !isStaticFilePath(path);
+
+/**
+ * Serves the built web app (WEB_DIST) with a single-page-app fallback: any GET of an app route
+ * (outside /api, not a file) gets index.html. Everything else unknown is a JSON 404.
  */
 export const webPlugin = fp<{ webDist: string }>(
   async (app, { webDist }) => {
@@ -43,13 +54,15 @@ export const webPlugin = fp<{ webDist: string }>(
             'cache-control',
             isFingerprinted ? 'public, max-age=31536000, immutable' : 'no-cache',
           );
+          // Every file may be sent as its .br or .gz copy: caches must key on Accept-Encoding.
+          response.setHeader('vary', 'Accept-Encoding');
         },
       });
     }
 
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
       const path = request.url.split('?')[0] ?? '/';
-      if (isServerPath(path) || !wantsPage(request)) {
+      if (!isAppPageRequest(request, path)) {
         const message = isServerPath(path) ? `Route ${request.method} ${path} not found` : 'Not found.';
         return reply.code(404).send({ message, code: 'NotFound' });
       }
