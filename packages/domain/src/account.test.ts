@@ -28,7 +28,7 @@ describe('PUT /user/minimum-price body', () => {
       'Minimum price cannot exceed £1000',
     );
     expect(errorsOf(MinimumPriceRequestSchema, { minimumPrice: 9.99 }).minimumPrice).toBe(
-      'Minimum price must be a whole number of pounds',
+      'Enter a whole number of pounds',
     );
     expect(errorsOf(MinimumPriceRequestSchema, {}).minimumPrice).toBe('Minimum price must be at least £1');
     expect(errorsOf(MinimumPriceRequestSchema, { minimumPrice: '9'.repeat(17) }).minimumPrice).toBeDefined();

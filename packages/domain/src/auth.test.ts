@@ -82,7 +82,16 @@ describe('sign-up form (spec §5 Sign-up)', () => {
 
   it("names are required and letters only: 'Only letters allowed (no spaces or special characters)'", () => {
     expect(errorsOf(SignUpFormSchema, validSignUp({ firstName: '' })).firstName).toBe('Required');
-    for (const name of ['Mary Ann', "O'Neill", 'Jo-Anne', 'Ann3', 'Ann!']) {
+    for (const name of [
+      'Ann3',
+      'Ann!',
+      'Mary  Ann',
+      "O''Neill",
+      'Ann--Marie',
+      "'Neill",
+      'Ann-',
+      'Mary_Ann',
+    ]) {
       expect(errorsOf(SignUpFormSchema, validSignUp({ firstName: name })).firstName).toBe(
         'Only letters allowed (no spaces or special characters)',
       );
@@ -96,10 +105,20 @@ describe('sign-up form (spec §5 Sign-up)', () => {
     expect(errorsOf(SignUpFormSchema, validSignUp({ firstName: 'Seán', lastName: 'Ó' }))).toEqual({});
   });
 
+  it("accepts real people's names: apostrophes, hyphens and single inner spaces (api-contract §8.1)", () => {
+    for (const name of ["O'Neill", 'O’Neill', 'Mary Ann', 'Ann-Marie', 'Murphy-Byrne', 'Ciarán', 'Jo-Anne']) {
+      expect(errorsOf(SignUpFormSchema, validSignUp({ firstName: name, lastName: name }))).toEqual({});
+    }
+  });
+
   describe('phone', () => {
     it("+44 needs 10 digits starting with 7 ('Enter a valid UK mobile')", () => {
       expect(signUpPhoneError('+44', '7123456789')).toBeNull();
       expect(signUpPhoneError('+44', '07123 456789')).toBeNull();
+      // api-contract §8.1: spaces, dashes and brackets are ignored.
+      for (const number of ['7123 456789', '7123-456-789', '(07123) 456789', '07123 456 789']) {
+        expect(signUpPhoneError('+44', number)).toBeNull();
+      }
       for (const number of ['6123456789', '712345678', '71234567890', '7123abc789', '']) {
         expect(signUpPhoneError('+44', number)).toBe('Enter a valid UK mobile');
       }
@@ -297,6 +316,7 @@ describe('sign-up payload (spec §3)', () => {
       postcode: 'BT1 1AA',
     });
     expect(normaliseMobile('07123 456-789')).toBe('7123456789');
+    expect(normaliseMobile('(07123) 456 789')).toBe('7123456789');
   });
 
   it('is accepted by the register request schema', () => {
@@ -335,6 +355,21 @@ describe('POST /auth/register body', () => {
     expect(errorsOf(RegisterRequestSchema, { ...body(), firstName: 'A1' }).firstName).toBe(
       'Only letters allowed (no spaces or special characters)',
     );
+  });
+
+  it('stores the phone without spaces, dashes or brackets (api-contract §8.1)', () => {
+    for (const phoneNumber of ['+44 7123 456789', '+44 (0)7123 456-789', '+4407123456789']) {
+      expect(parseOk(RegisterRequestSchema, { ...body(), phoneNumber }).phoneNumber).toBe('+447123456789');
+    }
+    expect(parseOk(RegisterRequestSchema, { ...body(), phoneNumber: '+353 87 123 4567' }).phoneNumber).toBe(
+      '+353871234567',
+    );
+  });
+
+  it('accepts O’Neill and Mary Ann as names', () => {
+    expect(
+      parseOk(RegisterRequestSchema, { ...body(), firstName: 'Mary Ann', lastName: 'O’Neill' }),
+    ).toMatchObject({ firstName: 'Mary Ann', lastName: 'O’Neill' });
   });
 
   it('caps every string and reports missing fields', () => {

@@ -16,6 +16,7 @@ import {
 } from './constants';
 import { ageOn, isIsoDate, todayInLondon } from './dates';
 import { MESSAGES } from './messages';
+import { stripPhoneSeparators } from './phones';
 import { ruleString, safeText } from './zod-helpers';
 
 /** A basic email pattern: something@something.tld, no spaces. */
@@ -23,10 +24,11 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Spec §5: upper, lower, digit and one of @$!%*?&, 8 or more, only those characters. */
 export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]{8,}$/;
 /**
- * Letters only, no spaces or punctuation. NOTE: any alphabet's letters (with their accents) count,
- * so Irish names such as Seán or Siobhán pass; "O'Neill" does not, as the spec's message says.
+ * A person's name (api-contract §8.1, amending spec §5's letters only): letters of any alphabet
+ * (with their accents) plus apostrophes (' ’), hyphens and single inner spaces, starting and
+ * ending with a letter: O'Neill, Mary Ann, Ann-Marie, Murphy-Byrne, Ciarán.
  */
-export const LETTERS_ONLY_PATTERN = /^\p{L}[\p{L}\p{M}]*$/u;
+export const PERSON_NAME_PATTERN = /^\p{L}[\p{L}\p{M}]*(?:['’ -]\p{L}[\p{L}\p{M}]*)*$/u;
 /** UK postcode, any area (sign-up form). */
 export const UK_POSTCODE_PATTERN = /^(GIR ?0AA|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})$/i;
 export const UK_MOBILE_PATTERN = /^7\d{9}$/;
@@ -57,9 +59,9 @@ export function passwordChecklist(password: string): PasswordRequirement[] {
 
 export const isStrongPassword = (password: string) => PASSWORD_PATTERN.test(password);
 
-/** Removes spaces and a leading zero a person may type before a mobile number. */
+/** Removes spaces, dashes, brackets and a leading zero a person may type in a mobile number. */
 export function normaliseMobile(number: string): string {
-  return number.replace(/[\s-]/g, '').replace(/^0/, '');
+  return stripPhoneSeparators(number).replace(/^0/, '');
 }
 
 /** The sign-up phone rule for one country code; returns the message or null. */
@@ -105,7 +107,7 @@ export const NewPasswordSchema = text(MAX_PASSWORD_LENGTH)
 const SignUpNameSchema = text(MAX_NAME_LENGTH)
   .trim()
   .min(1, MESSAGES.required)
-  .regex(LETTERS_ONLY_PATTERN, MESSAGES.onlyLetters);
+  .regex(PERSON_NAME_PATTERN, MESSAGES.onlyLetters);
 
 export const ConfirmationCodeSchema = text(MAX_CODE_LENGTH)
   .trim()
@@ -207,6 +209,12 @@ export function signUpJoinedPhoneError(phoneNumber: string): string | null {
   return signUpPhoneError(phone.countryCode, phone.number);
 }
 
+/** A joined sign-up number as stored: '+44 7123 456789' → '+447123456789'. */
+export function normaliseSignUpPhone(phoneNumber: string): string {
+  const phone = splitSignUpPhone(phoneNumber.trim());
+  return phone.countryCode ? `${phone.countryCode}${normaliseMobile(phone.number)}` : phoneNumber.trim();
+}
+
 /**
  * The sign-up address rule on the joined address ('line 1, town, postcode'): the message of the
  * first missing or wrong part (Address Line 1, Town, Postcode), or null.
@@ -232,7 +240,7 @@ export const RegisterRequestSchema = z.object({
   lastName: SignUpNameSchema,
   address: ruleString(3 * MAX_ADDRESS_PART_LENGTH, signUpJoinedAddressError),
   birthdate: ruleString(10, (dob) => signUpBirthdateError(dob)),
-  phoneNumber: ruleString(MAX_PHONE_LENGTH, signUpJoinedPhoneError),
+  phoneNumber: ruleString(MAX_PHONE_LENGTH, signUpJoinedPhoneError).transform(normaliseSignUpPhone),
   userType: z.literal('User', { error: MESSAGES.signUpUserTypeOnly }).optional().default('User'),
 });
 export type RegisterRequest = z.input<typeof RegisterRequestSchema>;

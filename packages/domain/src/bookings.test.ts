@@ -167,7 +167,7 @@ describe('PATCH /booking/counter body', () => {
     expect(counter('45')).toBeUndefined();
     expect(counter(301)).toBe('Maximum counter offer is £300');
     expect(counter(0)).toBe('Counter offer must be at least £1');
-    expect(counter(45.5)).toBe('Counter offer must be a whole number of pounds');
+    expect(counter(45.5)).toBe('Enter a whole number of pounds');
     expect(counter(undefined)).toBe('Counter offer must be at least £1');
     expect(parseOk(CounterRequestSchema, { businessId: 'b', bookingId: 'k', newPrice: '60' }).newPrice).toBe(
       60,
@@ -200,7 +200,7 @@ describe('POST /booking/book body', () => {
     });
     expect(parseOk(CreateBookingRequestSchema, { ...base, price: 50 }).price).toBe(50);
     expect(errorsOf(CreateBookingRequestSchema, { ...base, price: '45.50' }).price).toBe(
-      'Price must be a whole number of pounds',
+      'Enter a whole number of pounds',
     );
     expect(errorsOf(CreateBookingRequestSchema, { ...base, price: '£45' }).price).toBe(
       'Price must be at least £1',

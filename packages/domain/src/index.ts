@@ -7,6 +7,7 @@ export * from './constants';
 export * from './dates';
 export * from './invite';
 export * from './messages';
+export * from './phones';
 export * from './prices';
 export * from './profanity';
 export * from './profile';

@@ -12,6 +12,7 @@ import {
   invitePasswordError,
   invitePhoneError,
   inviteProblemMessage,
+  normaliseInvitePhone,
   RegisterWithInviteRequestSchema,
   SendInviteRequestSchema,
   VerifyInviteRequestSchema,
@@ -52,7 +53,9 @@ describe('invite wizard field rules (spec §5 Invite wizard)', () => {
   it("names: 'First name is required' / 'Last name is required', then letters only", () => {
     expect(inviteNameError('', 'first')).toBe('First name is required');
     expect(inviteNameError(' ', 'last')).toBe('Last name is required');
-    expect(inviteNameError('Mc Cann', 'last')).toBe('Only letters allowed (no spaces or special characters)');
+    expect(inviteNameError('Mc  Cann', 'last')).toBe(
+      'Only letters allowed (no spaces or special characters)',
+    );
     expect(inviteNameError('C', 'first')).toBeNull();
   });
 
@@ -84,15 +87,25 @@ describe('invite wizard field rules (spec §5 Invite wizard)', () => {
     ]) {
       expect(invitePhoneError(phone)).toBeNull();
     }
-    for (const phone of [
-      '07123 456789',
-      '+0123',
-      '+1',
-      '+1234567890123456',
-      '+44-7123-456789',
-      '+44 (0)7123',
-    ]) {
+    for (const phone of ['07123 456789', '+0123', '+1', '+1234567890123456', '+44 7123 45678x']) {
       expect(invitePhoneError(phone)).toBe(message);
+    }
+  });
+
+  it('phone: dashes and brackets are ignored too, and stored without them (api-contract §8.1)', () => {
+    for (const phone of ['+44-7123-456789', '+44 (0)7123 456789', '(+44) 7123 456789', '+44 7123 456789']) {
+      expect(invitePhoneError(phone)).toBeNull();
+      expect(normaliseInvitePhone(phone)).toBe('+447123456789');
+    }
+  });
+
+  it('names: letters, apostrophes, hyphens and single inner spaces (api-contract §8.1)', () => {
+    for (const name of ["O'Neill", 'O’Neill', 'Mary Ann', 'Ann-Marie', 'Murphy-Byrne', 'Ciarán']) {
+      expect(inviteNameError(name, 'first')).toBeNull();
+      expect(inviteNameError(name, 'last')).toBeNull();
+    }
+    for (const name of ['C0nor', 'Mary  Ann', "O'", '-Ann', 'Ann!']) {
+      expect(inviteNameError(name, 'first')).toBe('Only letters allowed (no spaces or special characters)');
     }
   });
 
@@ -287,6 +300,17 @@ describe('POST /auth/register-with-invite body', () => {
     ).toBe(undefined);
   });
 
+  it('stores the phone without separators and refuses a decimal minimum price (api-contract §8.1)', () => {
+    expect(
+      parseOk(RegisterWithInviteRequestSchema, { ...body(), phoneNumber: '+44 (0)7123-456 789' }),
+    ).toMatchObject({ phoneNumber: '+447123456789' });
+    for (const minimumPrice of ['7.50', 7.5]) {
+      expect(errorsOf(RegisterWithInviteRequestSchema, { ...body(), minimumPrice })).toEqual({
+        minimumPrice: 'Enter a whole number of pounds',
+      });
+    }
+  });
+
   it("applies the wizard's rules and messages", () => {
     expect(
       errorsOf(RegisterWithInviteRequestSchema, {
@@ -337,7 +361,7 @@ describe('POST /auth/register-with-invite body', () => {
 
   it('requires minimumPrice to be whole and homeVisitsEnabled a boolean', () => {
     expect(errorsOf(RegisterWithInviteRequestSchema, { ...body(), minimumPrice: 25.5 }).minimumPrice).toBe(
-      'Minimum price must be a whole number of pounds',
+      'Enter a whole number of pounds',
     );
     expect(
       errorsOf(RegisterWithInviteRequestSchema, { ...body(), homeVisitsEnabled: 'yes' }).homeVisitsEnabled,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONFIRMATION_CODE_PATTERN, EMAIL_PATTERN, LETTERS_ONLY_PATTERN, PASSWORD_PATTERN } from './auth';
+import { CONFIRMATION_CODE_PATTERN, EMAIL_PATTERN, PASSWORD_PATTERN, PERSON_NAME_PATTERN } from './auth';
 import {
   type AvailabilityInput,
   availabilityInputSchema,
@@ -25,10 +25,11 @@ import {
 } from './constants';
 import { ageOn, isIsoDate, todayInLondon } from './dates';
 import { atMostCharacters, MESSAGES } from './messages';
+import { stripPhoneSeparators } from './phones';
 import { MinimumPriceSchema, minimumPriceError, type PriceInput, parseWholePounds } from './prices';
 import { hasInvalidCharacters, ruleString, safeText } from './zod-helpers';
 
-/** Spec §5 invite phone, after removing spaces: optional +, a non-zero digit, then 1-14 digits. */
+/** Spec §5 invite phone, after removing spaces (and dashes and brackets, api-contract §8.1): optional +, a non-zero digit, then 1-14 digits. */
 export const INVITE_PHONE_PATTERN = /^\+?[1-9]\d{1,14}$/;
 /** Spec §5 invite address postcode: BT, one or two digits, a space, a digit and two letters. */
 export const INVITE_POSTCODE_PATTERN = /^BT\d{1,2} \d[A-Z]{2}$/i;
@@ -40,7 +41,7 @@ const LOOKS_LIKE_BT_POSTCODE = /^BT(\d|\s|$)/i;
 export function inviteNameError(value: string, which: 'first' | 'last'): string | null {
   const name = value.trim();
   if (!name) return which === 'first' ? MESSAGES.firstNameRequired : MESSAGES.lastNameRequired;
-  return LETTERS_ONLY_PATTERN.test(name) ? null : MESSAGES.onlyLetters;
+  return PERSON_NAME_PATTERN.test(name) ? null : MESSAGES.onlyLetters;
 }
 
 /**
@@ -56,8 +57,8 @@ export function confirmPasswordError(password: string, confirmPassword: string):
   return confirmPassword === password ? null : MESSAGES.passwordsDoNotMatch;
 }
 
-/** The phone number as stored: the typed number without its spaces. */
-export const normaliseInvitePhone = (value: string) => value.replace(/\s+/g, '');
+/** The phone number as stored: the typed number without its spaces, dashes and brackets. */
+export const normaliseInvitePhone = (value: string) => stripPhoneSeparators(value);
 
 export function invitePhoneError(value: string): string | null {
   const phone = normaliseInvitePhone(value);

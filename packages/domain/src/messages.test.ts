@@ -134,6 +134,8 @@ const SPEC_MESSAGES = [
   'Minimum price updated successfully!',
   // api-contract §2
   'Incorrect username or password.',
+  // api-contract §8.1
+  'Enter a whole number of pounds',
 ];
 
 describe('MESSAGES', () => {

@@ -64,8 +64,8 @@ export const MESSAGES = {
   availabilityRequired: 'Please set at least one day of availability',
   minimumPriceMin: 'Minimum price must be at least £1',
   minimumPriceMax: 'Minimum price cannot exceed £1000',
-  /** (ours) */
-  minimumPriceWhole: 'Minimum price must be a whole number of pounds',
+  /** api-contract §8.1: a decimal in any whole-pound field (minimum price, counter offer, customer price). */
+  wholePounds: 'Enter a whole number of pounds',
   /** (ours) */
   inviteCodeRequired: 'Invite code is required',
   // Availability (admin)
@@ -76,10 +76,6 @@ export const MESSAGES = {
   counterMax: 'Maximum counter offer is £300',
   /** (ours) */
   counterMin: 'Counter offer must be at least £1',
-  /** (ours) */
-  counterWhole: 'Counter offer must be a whole number of pounds',
-  /** (ours) A customer price that is not a whole number of pounds. */
-  priceWhole: 'Price must be a whole number of pounds',
   /** (ours) */
   priceTooHigh: 'Price is too high',
   /** (ours) */

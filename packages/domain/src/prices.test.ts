@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { MESSAGES } from './messages';
 import {
+  CounterPriceSchema,
+  CustomerPriceSchema,
   counterPriceError,
   customerPriceError,
+  isFractionalNumber,
   MinimumPriceSchema,
   minimumPriceError,
   parseWholePounds,
   presetPricesFor,
 } from './prices';
-import { errorsOf } from './test-utils';
+import { errorsOf, parseOk } from './test-utils';
 
 describe('whole pounds', () => {
   it('are read from numbers and numeric text', () => {
@@ -31,10 +35,33 @@ describe('minimum price', () => {
     expect(minimumPriceError(1e21)).toBe('Minimum price cannot exceed £1000');
   });
 
-  it('is a whole number', () => {
-    expect(minimumPriceError(12.5)).toBe('Minimum price must be a whole number of pounds');
-    expect(errorsOf(MinimumPriceSchema, '12.50')._).toBe('Minimum price must be a whole number of pounds');
+  it("is a whole number: 'Enter a whole number of pounds' (api-contract §8.1)", () => {
+    expect(minimumPriceError(12.5)).toBe('Enter a whole number of pounds');
+    expect(errorsOf(MinimumPriceSchema, '12.50')._).toBe('Enter a whole number of pounds');
     expect(errorsOf(MinimumPriceSchema, true)._).toBe('Minimum price must be at least £1');
+  });
+});
+
+describe('whole-pound fields never change what was typed (api-contract §8.1)', () => {
+  const decimals = ['7.50', '2.50', '7.5', '7.', '.5', ' 12.99 ', '0.5', '-2.5', 7.5, 2.5];
+
+  it.each(decimals)("refuses %j with 'Enter a whole number of pounds' in every price rule", (value) => {
+    expect(MESSAGES.wholePounds).toBe('Enter a whole number of pounds');
+    expect(minimumPriceError(value)).toBe(MESSAGES.wholePounds);
+    expect(counterPriceError(value)).toBe(MESSAGES.wholePounds);
+    expect(customerPriceError(value, 1)).toBe(MESSAGES.wholePounds);
+    for (const schema of [MinimumPriceSchema, CounterPriceSchema, CustomerPriceSchema]) {
+      expect(errorsOf(schema, value)._).toBe(MESSAGES.wholePounds);
+    }
+  });
+
+  it('reads whole pounds as typed, never as another number', () => {
+    expect(parseOk(MinimumPriceSchema, '750')).toBe(750);
+    expect(parseOk(MinimumPriceSchema, '7')).toBe(7);
+    expect(parseOk(CounterPriceSchema, '25')).toBe(25);
+    expect(parseOk(CustomerPriceSchema, '45.0')).toBe(45);
+    expect(isFractionalNumber('7.00')).toBe(false);
+    expect(isFractionalNumber('abc')).toBe(false);
   });
 });
 
@@ -52,7 +79,7 @@ describe('customer price', () => {
     expect(customerPriceError('60', 25)).toBeNull();
     expect(customerPriceError(24, 25)).toBe('Price must be at least £25');
     expect(customerPriceError('', 25)).toBe('Price must be at least £25');
-    expect(customerPriceError(30.5, 25)).toBe('Price must be a whole number of pounds');
+    expect(customerPriceError(30.5, 25)).toBe('Enter a whole number of pounds');
   });
 });
 

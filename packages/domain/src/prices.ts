@@ -15,9 +15,13 @@ export { isFractionalNumber, parseWholePounds } from './zod-helpers';
 /** A price as a form or a body may hold it: a number, numeric text, or empty. */
 export type PriceInput = number | string | null | undefined;
 
-/** A business's minimum price (invite wizard and admin): whole pounds, £1 to £1000. */
+/**
+ * A business's minimum price (invite wizard and admin): whole pounds, £1 to £1000. Like every
+ * whole-pound rule, a decimal gets 'Enter a whole number of pounds' (api-contract §8.1) and is
+ * never rounded or stripped into another number.
+ */
 export function minimumPriceError(value: PriceInput): string | null {
-  if (isFractionalNumber(value)) return MESSAGES.minimumPriceWhole;
+  if (isFractionalNumber(value)) return MESSAGES.wholePounds;
   const pounds = parseWholePounds(value);
   if (pounds === null || pounds < MINIMUM_PRICE_MIN) return MESSAGES.minimumPriceMin;
   if (pounds > MINIMUM_PRICE_MAX) return MESSAGES.minimumPriceMax;
@@ -26,7 +30,7 @@ export function minimumPriceError(value: PriceInput): string | null {
 
 /** A counter offer: whole pounds, £1 to £300. */
 export function counterPriceError(value: PriceInput): string | null {
-  if (isFractionalNumber(value)) return MESSAGES.counterWhole;
+  if (isFractionalNumber(value)) return MESSAGES.wholePounds;
   const pounds = parseWholePounds(value);
   if (pounds === null || pounds < COUNTER_PRICE_MIN) return MESSAGES.counterMin;
   if (pounds > COUNTER_PRICE_MAX) return MESSAGES.counterMax;
@@ -35,7 +39,7 @@ export function counterPriceError(value: PriceInput): string | null {
 
 /** A customer's price: whole pounds, at least the business minimum ('Price must be at least £{min}'). */
 export function customerPriceError(price: PriceInput, min: number): string | null {
-  if (isFractionalNumber(price)) return MESSAGES.priceWhole;
+  if (isFractionalNumber(price)) return MESSAGES.wholePounds;
   const pounds = parseWholePounds(price);
   if (pounds === null || pounds < Math.max(min, 1)) return priceAtLeast(min);
   if (pounds > MAX_BOOKING_PRICE) return MESSAGES.priceTooHigh;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { containsProfanity, inappropriateContentError } from './profanity';
+import { containsProfanity, inappropriateContentError, REAL_PLACE_NAMES } from './profanity';
 import {
   BusinessProfileFormSchema,
   buildProfileUpdatePayload,
@@ -7,6 +7,8 @@ import {
   formatPostcode,
   isNiPostcode,
   joinAddress,
+  joinedAddressError,
+  normaliseProfilePhone,
   type ProfileForm,
   ProfileFormSchema,
   ProfileUpdateRequestSchema,
@@ -37,11 +39,41 @@ describe('profile names (first name, then last name)', () => {
     expect(profileNameError('J', 'first')).toBe('First name must be at least 2 characters');
     expect(profileNameError('1', 'first')).toBe('First name must be at least 2 characters');
     expect(profileNameError('J0', 'first')).toBe('First name must contain only letters');
-    expect(profileNameError('Mary Ann', 'first')).toBe('First name must contain only letters');
+    expect(profileNameError('Mary  Ann', 'first')).toBe('First name must contain only letters');
     expect(profileNameError('Jo', 'first')).toBeNull();
     expect(profileNameError('', 'last')).toBe('Last name is required');
     expect(profileNameError('K', 'last')).toBe('Last name must be at least 2 characters');
-    expect(profileNameError('K-K', 'last')).toBe('Last name must contain only letters');
+    expect(profileNameError('K--K', 'last')).toBe('Last name must contain only letters');
+  });
+
+  it("accepts real people's names: letters of any alphabet, ' ’ - and single inner spaces (api-contract §8.1)", () => {
+    for (const name of [
+      "O'Neill",
+      'O’Neill',
+      'Mary Ann',
+      'Ann-Marie',
+      'Murphy-Byrne',
+      'Ciarán',
+      'Zoë',
+      'Ólafur',
+    ]) {
+      expect(profileNameError(name, 'first')).toBeNull();
+      expect(profileNameError(name, 'last')).toBeNull();
+    }
+    for (const name of [
+      "O'",
+      "'Neill",
+      '-Ann',
+      'Ann-',
+      'Mary  Ann',
+      'Mary\tAnn',
+      "O'-Neill",
+      'Ann3',
+      'Ann.',
+      'Ann_Marie',
+    ]) {
+      expect(profileNameError(name, 'first')).toBe('First name must contain only letters');
+    }
   });
 
   it('gives the same messages through the form schema', () => {
@@ -66,9 +98,28 @@ describe('profile email and phone', () => {
     for (const phone of ['+447123456789', '+3538712345', '+11234567', '+123123456789012345']) {
       expect(profilePhoneError(phone)).toBeNull();
     }
-    for (const phone of ['447123456789', '+1234567', '+44 7123 456789', '+1234567890123456789', '+44abc']) {
+    for (const phone of ['447123456789', '+1234567', '+1234567890123456789', '+44abc', '087 123 4567']) {
       expect(profilePhoneError(phone)).toBe(format);
     }
+  });
+
+  it('phone: spaces, dashes and brackets are ignored; a UK number with its leading 0 is stored as +44 (api-contract §8.1)', () => {
+    for (const [typed, stored] of [
+      ['+44 7123 456789', '+447123456789'],
+      ['07123 456789', '+447123456789'],
+      ['07123-456-789', '+447123456789'],
+      ['+44 (0)7123 456789', '+447123456789'],
+      ['(028) 9012 3456', '+442890123456'],
+      ['+353 87 123 4567', '+353871234567'],
+    ]) {
+      expect(profilePhoneError(typed as string)).toBeNull();
+      expect(normaliseProfilePhone(typed as string)).toBe(stored);
+      expect(
+        parseOk(ProfileUpdateRequestSchema, { ...buildProfileUpdatePayload(validForm()), PhoneNumber: typed })
+          .PhoneNumber,
+      ).toBe(stored);
+    }
+    expect(buildProfileUpdatePayload(validForm({ phone: '07123 456789' })).PhoneNumber).toBe('+447123456789');
   });
 });
 
@@ -137,6 +188,38 @@ describe('address lines and city', () => {
     }
     expect(inappropriateContentError('Scunthorpe Road', 'Address line 1')).toBeNull();
     expect(containsProfanity('')).toBe(false);
+  });
+
+  it('allows real place and street names that the word list flags (api-contract §8.1)', () => {
+    for (const name of REAL_PLACE_NAMES) expect(containsProfanity(name)).toBe(false);
+    for (const text of [
+      '12 Butt Lane',
+      'butt lane',
+      '3 COCK LANE, Smithfield',
+      'Cock  Lane',
+      'Devil’s Dyke',
+      'Muff',
+      'Flat 2, 7 Dyke Road',
+      'Scunthorpe',
+    ]) {
+      expect(containsProfanity(text)).toBe(false);
+    }
+    expect(
+      errorsOf(
+        ProfileFormSchema,
+        validForm({ addressLine1: '4 Butt Lane', addressLine2: 'Cock Lane', city: 'Muff' }),
+      ),
+    ).toEqual({});
+    expect(joinedAddressError('1 Cock Lane, Butt Lane, Scunthorpe, BT1 1AA')).toBeNull();
+  });
+
+  it('still refuses profanity next to, inside or instead of a real name', () => {
+    for (const text of ['Butt', 'Cock', 'Cock Lane Shit', 'Shit Lane, Butt Lane', 'Buttlane cock', 'Dyke']) {
+      expect(containsProfanity(text)).toBe(true);
+    }
+    expect(errorsOf(ProfileFormSchema, validForm({ addressLine1: '1 Shit Lane' })).addressLine1).toBe(
+      'Address line 1 contains inappropriate content',
+    );
   });
 });
 

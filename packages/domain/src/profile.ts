@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, LETTERS_ONLY_PATTERN, UK_POSTCODE_PATTERN } from './auth';
+import { EMAIL_PATTERN, PERSON_NAME_PATTERN, UK_POSTCODE_PATTERN } from './auth';
 import {
   MAX_ADDRESS_PART_LENGTH,
   MAX_EMAIL_LENGTH,
@@ -10,6 +10,7 @@ import {
   PROFILE_NAME_MIN_LENGTH,
 } from './constants';
 import { MESSAGES } from './messages';
+import { stripPhoneSeparators } from './phones';
 import { inappropriateContentError } from './profanity';
 import { ruleString } from './zod-helpers';
 
@@ -17,6 +18,8 @@ import { ruleString } from './zod-helpers';
 export const NI_POSTCODE_PATTERN = /^BT\d{1,2} ?\d[A-Z]{2}$/i;
 /** Spec §5 profile form: a plus sign, a 1-3 digit country code, then 7-15 digits. */
 export const PROFILE_PHONE_PATTERN = /^\+\d{1,3}\d{7,15}$/;
+/** A UK number as dialled at home: 0 and 10 digits ('07123456789', '02890123456'). */
+const UK_NATIONAL_NUMBER = /^0\d{10}$/;
 
 /** The field names used in '{field} contains inappropriate content'. */
 export const ADDRESS_FIELD_LABELS = {
@@ -36,13 +39,13 @@ const NAME_MESSAGES = {
   last: { required: MESSAGES.lastNameRequired, min: MESSAGES.lastNameMin, letters: MESSAGES.lastNameLetters },
 } as const;
 
-/** Profile first or last name: required, then at least 2 characters, then letters only. */
+/** Profile first or last name: required, then at least 2 characters, then a person's name (letters, ' ’ - and single spaces). */
 export function profileNameError(value: string, which: 'first' | 'last'): string | null {
   const messages = NAME_MESSAGES[which];
   const name = value.trim();
   if (!name) return messages.required;
   if (name.length < PROFILE_NAME_MIN_LENGTH) return messages.min;
-  if (!LETTERS_ONLY_PATTERN.test(name)) return messages.letters;
+  if (!PERSON_NAME_PATTERN.test(name)) return messages.letters;
   return null;
 }
 
@@ -52,8 +55,19 @@ export function profileEmailError(value: string): string | null {
   return EMAIL_PATTERN.test(email) ? null : MESSAGES.validEmailAddress;
 }
 
+/**
+ * The profile phone as stored (api-contract §8.1): without spaces, dashes and brackets, and a UK
+ * number typed with its leading 0 in international form ('07123 456789' → '+447123456789').
+ * NOTE: only 0 and 10 digits is read as UK; an Irish '087 123 4567' (0 and 9 digits) is left for
+ * the format message rather than stored as a wrong +44 number.
+ */
+export function normaliseProfilePhone(value: string): string {
+  const phone = stripPhoneSeparators(value);
+  return UK_NATIONAL_NUMBER.test(phone) ? `+44${phone.slice(1)}` : phone;
+}
+
 export function profilePhoneError(value: string): string | null {
-  const phone = value.trim();
+  const phone = normaliseProfilePhone(value);
   if (!phone) return MESSAGES.phoneRequired;
   return PROFILE_PHONE_PATTERN.test(phone) ? null : MESSAGES.profilePhoneFormat;
 }
@@ -159,7 +173,9 @@ const personFields = {
     MESSAGES.lastNameRequired,
   ),
   email: ruleString(MAX_EMAIL_LENGTH, profileEmailError, MESSAGES.emailRequired),
-  phone: ruleString(MAX_PHONE_LENGTH, profilePhoneError, MESSAGES.phoneRequired),
+  phone: ruleString(MAX_PHONE_LENGTH, profilePhoneError, MESSAGES.phoneRequired).transform(
+    normaliseProfilePhone,
+  ),
 };
 
 /** Business profile form (admin Profile tab): no address, which is sent for customers only. */
@@ -229,7 +245,7 @@ export function buildProfileUpdatePayload(
     FirstName: form.firstName.trim(),
     LastName: form.lastName.trim(),
     Email: form.email.trim(),
-    PhoneNumber: form.phone.trim(),
+    PhoneNumber: normaliseProfilePhone(form.phone),
   };
   if (includeAddress && 'addressLine1' in form) {
     payload.Address = joinAddress({

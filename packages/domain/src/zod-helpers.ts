@@ -71,8 +71,13 @@ export function parseWholePounds(value: unknown): number | null {
   return /^\d{1,15}(\.0+)?$/.test(text) ? Number(text) : null;
 }
 
-/** True when the value is a number or numeric text with a fractional part (e.g. 45.5). */
+/**
+ * True when the value is a number with a fractional part, or text typed as a decimal that is not
+ * a whole number of pounds ('7.50', '7.', '.5', '-2.5'). '45.0' is whole and reads as 45.
+ */
 export function isFractionalNumber(value: unknown): boolean {
   if (typeof value === 'number') return Number.isFinite(value) && !Number.isInteger(value);
-  return typeof value === 'string' && /^\d+\.\d*[1-9]\d*$/.test(value.trim());
+  if (typeof value !== 'string') return false;
+  const text = value.trim();
+  return /^-?(\d+\.\d*|\.\d+)$/.test(text) && parseWholePounds(text) === null;
 }

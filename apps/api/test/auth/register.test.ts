@@ -29,6 +29,22 @@ describeEachDatabase('POST /api/auth/register', (database) => {
     expect(user.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
   });
 
+  it("stores the phone without spaces, dashes or brackets, and takes O'Neill and Mary Ann (api-contract §8.1)", async () => {
+    const body = registration({
+      phoneNumber: '+44 (0)7123 456-789',
+      firstName: 'Mary Ann',
+      lastName: "O'Neill",
+    });
+    const response = await t.post('/api/auth/register', body);
+    expect(response.statusCode, response.body).toBe(201);
+    const user = await database()
+      .db.selectFrom('users')
+      .select(['phone_number', 'first_name', 'last_name'])
+      .where('email', '=', body.email)
+      .executeTakeFirstOrThrow();
+    expect(user).toEqual({ phone_number: '+447123456789', first_name: 'Mary Ann', last_name: "O'Neill" });
+  });
+
   it('stores the email in lower case and ignores unknown fields', async () => {
     const email = uniqueEmail('MiXeD').replace('mixed', 'MiXeD');
     const response = await t.post('/api/auth/register', {

@@ -155,8 +155,9 @@ describeEachDatabase('POST /api/booking/book', (database) => {
   it.each([
     ['price', { price: 24 }, priceAtLeast(25)],
     ['price', { price: '1' }, priceAtLeast(25)],
-    ['price', { price: 1.5 }, MESSAGES.priceWhole],
-    ['price', { price: '30.5' }, MESSAGES.priceWhole],
+    ['price', { price: 1.5 }, MESSAGES.wholePounds],
+    ['price', { price: '30.5' }, MESSAGES.wholePounds],
+    ['price', { price: '30.50' }, MESSAGES.wholePounds],
     ['price', { price: -5 }, priceAtLeast(1)],
     ['price', { price: 1e9 }, MESSAGES.priceTooHigh],
     ['price', { price: 'abc' }, priceAtLeast(1)],

@@ -222,7 +222,8 @@ describeEachDatabase('PATCH /api/booking/setstatus, /counter and /respond-to-cou
   it.each([
     [0, MESSAGES.counterMin],
     [301, MESSAGES.counterMax],
-    [1.5, MESSAGES.counterWhole],
+    [1.5, MESSAGES.wholePounds],
+    ['2.50', MESSAGES.wholePounds],
     ['abc', MESSAGES.counterMin],
     [null, MESSAGES.counterMin],
     [-5, MESSAGES.counterMin],

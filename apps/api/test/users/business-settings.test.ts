@@ -115,7 +115,11 @@ describeEachDatabase(
     it.each([
       [0, MESSAGES.minimumPriceMin],
       [1001, MESSAGES.minimumPriceMax],
-      [1.5, MESSAGES.minimumPriceWhole],
+      [1.5, MESSAGES.wholePounds],
+      // api-contract §8.1: a decimal is refused as typed, never saved as 750 or 7.
+      ['7.50', MESSAGES.wholePounds],
+      [7.5, MESSAGES.wholePounds],
+      ['7.', MESSAGES.wholePounds],
       ['abc', MESSAGES.minimumPriceMin],
       [null, MESSAGES.minimumPriceMin],
       [-5, MESSAGES.minimumPriceMin],

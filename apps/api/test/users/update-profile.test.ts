@@ -46,6 +46,53 @@ describeEachDatabase('PUT /api/user/update and POST /api/user/verify-email', (da
     expect(t.mailer.to(customer.email)).toEqual([]);
   });
 
+  it('stores the phone without spaces, dashes or brackets, a UK 07… number as +447… (api-contract §8.1)', async () => {
+    const customer = await createCustomer(t, db());
+    for (const [typed, stored] of [
+      ['07123 456789', '+447123456789'],
+      ['+44 7123 456789', '+447123456789'],
+      ['+44 (0)28 9012-3456', '+442890123456'],
+      ['+353 87 123 4567', '+353871234567'],
+    ]) {
+      const response = await put(customer, update(customer, { PhoneNumber: typed }));
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().PhoneNumber).toBe(stored);
+      const row = await db()
+        .selectFrom('users')
+        .select('phone_number')
+        .where('id', '=', customer.id)
+        .executeTakeFirstOrThrow();
+      expect(row.phone_number).toBe(stored);
+      expect((await call(t, 'GET', '/api/user/userdetails', customer)).json().PhoneNumber).toBe(stored);
+    }
+  });
+
+  it("accepts real people's names: O'Neill, Mary Ann, Ann-Marie, Murphy-Byrne, Ciarán (api-contract §8.1)", async () => {
+    const customer = await createCustomer(t, db());
+    for (const [FirstName, LastName] of [
+      ['Mary Ann', "O'Neill"],
+      ['Ann-Marie', 'Murphy-Byrne'],
+      ['Ciarán', 'O’Neill'],
+    ]) {
+      const response = await put(customer, update(customer, { FirstName, LastName }));
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({ FirstName, LastName });
+    }
+  });
+
+  it('accepts a real street the word list flags, still refusing profanity (api-contract §8.1)', async () => {
+    const customer = await createCustomer(t, db());
+    const saved = await put(
+      customer,
+      update(customer, { Address: '4 Butt Lane, Cock Lane, Belfast, BT1 1AA' }),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().Address).toBe('4 Butt Lane, Cock Lane, Belfast, BT1 1AA');
+    const refused = await put(customer, update(customer, { Address: '4 Shit Lane, Belfast, BT1 1AA' }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('Address line 1 contains inappropriate content');
+  });
+
   it('ignores the address of a business and does not need one', async () => {
     const business = await createBusiness(t, db(), { address: '2 High Street, Belfast, BT1 2AB' });
     const withAddress = await put(business, update(business));
@@ -72,7 +119,8 @@ describeEachDatabase('PUT /api/user/update and POST /api/user/verify-email', (da
     ['LastName', { LastName: 'x' }, MESSAGES.lastNameMin],
     ['Email', { Email: 'nope' }, MESSAGES.validEmailAddress],
     ['Email', { Email: '' }, MESSAGES.emailRequired],
-    ['PhoneNumber', { PhoneNumber: '07123456789' }, MESSAGES.profilePhoneFormat],
+    ['PhoneNumber', { PhoneNumber: '7123456789' }, MESSAGES.profilePhoneFormat],
+    ['PhoneNumber', { PhoneNumber: '087 123 4567' }, MESSAGES.profilePhoneFormat],
     ['PhoneNumber', { PhoneNumber: '' }, MESSAGES.phoneRequired],
     ['Address', { Address: '10 Main Street, Belfast, SW1A 1AA' }, MESSAGES.niPostcode],
     ['Address', { Address: '10 Main Street, BT1 1AA' }, MESSAGES.cityTownRequired],

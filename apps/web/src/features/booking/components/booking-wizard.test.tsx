@@ -225,12 +225,12 @@ describe('booking wizard: price', () => {
 
     await user.clear(input);
     await user.type(input, '62.5');
-    expect(await screen.findByText(MESSAGES.priceWhole)).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.wholePounds)).toBeInTheDocument();
     expect(continueButton()).toBeDisabled();
 
     await user.clear(input);
     await user.type(input, '62');
-    await waitFor(() => expect(screen.queryByText(MESSAGES.priceWhole)).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText(MESSAGES.wholePounds)).not.toBeInTheDocument());
     expect(continueButton()).toBeEnabled();
   });
 });

@@ -76,13 +76,13 @@ describe('profile card', () => {
   it.each<[string, string, string]>([
     ['Last name', '', 'Last name is required'],
     ['Last name', 'B', 'Last name must be at least 2 characters'],
-    ['Last name', 'O-Neill', 'Last name must contain only letters'],
+    ['Last name', 'O--Neill', 'Last name must contain only letters'],
     ['Email', '', 'Email is required'],
     ['Email', 'aoife@', 'Please enter a valid email address'],
     ['Phone number', '', 'Phone number is required'],
     [
       'Phone number',
-      '07123456789',
+      '7123456789',
       'Phone must be in format +countrycode followed by 7-15 digits (e.g., +447123456789)',
     ],
     ['Address line 1', '', 'Address line 1 is required'],
@@ -98,6 +98,41 @@ describe('profile card', () => {
     await retype(user, label, value);
     expect(field(label)).toHaveAccessibleDescription(expect.stringContaining(message));
     expect(saveButton()).toBeDisabled();
+  });
+
+  it("accepts real people's names and phones as typed, and sends the phone without spaces (api-contract §8.1)", async () => {
+    const api = stubFetch().on('PUT', '/api/user/update', ({ body }) =>
+      jsonResponse(200, userDetails('User', { ...(body as Record<string, unknown>), PendingEmail: null })),
+    );
+    const { user } = renderProfile({ api });
+    await openEditor(user);
+    await retype(user, 'First name', 'Mary Ann');
+    await retype(user, 'Last name', "O'Neill");
+    await retype(user, 'Phone number', '+44 7123 456789');
+    for (const label of ['First name', 'Last name', 'Phone number']) {
+      expect(field(label)).not.toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(saveButton()).toBeEnabled();
+    await user.click(saveButton());
+    await waitFor(() => expect(api.callsTo('PUT', '/api/user/update')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/api/user/update')[0]!.body).toMatchObject({
+      FirstName: 'Mary Ann',
+      LastName: "O'Neill",
+      PhoneNumber: '+447123456789',
+    });
+  });
+
+  it('takes a UK number typed with its leading 0 and sends it as +44', async () => {
+    const api = stubFetch().on('PUT', '/api/user/update', ({ body }) =>
+      jsonResponse(200, userDetails('User', { ...(body as Record<string, unknown>), PendingEmail: null })),
+    );
+    const { user } = renderProfile({ api });
+    await openEditor(user);
+    await retype(user, 'Phone number', '07123 456789');
+    expect(field('Phone number')).not.toHaveAttribute('aria-invalid', 'true');
+    await user.click(saveButton());
+    await waitFor(() => expect(api.callsTo('PUT', '/api/user/update')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/api/user/update')[0]!.body).toMatchObject({ PhoneNumber: '+447123456789' });
   });
 
   it('checks every field on Save, including ones never visited', async () => {
