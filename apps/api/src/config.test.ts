@@ -10,7 +10,7 @@ describe('loadConfig', () => {
     const config = loadConfig(env({}));
     expect(config).toMatchObject({
       port: 3000,
-      host: 'localhost',
+      host: '127.0.0.1',
       appUrl: 'http://localhost:3000',
       authRateLimit: 10,
       accountFailureLimit: 5,
@@ -28,7 +28,7 @@ describe('loadConfig', () => {
     expect(findRepoRoot()).toBe(join(API_PACKAGE_DIR, '..', '..'));
   });
 
-  it('requires JWT_SECRET and SMTP_URL in production, and listens on all interfaces there', () => {
+  it('requires JWT_SECRET and SMTP_URL in production, and listens on loopback there too unless HOST says otherwise', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' })).toThrow(/JWT_SECRET/);
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) })).toThrow(/SMTP_URL/);
     const config = loadConfig({
@@ -36,7 +36,30 @@ describe('loadConfig', () => {
       JWT_SECRET: 'x'.repeat(40),
       SMTP_URL: 'smtp://mail:25',
     });
-    expect(config).toMatchObject({ isProduction: true, host: '0.0.0.0', jwtSecret: 'x'.repeat(40) });
+    expect(config).toMatchObject({ isProduction: true, host: '127.0.0.1', jwtSecret: 'x'.repeat(40) });
+  });
+
+  it('points links at http://localhost:{PORT} when APP_URL is unset, warning about it in production', () => {
+    const development = loadConfig(env({ PORT: '4100' }));
+    expect(development.appUrl).toBe('http://localhost:4100');
+    expect(development.startupWarnings).toEqual([]);
+    const production = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '4100',
+      JWT_SECRET: 'x'.repeat(40),
+      SMTP_URL: 'smtp://mail:25',
+    });
+    expect(production.appUrl).toBe('http://localhost:4100');
+    expect(production.startupWarnings).toEqual([expect.stringMatching(/APP_URL is not set.*localhost:4100/)]);
+    const configured = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '4100',
+      JWT_SECRET: 'x'.repeat(40),
+      SMTP_URL: 'smtp://mail:25',
+      APP_URL: 'https://book.example.com',
+    });
+    expect(configured.appUrl).toBe('https://book.example.com');
+    expect(configured.startupWarnings).toEqual([]);
   });
 
   it.each([

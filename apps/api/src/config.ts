@@ -19,7 +19,10 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
   jwtSecret: string;
+  /** Public address used in emailed links; unset: http://localhost:{PORT} (api-contract §8.2). */
   appUrl: string;
+  /** Problems that do not stop the start; the server logs each as a warning. */
+  startupWarnings?: readonly string[];
   /** Per-IP attempts per minute on each rate-limited auth call. */
   authRateLimit: number;
   /** Failed attempts per account within the failure window before the account is blocked. */
@@ -180,19 +183,28 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
 
+  const startupWarnings: string[] = [];
+  if (isProduction && !env.APP_URL) {
+    startupWarnings.push(
+      `APP_URL is not set: emailed links point to http://localhost:${env.PORT}, which only works on this machine. Set APP_URL to the public address.`,
+    );
+  }
+
   const dataDir = join(findRepoRoot(), 'data');
   const database = parseDatabaseUrl(env.DATABASE_URL, dataDir, invocationDir(source));
   return {
     env: env.NODE_ENV,
     isProduction,
     port: env.PORT,
-    // Loopback by default outside production, so a laptop does not expose the dev server.
-    host: env.HOST ?? (isProduction ? '0.0.0.0' : 'localhost'),
+    // Loopback by default, in production too (api-contract §8.9): exposing the server is a choice
+    // (HOST=0.0.0.0 in a container, or to reach it from a phone on the same network).
+    host: env.HOST ?? '127.0.0.1',
     database,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? 'TrimTime NI <no-reply@trimtime.local>',
     jwtSecret: env.JWT_SECRET ?? developmentSecret(env.NODE_ENV, dataDir),
-    appUrl: (env.APP_URL ?? 'http://localhost:3000').replace(/\/+$/, ''),
+    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    startupWarnings,
     authRateLimit: env.AUTH_RATE_LIMIT,
     accountFailureLimit: env.AUTH_ACCOUNT_FAILURE_LIMIT,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

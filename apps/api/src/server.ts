@@ -41,6 +41,7 @@ async function main() {
   }
   const seeded = config.demoData ? (await seedDemoData(db)).seeded : false;
   const app = await buildApp(config, { db });
+  for (const warning of config.startupWarnings ?? []) app.log.warn(warning);
   const stopPurge = scheduleBookingPurge(db, systemClock, app.log);
   const endKeepAliveAfterAnswers = closeConnectionsAfterAnswer(app.server);
 

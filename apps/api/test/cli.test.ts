@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -114,5 +114,16 @@ describe('npm run create-admin (a real process)', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('npm run serve', () => {
+  it('starts the built server, and npm start is the build followed by it (api-contract §8.9)', () => {
+    const scriptsOf = (dir: string) =>
+      JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts as Record<string, string>;
+    const root = scriptsOf(join(API_PACKAGE_DIR, '..', '..'));
+    expect(root.serve).toBe('npm run start -w @app/api');
+    expect(scriptsOf(API_PACKAGE_DIR).start).toBe('node dist/server.js');
+    expect(root.start).toBe('npm run build && npm run serve');
   });
 });
