@@ -7,6 +7,7 @@ import {
   calendarEventForBooking,
   calendarLocation,
   detectCalendarPlatform,
+  foldIcsLines,
   googleCalendarUrl,
 } from './calendar';
 
@@ -85,6 +86,40 @@ describe('calendar event of a booking', () => {
     const ics = buildIcsFile(calendarEventForBooking(booking));
     expect(icsLine(ics, 'LOCATION')).toBe('1 Main Street\\, Belfast\\, BT1 1AA');
     expect(ics).toContain('Price: £60');
+  });
+
+  it('folds lines at 75 octets (RFC 5545 §3.1), never inside a £, an accented letter or an emoji', () => {
+    const octets = (line: string) => new TextEncoder().encode(line).length;
+    const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+    // Each padding moves the two-octet characters across the 75-octet boundary.
+    for (let padding = 0; padding < 4; padding += 1) {
+      const address = `${'x'.repeat(padding)}Flat 2 Ciarán Ó Súilleabháin House ££ Seán’s Lane 💈 Áth Trasna Road, Newry, BT34 1AA`;
+      const booking = makeBooking({ IsHomeVisit: true, CustomerAddress: address, FinalPrice: 60 });
+      const ics = buildIcsFile({
+        ...calendarEventForBooking(booking),
+        title: `Appointment at Siobhán’s ${'£'.repeat(40)}`,
+      });
+      const lines = ics.split('\r\n');
+      expect(
+        lines.some((line) => line.startsWith(' ')),
+        `padding ${padding}`,
+      ).toBe(true);
+      for (const line of lines) {
+        expect(octets(line), `padding ${padding}: ${line}`).toBeLessThanOrEqual(75);
+        expect(line).not.toMatch(loneSurrogate);
+        expect(line.startsWith('\t')).toBe(false);
+      }
+      const unfolded = ics.replace(/\r\n /g, '');
+      expect(icsLine(unfolded, 'LOCATION')).toBe(address.replaceAll(',', '\\,'));
+      expect(icsLine(unfolded, 'SUMMARY')).toBe(`Appointment at Siobhán’s ${'£'.repeat(40)}`);
+    }
+  });
+
+  it('folds a line of exactly 75 octets not at all, and one of 76 once', () => {
+    const line75 = `SUMMARY:${'á'.repeat(33)}a`; // 8 + 66 + 1 octets
+    expect(foldIcsLines(`${line75}\r\n`)).toBe(`${line75}\r\n`);
+    const folded = foldIcsLines(`SUMMARY:${'á'.repeat(34)}\r\n`); // 76 octets: the last á moves
+    expect(folded).toBe(`SUMMARY:${'á'.repeat(33)}\r\n á\r\n`);
   });
 
   it('keeps the end of a booking written with a range', () => {

@@ -85,7 +85,41 @@ export function buildIcsFile(event: CalendarEvent): string {
     busyStatus: 'BUSY',
   });
   if (error || !value) throw error ?? new Error('Could not build the calendar file');
-  return value;
+  return foldIcsLines(value);
+}
+
+/** RFC 5545 §3.1: a content line is at most 75 octets, CRLF excluded. */
+const MAX_LINE_OCTETS = 75;
+
+/** The UTF-8 length of one code point. */
+const utf8Octets = (codePoint: number) =>
+  codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
+
+/**
+ * Folds every line of an iCalendar text at 75 octets, never inside a UTF-8 character (a
+ * continuation line starts with a space, which counts). NOTE: the `ics` package folds at 75
+ * characters, so a line with `£` or `á` came out longer than 75 octets; its folds are undone
+ * first (docs/decisions/0008-ics-line-folding.md).
+ */
+export function foldIcsLines(ics: string): string {
+  return ics
+    .replace(/\r\n[ \t]/g, '')
+    .split('\r\n')
+    .map((line) => {
+      let folded = '';
+      let octets = 0;
+      for (const character of line) {
+        const size = utf8Octets(character.codePointAt(0) ?? 0);
+        if (octets + size > MAX_LINE_OCTETS) {
+          folded += '\r\n ';
+          octets = 1;
+        }
+        folded += character;
+        octets += size;
+      }
+      return folded;
+    })
+    .join('\r\n');
 }
 
 /** '2026-12-05T10:00:00.000Z' → '20261205T100000Z' (iCalendar's UTC basic format). */
