@@ -173,7 +173,8 @@ export const bookingApprovedEmail = (to: string, facts: BookingEmailFacts) =>
 export const bookingDeniedEmail = (to: string, facts: BookingEmailFacts) =>
   bookingEmail(
     to,
-    `Your booking request to ${facts.businessName} was declined`,
+    // The booking's Status is Denied; "declined" is the customer turning down a counter offer.
+    `Your booking request to ${facts.businessName} was denied`,
     `${facts.businessName} cannot take this booking. You can request another time.`,
     facts,
   );

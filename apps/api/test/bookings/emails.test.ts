@@ -73,7 +73,7 @@ describeEachDatabase('booking emails in the outbox', (database) => {
         'deny',
         () => patch('/api/booking/setstatus', business, { bookingId: denied, status: 'Denied' }),
         customer,
-        /^Your booking request to Outbox Cuts was declined$/,
+        /^Your booking request to Outbox Cuts was denied$/,
       ],
       [
         'counter',

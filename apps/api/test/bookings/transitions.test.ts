@@ -56,7 +56,7 @@ const TARGET: Record<BookingAction, BookingStatus> = {
 /** Who is told about each change (api-contract §4), and the subject they get. */
 const EMAIL: Record<BookingAction, { to: BookingActor; subject: RegExp }> = {
   approve: { to: 'customer', subject: /^Your booking with .+ is approved$/ },
-  deny: { to: 'customer', subject: /^Your booking request to .+ was declined$/ },
+  deny: { to: 'customer', subject: /^Your booking request to .+ was denied$/ },
   counter: { to: 'customer', subject: /sent you a counter offer$/ },
   cancel: { to: 'business', subject: /^Booking request cancelled by Grace Hopper$/ },
   accept: { to: 'business', subject: /^Grace Hopper accepted your counter offer$/ },
