@@ -1,22 +1,46 @@
 /**
  * Every route of the web app in one place (product spec §2). Components link with `paths.x.getHref()`;
- * the router registers `paths.x.path`.
+ * the router registers `paths.x.path`; `title` names the page in the browser tab and history
+ * ("Login · TrimTime NI", set on every navigation by the root layout).
  */
 export const paths = {
-  home: { path: '/', getHref: () => '/' },
-  login: { path: '/login', getHref: () => '/login' },
-  register: { path: '/register', getHref: () => '/register' },
-  businesses: { path: '/businesses', getHref: () => '/businesses' },
+  home: { path: '/', getHref: () => '/', title: 'Book a Barber' },
+  login: { path: '/login', getHref: () => '/login', title: 'Login' },
+  register: { path: '/register', getHref: () => '/register', title: 'Register' },
+  businesses: { path: '/businesses', getHref: () => '/businesses', title: 'Available Barbers' },
   booking: {
     path: '/booking/:businessId',
     getHref: (businessId: string) => `/booking/${encodeURIComponent(businessId)}`,
+    title: 'Request an Appointment',
   },
-  profile: { path: '/profile', getHref: () => '/profile' },
-  admin: { path: '/admin', getHref: () => '/admin' },
-  privacyPolicy: { path: '/privacy-policy', getHref: () => '/privacy-policy' },
-  termsOfService: { path: '/terms-of-service', getHref: () => '/terms-of-service' },
+  profile: {
+    path: '/profile',
+    /** With a bookings tab (`?tab=requested`) and a booking to bring into view (`&booking=ID`). */
+    getHref: ({ tab, booking }: { tab?: string; booking?: string } = {}) => {
+      const query = new URLSearchParams({
+        ...(tab ? { tab } : {}),
+        ...(booking ? { booking } : {}),
+      }).toString();
+      return query ? `/profile?${query}` : '/profile';
+    },
+    title: 'Profile',
+  },
+  admin: { path: '/admin', getHref: () => '/admin', title: 'Admin Dashboard' },
+  privacyPolicy: { path: '/privacy-policy', getHref: () => '/privacy-policy', title: 'Privacy Policy' },
+  termsOfService: {
+    path: '/terms-of-service',
+    getHref: () => '/terms-of-service',
+    title: 'Terms of Service',
+  },
   invite: {
     path: '/invite/:inviteCode',
     getHref: (inviteCode: string) => `/invite/${encodeURIComponent(inviteCode)}`,
+    title: 'Business Registration',
   },
 } as const;
+
+export const SITE_NAME = 'TrimTime NI';
+export const NOT_FOUND_TITLE = 'Page Not Found';
+
+/** The browser tab's title for a page title. */
+export const documentTitle = (pageTitle: string) => `${pageTitle} · ${SITE_NAME}`;

@@ -6,6 +6,7 @@ import {
   useEffect,
   useLayoutEffect,
   useRef,
+  useState,
   useSyncExternalStore,
 } from 'react';
 import {
@@ -22,7 +23,7 @@ import {
  * Routing without React Router's data router. The app needs only the declarative router (about
  * 18 kB gzip lighter, which keeps the landing and sign-in pages within their 150 kB budget), plus
  * the two things that only the data router offered: a navigation blocker (the auth screen's
- * "leave without verifying?" dialog) and scroll restoration. Both live here, on a history object
+ * "leave without verifying?" dialog, the unsaved-changes guard) and scroll restoration. Both live here, on a history object
  * that every navigation (links, navigate(), back/forward) goes through.
  */
 
@@ -45,11 +46,13 @@ export type Blocker =
 interface Held {
   location: Location;
   retry: () => void;
+  /** The blocker that refused: only its owner asks the person. */
+  by: BlockerFunction;
 }
 
 export interface AppHistory extends History {
-  /** Sets the one active blocker (null: none). */
-  setBlocker(blocker: BlockerFunction | null): void;
+  /** Adds a blocker (several screens may guard at once; the first that refuses holds); returns its removal. */
+  addBlocker(blocker: BlockerFunction): () => void;
   /** The navigation held by the blocker, if any (stable between changes). */
   getHeld(): Held | null;
   subscribeHeld(onChange: () => void): () => void;
@@ -76,7 +79,7 @@ export function createAppHistory(base: History): AppHistory {
   const listeners = new Set<Listener>();
   const heldListeners = new Set<() => void>();
   const scrollPositions = new Map<string, number>();
-  let blocker: BlockerFunction | null = null;
+  const blockers: BlockerFunction[] = [];
   let held: Held | null = null;
   let undoingPop = false;
   let letThrough = false;
@@ -85,9 +88,12 @@ export function createAppHistory(base: History): AppHistory {
     held = next;
     for (const listener of heldListeners) listener();
   };
+  /** The first blocker that refuses this navigation, if any. */
   const refuses = (nextLocation: Location, historyAction: HistoryAction) => {
-    if (letThrough || !blocker) return false;
-    return blocker({ currentLocation: base.location, nextLocation, historyAction });
+    if (letThrough) return undefined;
+    return blockers.find((blocker) =>
+      blocker({ currentLocation: base.location, nextLocation, historyAction }),
+    );
   };
 
   // NOTE: the base history accepts a single listener; it is taken here, once, and fanned out.
@@ -100,11 +106,15 @@ export function createAppHistory(base: History): AppHistory {
       undoingPop = false;
       return;
     }
-    if (update.action === NavigationType.Pop && update.delta !== null && refuses(update.location, 'POP')) {
+    const refusedBy =
+      update.action === NavigationType.Pop && update.delta !== null
+        ? refuses(update.location, 'POP')
+        : undefined;
+    if (refusedBy && update.delta !== null) {
       const delta = update.delta;
       undoingPop = true;
       base.go(-delta);
-      setHeld({ location: update.location, retry: () => base.go(delta) });
+      setHeld({ location: update.location, retry: () => base.go(delta), by: refusedBy });
       return;
     }
     letThrough = false;
@@ -115,8 +125,9 @@ export function createAppHistory(base: History): AppHistory {
 
   const navigate = (kind: 'PUSH' | 'REPLACE', to: To, state?: unknown) => {
     const run = () => (kind === 'PUSH' ? base.push(to, state) : base.replace(to, state));
-    if (refuses(toLocation(to, state), kind)) {
-      setHeld({ location: toLocation(to, state), retry: run });
+    const refusedBy = refuses(toLocation(to, state), kind);
+    if (refusedBy) {
+      setHeld({ location: toLocation(to, state), retry: run, by: refusedBy });
       return;
     }
     run();
@@ -139,9 +150,13 @@ export function createAppHistory(base: History): AppHistory {
       listeners.add(listener as Listener);
       return () => listeners.delete(listener as Listener);
     },
-    setBlocker(next) {
-      blocker = next;
-      if (!next && held) setHeld(null);
+    addBlocker(blocker) {
+      blockers.push(blocker);
+      return () => {
+        const index = blockers.indexOf(blocker);
+        if (index >= 0) blockers.splice(index, 1);
+        if (held?.by === blocker) setHeld(null);
+      };
     },
     getHeld: () => held,
     subscribeHeld(onChange) {
@@ -193,18 +208,16 @@ export function useBlocker(shouldBlock: boolean | BlockerFunction): Blocker {
   const shouldBlockRef = useRef(shouldBlock);
   shouldBlockRef.current = shouldBlock;
 
-  useEffect(() => {
-    const current = shouldBlockRef;
-    history.setBlocker((args) =>
-      typeof current.current === 'function' ? current.current(args) : current.current,
-    );
-    return () => history.setBlocker(null);
-  }, [history]);
+  const [blocker] = useState<BlockerFunction>(
+    () => (args: Parameters<BlockerFunction>[0]) =>
+      typeof shouldBlockRef.current === 'function' ? shouldBlockRef.current(args) : shouldBlockRef.current,
+  );
+  useEffect(() => history.addBlocker(blocker), [history, blocker]);
 
   const held = useSyncExternalStore(history.subscribeHeld, history.getHeld, history.getHeld);
   const proceed = useCallback(() => history.proceed(), [history]);
   const reset = useCallback(() => history.reset(), [history]);
-  return held ? { state: 'blocked', location: held.location, proceed, reset } : UNBLOCKED;
+  return held?.by === blocker ? { state: 'blocked', location: held.location, proceed, reset } : UNBLOCKED;
 }
 
 /**
@@ -242,4 +255,63 @@ export function ScrollRestoration() {
   }, [location.key]);
 
   return null;
+}
+
+/**
+ * On every change of page (a new path; a wizard's ?step= is not one): the tab's title names the
+ * page, and focus moves to the new page's main heading, as a fresh page load would, so the next Tab
+ * starts in the new page and screen readers announce it. Not on the first load, which the browser
+ * starts at the top as usual.
+ */
+export function PageAnnouncer({ titleFor }: { titleFor: (pathname: string) => string }) {
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    document.title = titleFor(pathname);
+  }, [pathname, titleFor]);
+
+  const isFirstRender = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per page on purpose
+  useEffect(() => {
+    if (isFirstRender.current) {
+      isFirstRender.current = false;
+      return;
+    }
+    return focusMainHeadingOnceShown();
+  }, [pathname]);
+
+  return null;
+}
+
+/** How long a page may take to show its heading (its data loading) before focus is left alone. */
+const HEADING_WAIT_MS = 10_000;
+
+/**
+ * Focuses the `<main>` element's h1 (made focusable with tabIndex -1), now or as soon as the page
+ * renders it, unless focus has meanwhile moved somewhere on purpose (a field, a dialog). Returns
+ * a stop function.
+ */
+function focusMainHeadingOnceShown(): () => void {
+  const main = document.querySelector('main') ?? document.body;
+  const focusedAtStart = document.activeElement;
+  const tryFocus = () => {
+    const heading = main.querySelector('h1');
+    if (!heading) return false;
+    const active = document.activeElement;
+    if (active && active !== document.body && active !== focusedAtStart) return true;
+    if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+    heading.focus({ preventScroll: true });
+    return true;
+  };
+  if (tryFocus()) return () => {};
+  const observer = new MutationObserver(() => {
+    if (tryFocus()) stop();
+  });
+  const timer = window.setTimeout(() => stop(), HEADING_WAIT_MS);
+  function stop() {
+    observer.disconnect();
+    window.clearTimeout(timer);
+  }
+  observer.observe(main, { childList: true, subtree: true });
+  return stop;
 }

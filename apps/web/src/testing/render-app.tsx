@@ -30,12 +30,14 @@ export function renderApp({ route = '/', session }: RenderAppOptions = {}) {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false }, mutations: { retry: false } });
   const history = createAppHistory(createMemoryHistory({ initialEntries: [route], v5Compat: true }));
-  /** Where the app is (`router.state.location`), and a navigation from outside the app. */
+  /** Where the app is (`router.state.location`), and navigations from outside the app. */
   const router = {
     get state(): { location: Location } {
       return { location: history.location };
     },
     navigate: async (to: string) => act(() => history.push(to)),
+    /** The browser's Back button. */
+    back: async () => act(() => history.go(-1)),
   };
   // Tests may switch to fake timers mid-way (vi.useFakeTimers); user-event then moves the fake clock.
   const user = userEvent.setup({

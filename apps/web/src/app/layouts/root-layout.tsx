@@ -1,12 +1,18 @@
 import { Box } from '@mantine/core';
 import { useEffect } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
-import { paths } from '@/config/paths';
+import { matchPath, Outlet, useLocation, useNavigate } from 'react-router';
+import { documentTitle, NOT_FOUND_TITLE, paths } from '@/config/paths';
 import { setSessionExpiredHandler } from '@/lib/api-client';
-import { ScrollRestoration } from '@/lib/navigation';
+import { PageAnnouncer, ScrollRestoration } from '@/lib/navigation';
 import { RouteErrorBoundary } from '../route-error-page';
 import { Footer } from './footer';
 import { NavigationBar } from './navigation-bar';
+
+/** The browser tab's title at `pathname`: its route's title (config/paths.ts), or not found. */
+export function documentTitleFor(pathname: string): string {
+  const route = Object.values(paths).find(({ path }) => matchPath(path, pathname));
+  return documentTitle(route?.title ?? NOT_FOUND_TITLE);
+}
 
 export function RootLayout() {
   const navigate = useNavigate();
@@ -33,6 +39,7 @@ export function RootLayout() {
       </Box>
       <Footer />
       <ScrollRestoration />
+      <PageAnnouncer titleFor={documentTitleFor} />
     </Box>
   );
 }

@@ -1,0 +1,54 @@
+/**
+ * Unfinished work kept for the tab's life (sessionStorage): a reload or a visit to another page
+ * brings it back, closing the tab ends it. Never put a password here. Storage that is full or
+ * switched off only loses the draft.
+ */
+const PREFIX = 'trimtime.draft.';
+
+const storage = (): Storage | null => {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+};
+
+export function readDraft(key: string): unknown {
+  try {
+    const raw = storage()?.getItem(PREFIX + key);
+    return raw ? (JSON.parse(raw) as unknown) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeDraft(key: string, value: unknown): void {
+  try {
+    storage()?.setItem(PREFIX + key, JSON.stringify(value));
+  } catch {
+    // Full or disabled storage: the draft is simply not kept.
+  }
+}
+
+export function clearDraft(key: string): void {
+  try {
+    storage()?.removeItem(PREFIX + key);
+  } catch {
+    // Nothing to clear.
+  }
+}
+
+/** Ends every draft (signing out: the next person on this tab must not see them). */
+export function clearAllDrafts(): void {
+  const store = storage();
+  if (!store) return;
+  try {
+    const keys = Array.from({ length: store.length }, (_, index) => store.key(index));
+    for (const key of keys) if (key?.startsWith(PREFIX)) store.removeItem(key);
+  } catch {
+    // Nothing to clear.
+  }
+}
+
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

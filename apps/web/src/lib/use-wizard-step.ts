@@ -1,0 +1,76 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+
+const STEP_PARAM = 'step';
+
+/** History state of an entry a wizard pushed: the step it was pushed from. */
+interface WizardEntryState {
+  wizardStepFrom?: string;
+}
+
+const withStep = (search: string, key: string) => {
+  const params = new URLSearchParams(search);
+  params.set(STEP_PARAM, key);
+  return `?${params.toString()}`;
+};
+
+export interface WizardStep<K extends string> {
+  /** The step shown. */
+  index: number;
+  key: K;
+  /** Shows another step as a new history entry, so browser Back returns to this one. */
+  goTo: (key: K) => void;
+  /** The previous step: back through history when this entry came from it, otherwise in place. */
+  back: () => void;
+}
+
+/**
+ * A wizard's step, kept in the URL (`?step=price`): a reload stays on it, and the browser's Back
+ * and Forward move between steps instead of leaving the wizard. `resumeAt` (a saved draft's step)
+ * is used when the URL names none, rebuilding the entries before it so Back still steps back.
+ * `lastReachable` is the furthest step the values allow; a URL past it shows that step instead.
+ */
+export function useWizardStep<K extends string>(
+  keys: readonly K[],
+  { resumeAt = null, lastReachable = keys.length - 1 }: { resumeAt?: K | null; lastReachable?: number } = {},
+): WizardStep<K> {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const clamp = (index: number) => Math.max(0, Math.min(index, lastReachable, keys.length - 1));
+
+  const requested = keys.indexOf(new URLSearchParams(location.search).get(STEP_PARAM) as K);
+  // Read on the first render only: later, a URL without a step means the first step.
+  const [resumeIndex] = useState(() => (requested < 0 && resumeAt ? clamp(keys.indexOf(resumeAt)) : 0));
+  const isResuming = useRef(requested < 0 && resumeIndex > 0);
+  const index = clamp(requested >= 0 ? requested : isResuming.current ? resumeIndex : 0);
+  const key = keys[index] as K;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: settles the URL once per step shown
+  useEffect(() => {
+    if (isResuming.current) {
+      isResuming.current = false;
+      navigate({ search: withStep(location.search, keys[0] as K) }, { replace: true });
+      for (let next = 1; next <= resumeIndex; next += 1) {
+        const state: WizardEntryState = { wizardStepFrom: keys[next - 1] };
+        navigate({ search: withStep(location.search, keys[next] as K) }, { state });
+      }
+      return;
+    }
+    if (requested > index) navigate({ search: withStep(location.search, key) }, { replace: true });
+  }, [requested, index]);
+
+  const goTo = (next: K) => {
+    if (next === key) return;
+    const state: WizardEntryState = { wizardStepFrom: key };
+    navigate({ search: withStep(location.search, next) }, { state });
+  };
+
+  const back = () => {
+    const previous = keys[index - 1];
+    if (previous === undefined) return;
+    if ((location.state as WizardEntryState | null)?.wizardStepFrom === previous) navigate(-1);
+    else navigate({ search: withStep(location.search, previous) }, { replace: true });
+  };
+
+  return { index, key, goTo, back };
+}
