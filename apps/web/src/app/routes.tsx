@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { useAppHistory } from '@/lib/navigation';
 import { RootLayout } from './layouts/root-layout';
 import { NotFoundPage } from './not-found-page';
+import { RemovePageShell } from './page-shell';
 import { BUSINESS_OR_ADMIN, CUSTOMER_ONLY, RouteGuard } from './route-guard';
 
 /**
@@ -129,10 +130,15 @@ function usePrefetchOnNavigation() {
 }
 
 /**
- * The routes, rendered once the first page's code is in: nothing shows until then (the page is
- * blank for that moment, as before any script), so the first paint is the whole page and nothing
- * shifts when the content arrives.
+ * The routes, rendered once the first page's code is in: until then index.html's page shell stays
+ * on screen (the navigation bar's look and a skeleton), and it goes in the same commit that puts the
+ * page in, so nothing shifts when the app takes over.
  */
 export function AppRoutes() {
-  return <Suspense fallback={null}>{useRoutes(routes)}</Suspense>;
+  return (
+    <Suspense fallback={null}>
+      <RemovePageShell />
+      {useRoutes(routes)}
+    </Suspense>
+  );
 }

@@ -1,0 +1,123 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/**
+ * Issue 9: index.html paints a branded shell (the navigation bar's look and a page skeleton) before
+ * any script runs, and the app takes over from it without moving anything.
+ */
+
+const SCREENSHOTS = join(import.meta.dirname, '..', '..', 'test-output', 'screenshots');
+const WIDTHS = [
+  { width: 375, height: 812 },
+  { width: 1280, height: 800 },
+];
+
+/** The brand link's and the header's boxes, in the shell or in the app. */
+async function headerGeometry(page: Page, header: string) {
+  const brand = page.getByRole('link', { name: 'TrimTime NI home' });
+  return {
+    header: await page.locator(header).boundingBox(),
+    brand: await brand.boundingBox(),
+    mark: await brand.locator('span').first().boundingBox(),
+    text: await brand.locator('span').last().boundingBox(),
+    colours: await page.locator(header).evaluate((element) => {
+      const style = getComputedStyle(element);
+      return [style.backgroundColor, style.borderBottom, style.position];
+    }),
+  };
+}
+
+test('the served page carries the shell before any script', async ({ request }) => {
+  for (const path of ['/', '/login', '/booking/some-business']) {
+    const html = await (await request.get(path, { headers: { Accept: 'text/html' } })).text();
+    const shell = html.indexOf('<div id="app-shell">');
+    expect(shell, `${path}: the shell`).toBeGreaterThan(0);
+    expect(html.indexOf('aria-label="TrimTime NI home"')).toBeGreaterThan(shell);
+    expect(html.indexOf('<script'), `${path}: no script before the shell`).toBeGreaterThan(shell);
+    // The stylesheet follows the shell, so it does not hold the shell's paint.
+    expect(html.indexOf('rel="stylesheet"'), `${path}: no stylesheet before the shell`).toBeGreaterThan(
+      shell,
+    );
+  }
+});
+
+test('without JavaScript the header and brand show', async ({ browser }) => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  for (const viewport of WIDTHS) {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await expect(page.getByRole('banner')).toBeVisible();
+    const brand = page.getByRole('link', { name: 'TrimTime NI home' });
+    await expect(brand).toBeVisible();
+    await expect(brand).toHaveText('TrimTime NI');
+    // Playwright's text locators skip <noscript>; the note is found by its class.
+    await expect(page.locator('.shell-note')).toContainText('TrimTime NI needs JavaScript.');
+    await expect(page.locator('.shell-note')).toBeVisible();
+    const header = await page.getByRole('banner').boundingBox();
+    expect(header).toMatchObject({ x: 0, y: 0, width: viewport.width, height: 65 });
+    await page.screenshot({ path: join(SCREENSHOTS, `shell-no-js-${viewport.width}.png`), fullPage: true });
+    await context.close();
+  }
+});
+
+for (const viewport of WIDTHS) {
+  test(`the app takes over from the shell without a layout shift at ${viewport.width} px`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { __shifts: number[] }).__shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+        })[]) {
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // Hold the app's entry script until the shell has been measured.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(page.locator('#app-shell')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'TrimTime NI home' })).toBeVisible();
+    // The stylesheet has arrived (the app's CSS applies to the shell's body as it will to the app's).
+    await page.waitForFunction(() =>
+      Array.from(document.styleSheets).some((sheet) => sheet.href?.includes('/assets/')),
+    );
+    const shell = await headerGeometry(page, '.shell-header');
+    await page.screenshot({ path: join(SCREENSHOTS, `shell-before-takeover-${viewport.width}.png`) });
+
+    release();
+    await expect(page.locator('#app-shell')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const app = await headerGeometry(page, 'header:not(.shell-header)');
+    await page.screenshot({ path: join(SCREENSHOTS, `shell-after-takeover-${viewport.width}.png`) });
+
+    expect(app.header).toEqual(shell.header);
+    expect(app.brand).toEqual(shell.brand);
+    expect(app.mark).toEqual(shell.mark);
+    expect(app.text).toEqual(shell.text);
+    expect(app.colours).toEqual(shell.colours);
+
+    // Let any late shift be reported, then add them up (CLS of the load).
+    await page.waitForTimeout(500);
+    const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+    const cls = shifts.reduce((sum, value) => sum + value, 0);
+    expect(cls, `layout shifts: ${JSON.stringify(shifts)}`).toBeLessThan(0.01);
+    await context.close();
+  });
+}
