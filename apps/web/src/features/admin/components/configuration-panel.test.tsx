@@ -45,19 +45,28 @@ describe('minimum price', () => {
     expect(api.callsTo('PUT', '/api/user/minimum-price')).toHaveLength(0);
   });
 
-  it('keeps the price whole: a decimal point cannot be typed', async () => {
+  it("refuses a decimal as typed: '7.50' says 'Enter a whole number of pounds' and sends nothing (api-contract §8.1)", async () => {
     const { user, api } = await openConfiguration({ minimumPrice: 20 });
     api.on(
       'PUT',
       '/api/user/minimum-price',
-      jsonResponse(200, businessDetails('Business', { minimumPrice: 125 })),
+      jsonResponse(200, businessDetails('Business', { minimumPrice: 750 })),
     );
     await user.clear(priceInput());
-    await user.type(priceInput(), '12.5');
-    expect(priceInput()).toHaveValue('125');
+    await user.type(priceInput(), '7.50');
+    expect(priceInput()).toHaveValue('7.50');
+    expect(screen.getByText('Enter a whole number of pounds')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save Minimum Price' }));
+    expect(priceInput()).toHaveAccessibleDescription(MESSAGES.wholePounds);
+    expect(api.callsTo('PUT', '/api/user/minimum-price')).toHaveLength(0);
+    expect(screen.queryByText(MESSAGES.minimumPriceUpdated)).not.toBeInTheDocument();
+
+    // Whole pounds are sent exactly as typed.
+    await user.clear(priceInput());
+    await user.type(priceInput(), '750');
     await user.click(screen.getByRole('button', { name: 'Save Minimum Price' }));
     await waitFor(() => expect(api.callsTo('PUT', '/api/user/minimum-price')).toHaveLength(1));
-    expect(api.callsTo('PUT', '/api/user/minimum-price')[0]!.body).toEqual({ minimumPrice: 125 });
+    expect(api.callsTo('PUT', '/api/user/minimum-price')[0]!.body).toEqual({ minimumPrice: 750 });
   });
 
   it("saves a valid price and says 'Minimum price updated successfully!' for 3 seconds", async () => {

@@ -1,14 +1,9 @@
-import {
-  MESSAGES,
-  MINIMUM_PRICE_MAX,
-  MINIMUM_PRICE_MIN,
-  MINIMUM_PRICE_TOAST_MS,
-  minimumPriceError,
-} from '@app/domain';
-import { Button, Grid, NumberInput, Paper, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { MESSAGES, MINIMUM_PRICE_TOAST_MS, minimumPriceError } from '@app/domain';
+import { Button, Grid, Paper, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LoadErrorAlert } from '@/components/load-error-alert';
+import { WholePoundsInput } from '@/components/whole-pounds-input';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { getAccessToken } from '@/lib/session';
@@ -25,10 +20,13 @@ export const SAVING_REQUIRES_LOGIN = 'Saving requires login';
 function MinimumPriceCard({ profile }: { profile: BusinessProfile }) {
   const navigate = useNavigate();
   const current = profile.minimumPrice;
-  const [value, setValue] = useState<number | string>(current ?? '');
+  // The text as typed: a decimal is refused, never turned into another number (api-contract §8.1).
+  const [value, setValue] = useState(String(current ?? ''));
   const [isTouched, setIsTouched] = useState(false);
   const updateMinimumPrice = useUpdateMinimumPriceMutation();
   const error = minimumPriceError(value);
+  // A decimal is said at once; a missing or out-of-range price once the field is left or saved.
+  const shownError = isTouched || error === MESSAGES.wholePounds ? error : null;
 
   const save = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -74,20 +72,12 @@ function MinimumPriceCard({ profile }: { profile: BusinessProfile }) {
       </Text>
       <form onSubmit={save} noValidate aria-label="Minimum price">
         <Stack gap="md" align="flex-start">
-          <NumberInput
+          <WholePoundsInput
             label="Minimum price (£)"
             value={value}
-            onChange={setValue}
+            onChange={(event) => setValue(event.currentTarget.value)}
             onBlur={() => setIsTouched(true)}
-            error={isTouched ? error : null}
-            min={MINIMUM_PRICE_MIN}
-            max={MINIMUM_PRICE_MAX}
-            step={1}
-            allowDecimal={false}
-            allowNegative={false}
-            clampBehavior="none"
-            leftSection="£"
-            inputMode="numeric"
+            error={shownError}
             size="md"
             w={{ base: '100%', xs: 220 }}
           />

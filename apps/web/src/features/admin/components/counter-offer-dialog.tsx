@@ -1,6 +1,7 @@
-import { type Booking, COUNTER_PRICE_MAX, COUNTER_PRICE_MIN, counterPriceError } from '@app/domain';
-import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { type Booking, COUNTER_PRICE_MAX, COUNTER_PRICE_MIN, counterPriceError, MESSAGES } from '@app/domain';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
+import { WholePoundsInput } from '@/components/whole-pounds-input';
 import { formatBookingDateTime, formatPounds, offeredPrice } from '@/lib/booking-format';
 import { bookingRefOf, useCounterBookingMutation } from '../api/update-booking';
 import classes from './admin.module.css';
@@ -23,7 +24,8 @@ export function CounterOfferDialog({
   runChange: (change: () => Promise<unknown>, success: string) => Promise<boolean>;
 }) {
   const counter = useCounterBookingMutation();
-  const [price, setPrice] = useState<number | string>('');
+  // The text as typed: a decimal is refused, never turned into another number (api-contract §8.1).
+  const [price, setPrice] = useState('');
   const [isTouched, setIsTouched] = useState(false);
   const offer = offeredPrice(booking);
 
@@ -35,9 +37,11 @@ export function CounterOfferDialog({
   }, [opened]);
 
   const error = counterPriceError(price);
-  // Over the maximum is said at once; a missing price only once the person tries to send.
-  const shownError =
-    isTouched || (error !== null && price !== '' && Number(price) > COUNTER_PRICE_MAX) ? error : null;
+  // A decimal or a price over the maximum is said at once; a missing price only once the person
+  // tries to send.
+  const isSaidAtOnce =
+    error === MESSAGES.wholePounds || (error !== null && price !== '' && Number(price) > COUNTER_PRICE_MAX);
+  const shownError = isTouched || isSaidAtOnce ? error : null;
 
   const send = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -69,20 +73,12 @@ export function CounterOfferDialog({
             {formatBookingDateTime(booking.BookingDateTime)}. Suggest your price; they can accept or decline
             it.
           </Text>
-          <NumberInput
+          <WholePoundsInput
             label="Counter price (£)"
             value={price}
-            onChange={setPrice}
+            onChange={(event) => setPrice(event.currentTarget.value)}
             onBlur={() => setIsTouched(true)}
             error={shownError}
-            min={COUNTER_PRICE_MIN}
-            max={COUNTER_PRICE_MAX}
-            step={1}
-            allowDecimal={false}
-            allowNegative={false}
-            clampBehavior="none"
-            leftSection="£"
-            inputMode="numeric"
             description={`Whole pounds, ${formatPounds(COUNTER_PRICE_MIN)} to ${formatPounds(COUNTER_PRICE_MAX)}`}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             data-autofocus

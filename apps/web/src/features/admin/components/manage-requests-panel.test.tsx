@@ -264,6 +264,26 @@ describe('Manage Requests', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it("refuses a decimal counter offer with 'Enter a whole number of pounds' and sends nothing (api-contract §8.1)", async () => {
+    fixToday(TODAY);
+    const { user, api } = await openRequests([requested]);
+    api.on('PATCH', '/api/booking/counter', jsonResponse(200, { message: 'Countered', booking: requested }));
+    await user.click(
+      within(card('Aoife Byrne, Sat 5 Dec 2026, 10:00')).getByRole('button', { name: 'Counter' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Counter Offer' });
+    const price = within(dialog).getByRole('textbox', { name: 'Counter price (£)' });
+
+    await user.type(price, '2.50');
+    expect(price).toHaveValue('2.50');
+    expect(within(dialog).getByText('Enter a whole number of pounds')).toBeInTheDocument();
+    expect(price).toHaveAccessibleDescription(expect.stringContaining(MESSAGES.wholePounds));
+    await user.click(within(dialog).getByRole('button', { name: 'Send Counter Offer' }));
+    expect(within(dialog).getByText('Enter a whole number of pounds')).toBeInTheDocument();
+    expect(api.callsTo('PATCH', '/api/booking/counter')).toHaveLength(0);
+    expect(screen.getByRole('dialog', { name: 'Counter Offer' })).toBeInTheDocument();
+  });
+
   it('denies a request only after two confirmations', async () => {
     fixToday(TODAY);
     const { user, api } = await openRequests([requested]);

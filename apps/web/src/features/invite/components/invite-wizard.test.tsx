@@ -91,7 +91,7 @@ describe('invite wizard: step 1 Personal Information', () => {
     const { user } = await openWizard();
     await fill(user, {
       ...VALID_PERSONAL,
-      'Last name': 'Kelly Smith',
+      'Last name': 'Kelly  Smith',
       Password: 'weakpass',
       'Confirm password': 'different',
       'Phone number': '07123',
@@ -279,6 +279,18 @@ describe('invite wizard: step 4 Pricing & Services and submit', () => {
 
     await user.type(screen.getByRole('textbox', { name: 'Minimum price' }), '1001');
     expect(await screen.findByText('Minimum price cannot exceed £1000')).toBeInTheDocument();
+  });
+
+  it("refuses a decimal minimum price as typed with 'Enter a whole number of pounds' (api-contract §8.1)", async () => {
+    const { user, api } = await openWizard();
+    await reachStep(user, 4);
+    const price = screen.getByRole('textbox', { name: 'Minimum price' });
+    await user.clear(price);
+    await user.type(price, '7.50');
+    expect(price).toHaveValue('7.50');
+    await clickButton(user, 'Complete Registration');
+    expect(await screen.findByText('Enter a whole number of pounds')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/auth/register-with-invite')).toHaveLength(0);
   });
 
   it('sends the registration payload with the password base64-encoded, then shows Confirm Your Account', async () => {

@@ -4,27 +4,20 @@ import {
   MINIMUM_PRICE_MAX,
   MINIMUM_PRICE_MIN,
 } from '@app/domain';
-import { Checkbox, List, NumberInput, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Checkbox, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconInfo } from '@/components/icons';
+import { WholePoundsInput } from '@/components/whole-pounds-input';
 import classes from './invite-page.module.css';
 
 /** Step 4 'Pricing & Services' (spec §2): minimum price in whole pounds, home visits, how pricing works. */
 export function PricingStep({ form }: { form: UseFormReturnType<InviteWizardValues> }) {
   return (
     <Stack gap="lg">
-      <NumberInput
+      <WholePoundsInput
         label="Minimum price"
         description={`The least a customer can offer, in whole pounds (£${MINIMUM_PRICE_MIN} to £${MINIMUM_PRICE_MAX}).`}
         size="md"
-        leftSection={<span aria-hidden="true">£</span>}
-        min={MINIMUM_PRICE_MIN}
-        max={MINIMUM_PRICE_MAX}
-        step={1}
-        allowDecimal={false}
-        allowNegative={false}
-        clampBehavior="none"
-        inputMode="numeric"
         styles={{ wrapper: { maxWidth: 260 } }}
         required
         {...form.getInputProps('minimumPrice')}
