@@ -4,7 +4,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { type ChunkMetadata, defineConfig, type Plugin, type Rolldown } from 'vite';
-import { arrangePage, routePreloadScript } from './src/config/page-shell';
+import { arrangePage } from './src/config/page-shell';
 import { ROUTE_SCREENS } from './src/config/route-screens';
 
 // In development the API runs on its own port; Vite proxies /api to it so the browser sees one origin,
@@ -65,14 +65,13 @@ function mantineStylesPerComponent(): Plugin {
  * build when that table and the lazy imports of src/app/routes.tsx disagree, or a screen is not a
  * chunk of its own.
  *
- * From the same table it emits the route preloader and lays index.html out for the first paint:
- * the page shell first, then the scripts and the stylesheet (src/config/page-shell.ts).
+ * It also lays index.html out for the first paint: the page shell first, then the scripts and the
+ * stylesheet (src/config/page-shell.ts). The API preloads each route's files from routes.json.
  */
 function routeReport(): Plugin {
   let root = '';
   let outDir = '';
   let report = '';
-  let preloadFile = '';
   const normalise = (id: string) => relative(root, id).split(sep).join('/');
 
   return {
@@ -136,19 +135,22 @@ function routeReport(): Plugin {
           ...screen,
           chunk: chunk.fileName,
           js: [...files].filter((file) => !entryFiles.has(file)),
+          // The app's own modules the route loads first (bundle.mjs checks that some are deferred).
+          modules: [...files]
+            .flatMap((file) => Object.keys(byFile.get(file)?.modules ?? {}))
+            .map(normalise)
+            .filter((module) => module.startsWith('src/'))
+            .sort(),
           css: [...new Set(cssOf(files))].filter((file) => !entryCss.has(file)),
         };
       });
       report = JSON.stringify({ entry: { js: [...entryFiles], css: [...entryCss] }, routes }, null, 2);
-      preloadFile = this.getFileName(
-        this.emitFile({ type: 'asset', name: 'route-preload.js', source: routePreloadScript(routes) }),
-      );
     },
     writeBundle() {
       mkdirSync(join(outDir, '.vite'), { recursive: true });
       writeFileSync(join(outDir, '.vite', 'routes.json'), report);
       const page = join(outDir, 'index.html');
-      writeFileSync(page, arrangePage(readFileSync(page, 'utf8'), preloadFile));
+      writeFileSync(page, arrangePage(readFileSync(page, 'utf8')));
     },
   };
 }

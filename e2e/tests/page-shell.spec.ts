@@ -41,6 +41,11 @@ test('the served page carries the shell before any script', async ({ request }) 
       shell,
     );
   }
+  // The route's screen chunk is preloaded from <head>, beside the entry's imports.
+  const login = await (await request.get('/login')).text();
+  expect(login).toMatch(
+    /<link rel="modulepreload" crossorigin href="\/assets\/auth-screen-[\w-]+\.js">[\s\S]*<\/head>/,
+  );
 });
 
 test('without JavaScript the header and brand show', async ({ browser }) => {

@@ -23,6 +23,17 @@ const JS_BUDGET_KB = 150;
 /** Routes whose first load must stay within JS_BUDGET_KB (route keys of apps/web/src/config/paths.ts). */
 const BUDGETED = new Set(['home', 'login']);
 
+/**
+ * Modules of apps/web that must not be in a route's first load (route key → modules): code needed
+ * only after something the user does, loaded then or once the page is on screen.
+ */
+const DEFERRED = {
+  booking: [
+    'src/features/booking/components/home-visit-address-modal.tsx',
+    'src/features/booking/components/booking-success-modal.tsx',
+  ],
+};
+
 const WEB_DIR = join(ROOT, 'apps', 'web');
 const kb = (bytes) => (bytes / 1000).toFixed(1);
 
@@ -96,6 +107,12 @@ export function measure(dist) {
       new Set([...entryCss, ...screen.css]),
       BUDGETED.has(screen.route),
     );
+    for (const module of DEFERRED[screen.route] ?? []) {
+      if (!screen.modules) problems.push(`${screen.path}: the build did not list its modules (rebuild)`);
+      else if (screen.modules.includes(module)) {
+        problems.push(`${screen.path}: ${module} is in the first load; it must be loaded lazily`);
+      }
+    }
     if (measured.budgetKb !== undefined && measured.js > measured.budgetKb * 1000) {
       problems.push(
         `${screen.path}: ${kb(measured.js)} kB gzip JS is over its budget of ${measured.budgetKb} kB`,

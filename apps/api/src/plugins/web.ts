@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { loadAppPages, sendAppPage } from './app-page';
 
 const NOT_BUILT = `The web app has not been built yet.
 
@@ -33,12 +34,17 @@ const isAppPageRequest = (request: FastifyRequest, path: string) =>
 
 /**
  * Serves the built web app (WEB_DIST) with a single-page-app fallback: any GET of an app route
- * (outside /api, not a file) gets index.html. Everything else unknown is a JSON 404.
+ * (outside /api, not a file) gets index.html, with the route's chunks preloaded (./app-page.ts).
+ * Everything else unknown is a JSON 404.
  */
 export const webPlugin = fp<{ webDist: string }>(
   async (app, { webDist }) => {
     const hasBuild = existsSync(join(webDist, 'index.html'));
-    if (hasBuild) {
+    // The app page per route, with its screen's chunks preloaded (./app-page.ts).
+    const appPageFor = hasBuild ? loadAppPages(webDist) : undefined;
+    if (appPageFor) {
+      // `/` is an app route like the others, ahead of the static index.html.
+      app.get('/', (request, reply) => sendAppPage(request, reply, appPageFor('/')));
       await app.register(fastifyStatic, {
         root: webDist,
         index: 'index.html',
@@ -66,8 +72,8 @@ export const webPlugin = fp<{ webDist: string }>(
         const message = isServerPath(path) ? `Route ${request.method} ${path} not found` : 'Not found.';
         return reply.code(404).send({ message, code: 'NotFound' });
       }
-      if (!hasBuild) return reply.type('text/plain; charset=utf-8').send(NOT_BUILT);
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      if (!appPageFor) return reply.type('text/plain; charset=utf-8').send(NOT_BUILT);
+      return sendAppPage(request, reply, appPageFor(path));
     });
   },
   { name: 'web' },

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SESSION_STORAGE_KEY } from '@/lib/session';
-import { arrangePage, type PreloadRoute, routePattern, routePreloadScript, SESSION_KEY } from './page-shell';
+import { arrangePage } from './page-shell';
 
 const INDEX_HTML = readFileSync(join(import.meta.dirname, '..', '..', 'index.html'), 'utf8');
 
@@ -30,18 +29,14 @@ describe('index.html page shell', () => {
     expect(css).toMatch(/\.shell-mark \{[^}]*background: #0f2a3d;/);
   });
 
-  it('moves the built entry script and stylesheet after the shell and adds the route preloader', () => {
+  it('moves the built entry script and stylesheet after the shell', () => {
     expect(built.indexOf('<script')).toBeLessThan(built.indexOf('<div id="app-shell">'));
-    const page = arrangePage(built, 'assets/route-preload-abc.js');
+    const page = arrangePage(built);
     const shell = page.indexOf('<div id="app-shell">');
-    const preloader = page.indexOf(
-      '<script async fetchpriority="high" src="/assets/route-preload-abc.js"></script>',
-    );
     const entry = page.indexOf('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
     const stylesheet = page.indexOf('<link rel="stylesheet" crossorigin href="/assets/style-abc.css">');
-    expect(page.indexOf('<script')).toBe(preloader);
-    expect(shell).toBeLessThan(preloader);
-    expect(preloader).toBeLessThan(entry);
+    expect(page.indexOf('<script')).toBe(entry);
+    expect(shell).toBeLessThan(entry);
     expect(entry).toBeLessThan(stylesheet);
     expect(stylesheet).toBeLessThan(page.indexOf('</body>'));
     // The entry's imports stay preloaded from <head>.
@@ -50,60 +45,5 @@ describe('index.html page shell', () => {
 
   it('fails the build for a page without the shell', () => {
     expect(() => arrangePage(built.replace('<div id="app-shell">', '<div>'))).toThrow(/app-shell/);
-  });
-});
-
-describe('route preloader', () => {
-  const routes: PreloadRoute[] = [
-    { path: '/', js: ['assets/landing.js', 'assets/Paper.js'] },
-    { path: '/login', js: ['assets/auth.js', 'assets/Paper.js'] },
-    { path: '/booking/:businessId', js: ['assets/booking.js', 'assets/dates.js'], signedIn: true },
-  ];
-
-  function preloadsFor(pathname: string, session: string | null = 'tokens') {
-    const links: { rel: string; href: string; crossOrigin: string }[] = [];
-    const storage = { getItem: (key: string) => (key === SESSION_KEY ? session : null) };
-    const run = new Function(
-      'location',
-      'document',
-      'localStorage',
-      'sessionStorage',
-      routePreloadScript(routes),
-    );
-    run(
-      { pathname },
-      {
-        createElement: () => ({ rel: '', href: '', crossOrigin: null }),
-        head: { appendChild: (link: (typeof links)[number]) => links.push(link) },
-      },
-      storage,
-      { getItem: () => null },
-    );
-    for (const link of links) expect(link).toMatchObject({ rel: 'modulepreload', crossOrigin: '' });
-    return links.map((link) => link.href);
-  }
-
-  it("preloads the current route's files", () => {
-    expect(preloadsFor('/')).toEqual(['/assets/landing.js', '/assets/Paper.js']);
-    expect(preloadsFor('/login')).toEqual(['/assets/auth.js', '/assets/Paper.js']);
-    expect(preloadsFor('/booking/4f1c')).toEqual(['/assets/booking.js', '/assets/dates.js']);
-  });
-
-  it('matches as the router does: any case, a trailing slash, an encoded path', () => {
-    expect(preloadsFor('/LOGIN/')).toEqual(['/assets/auth.js', '/assets/Paper.js']);
-    expect(preloadsFor('/booking/a%20b')).toEqual(['/assets/booking.js', '/assets/dates.js']);
-    expect(preloadsFor('/booking/')).toEqual([]);
-    expect(preloadsFor('/booking/1/2')).toEqual([]);
-    expect(preloadsFor('/nowhere')).toEqual([]);
-  });
-
-  it("preloads the login screen for a signed-in route without a session (the guard's redirect)", () => {
-    expect(preloadsFor('/booking/4f1c', null)).toEqual(['/assets/auth.js', '/assets/Paper.js']);
-  });
-
-  it('keeps the session key of lib/session', () => {
-    expect(SESSION_KEY).toBe(SESSION_STORAGE_KEY);
-    expect(routePattern('/')).toBe('^/?$');
-    expect(routePattern('/invite/:inviteCode')).toBe('^/invite/[^/]+/?$');
   });
 });

@@ -31,10 +31,9 @@ import {
 } from '../api/get-available-times';
 import { formatSlot } from '../utils/booking-time';
 import { type WizardStepKey, wizardSteps } from '../utils/wizard-steps';
-import { BookingSuccessModal } from './booking-success-modal';
+import { BookingSuccessModal, HomeVisitAddressModal } from './booking-dialogs';
 import classes from './booking-wizard.module.css';
 import { DateTimeStep } from './date-time-step';
-import { HomeVisitAddressModal } from './home-visit-address-modal';
 import { type BookingLocation, LocationStep } from './location-step';
 import { chosenPrice, type PriceOption, PriceStep } from './price-step';
 import { ReviewStep } from './review-step';

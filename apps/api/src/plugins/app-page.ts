@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** One version of the app page, with its compressed copies, worked out once at start-up. */
+interface PageVariant {
+  html: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  /** A hash of the page; the ETag adds the encoding sent. */
+  hash: string;
+}
+
+/** A route of the web build's .vite/routes.json (apps/web/vite.config.ts, routeReport). */
+interface BuiltRoute {
+  path: string;
+  js: string[];
+}
+
+/** A pattern for a React Router path (`/booking/:businessId`): any case, an optional trailing slash. */
+export function routePattern(path: string): RegExp {
+  const body = path
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/')
+    .replace(/\/$/, '');
+  return new RegExp(`^${body}/?$`, 'i');
+}
+
+function variant(html: string): PageVariant {
+  const body = Buffer.from(html);
+  return {
+    html: body,
+    br: brotliCompressSync(body, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+    }),
+    gzip: gzipSync(body, { level: 9 }),
+    hash: createHash('sha256').update(body).digest('base64url').slice(0, 27),
+  };
+}
+
+function readRoutes(webDist: string): BuiltRoute[] {
+  const file = join(webDist, '.vite', 'routes.json');
+  if (!existsSync(file)) return [];
+  try {
+    const routes = (JSON.parse(readFileSync(file, 'utf8')) as { routes?: unknown }).routes;
+    if (!Array.isArray(routes)) return [];
+    return routes.filter(
+      (route): route is BuiltRoute =>
+        typeof route?.path === 'string' &&
+        Array.isArray(route.js) &&
+        route.js.every((file: unknown) => typeof file === 'string' && /^assets\/[\w.-]+\.js$/.test(file)),
+    );
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The app page (the built index.html) for each route, with `<link rel="modulepreload">` for the
+ * route's screen chunk and its imports (the build's .vite/routes.json): the browser fetches them
+ * alongside the entry instead of once the entry has run and asked for them. A path that matches no
+ * route (or a build without routes.json) gets index.html as it is.
+ */
+export function loadAppPages(webDist: string): (path: string) => PageVariant {
+  const index = readFileSync(join(webDist, 'index.html'), 'utf8');
+  const plain = variant(index);
+  const headEnd = index.indexOf('</head>');
+  const routes = headEnd < 0 ? [] : readRoutes(webDist).filter((route) => route.js.length > 0);
+  const pages = routes.map((route) => {
+    const links = route.js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+    const html = `${index.slice(0, headEnd)}  ${links.join('\n    ')}\n  ${index.slice(headEnd)}`;
+    return { pattern: routePattern(route.path), page: variant(html) };
+  });
+  return (path) => {
+    let decoded = path;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      // A malformed escape: match the raw path.
+    }
+    return pages.find((candidate) => candidate.pattern.test(decoded))?.page ?? plain;
+  };
+}
+
+/** brotli, gzip or nothing, by the request's Accept-Encoding (a q=0 refuses). */
+function chooseEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
+  const accepted = new Set(
+    (header ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase().split(';'))
+      .filter(([, ...params]) => !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param)))
+      .map(([name]) => name?.trim()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return undefined;
+}
+
+/** Sends a page variant: never cached without revalidation, compressed as the browser accepts. */
+export function sendAppPage(request: FastifyRequest, reply: FastifyReply, page: PageVariant) {
+  const encoding = chooseEncoding(request.headers['accept-encoding']);
+  const etag = `"${page.hash}-${encoding ?? 'identity'}"`;
+  reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').header('etag', etag);
+  reply.type('text/html; charset=utf-8');
+  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html);
+}

@@ -1,0 +1,137 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase } from '../../src/db/database';
+import { migrateToLatest } from '../../src/db/migrate';
+import { routePattern } from '../../src/plugins/app-page';
+import { createTestApp, type TestApp } from '../helpers/app';
+
+/**
+ * Issue 9: the app page names the current route's chunks in `<link rel="modulepreload">`, so the
+ * browser fetches them alongside the entry (from the build's .vite/routes.json), after the page shell.
+ */
+
+const INDEX = `<!doctype html>
+<html lang="en-GB">
+  <head>
+    <title>TrimTime NI</title>
+    <link rel="modulepreload" crossorigin href="/assets/react-1.js">
+  </head>
+  <body>
+    <div id="app-shell"><header class="shell-header"><a href="/" aria-label="TrimTime NI home">TrimTime NI</a></header></div>
+    <div id="root"></div>
+    <script type="module" crossorigin src="/assets/index-1.js"></script>
+  </body>
+</html>
+`;
+
+const ROUTES = {
+  entry: { js: ['assets/index-1.js', 'assets/react-1.js'], css: [] },
+  routes: [
+    { route: 'home', path: '/', js: ['assets/landing-1.js', 'assets/Paper-1.js'] },
+    { route: 'login', path: '/login', js: ['assets/auth-screen-1.js', 'assets/Paper-1.js'] },
+    { route: 'booking', path: '/booking/:businessId', js: ['assets/booking-page-1.js', 'assets/dates-1.js'] },
+    { route: 'sneaky', path: '/sneaky', js: ['https://elsewhere.example/evil.js'] },
+  ],
+};
+
+const preloads = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+
+describe('the app page per route', () => {
+  let dist: string;
+  let t: TestApp;
+  let close: () => Promise<void>;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    mkdirSync(join(dist, '.vite'));
+    writeFileSync(join(dist, 'index.html'), INDEX);
+    writeFileSync(join(dist, '.vite', 'routes.json'), JSON.stringify(ROUTES));
+    const db = createDatabase({ dialect: 'sqlite', path: ':memory:' });
+    await migrateToLatest(db);
+    t = await createTestApp(db, { config: { webDist: dist } });
+    close = async () => {
+      await t.close();
+      await db.destroy();
+    };
+  });
+  afterAll(async () => {
+    await close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  const page = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ url, headers: { accept: 'text/html', ...headers } });
+
+  it("preloads the route's screen chunk and its imports, in <head>, beside the entry's", async () => {
+    const cases: [string, string[]][] = [
+      ['/', ['/assets/landing-1.js', '/assets/Paper-1.js']],
+      ['/login', ['/assets/auth-screen-1.js', '/assets/Paper-1.js']],
+      ['/LOGIN/', ['/assets/auth-screen-1.js', '/assets/Paper-1.js']],
+      ['/login?next=%2Fprofile', ['/assets/auth-screen-1.js', '/assets/Paper-1.js']],
+      ['/booking/4f1c-9a', ['/assets/booking-page-1.js', '/assets/dates-1.js']],
+      ['/booking/a%20b', ['/assets/booking-page-1.js', '/assets/dates-1.js']],
+      ['/booking', []],
+      ['/booking/1/2', []],
+      ['/no-such-page', []],
+      // Only the build's own asset files are ever named.
+      ['/sneaky', []],
+    ];
+    for (const [url, expected] of cases) {
+      const response = await page(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      const html = response.body;
+      expect(preloads(html), url).toEqual(['/assets/react-1.js', ...expected]);
+      const lastPreload = html.lastIndexOf('rel="modulepreload"');
+      expect(lastPreload, url).toBeLessThan(html.indexOf('</head>'));
+      // The shell still comes before any script.
+      expect(html.indexOf('<div id="app-shell">'), url).toBeLessThan(html.indexOf('<script'));
+    }
+  });
+
+  it('sends the brotli or gzip copy the browser accepts, with Vary and an ETag per copy', async () => {
+    const plain = await page('/login', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const brotli = await page('/login', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+    const gzip = await page('/login', { 'accept-encoding': 'gzip, br;q=0' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    for (const response of [plain, brotli, gzip]) expect(response.headers.vary).toMatch(/accept-encoding/i);
+    const etags = new Set([plain, brotli, gzip].map((response) => response.headers.etag));
+    expect(etags.size).toBe(3);
+
+    const again = await page('/login', {
+      'accept-encoding': 'gzip, deflate, br',
+      'if-none-match': String(brotli.headers.etag),
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const other = await page('/', {
+      'accept-encoding': 'gzip, deflate, br',
+      'if-none-match': String(brotli.headers.etag),
+    });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('answers HEAD and keeps the security headers', async () => {
+    const head = await t.app.inject({ method: 'HEAD', url: '/booking/123' });
+    expect(head.statusCode).toBe(200);
+    const response = await page('/');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('matches route paths as the router does', () => {
+    expect(routePattern('/').test('/')).toBe(true);
+    expect(routePattern('/').test('/x')).toBe(false);
+    expect(routePattern('/invite/:inviteCode').test('/Invite/abc/')).toBe(true);
+    expect(routePattern('/invite/:inviteCode').test('/invite/')).toBe(false);
+  });
+});
