@@ -5,6 +5,7 @@ import { IconMail } from '@/components/icons';
 import { ApiError } from '@/lib/api-client';
 import { useVerifyEmailMutation } from '@/lib/profile-api';
 import { toast } from '@/lib/toast';
+import { useSingleFlight } from '@/lib/use-single-flight';
 
 /**
  * A changed email waits for its code (api-contract §3): the server emailed it to the new address;
@@ -14,25 +15,25 @@ export function EmailVerification({ pendingEmail }: { pendingEmail: string }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const verifyEmail = useVerifyEmailMutation();
+  const verification = useSingleFlight();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (verification.isInFlight()) return;
     const parsed = ConfirmationCodeSchema.safeParse(code.trim());
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? MESSAGES.checkConfirmationCode);
       return;
     }
     setError(null);
-    verifyEmail.mutate(
-      { code: parsed.data },
-      {
-        onSuccess: () => {
+    void verification.run(() =>
+      verifyEmail.mutateAsync({ code: parsed.data }).then(
+        () => {
           setCode('');
           toast.success({ title: 'Email updated', message: `Your email is now ${pendingEmail}.` });
         },
-        onError: (failure) =>
-          setError(failure instanceof ApiError ? failure.message : MESSAGES.checkConfirmationCode),
-      },
+        (failure) => setError(failure instanceof ApiError ? failure.message : MESSAGES.checkConfirmationCode),
+      ),
     );
   };
 

@@ -11,6 +11,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { useUpdateProfileMutation } from '@/lib/profile-api';
 import { toast } from '@/lib/toast';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import classes from './profile-edit-form.module.css';
 
 export type ProfileFormValues = Required<ProfileForm>;
@@ -69,6 +70,7 @@ export function ProfileEditForm({
 }) {
   const [saveError, setSaveError] = useState<string | null>(null);
   const updateProfile = useUpdateProfileMutation();
+  const saving = useSingleFlight();
   const validate = (values: ProfileFormValues) =>
     validateProfileForm(values, { includeAddress: withAddress });
 
@@ -116,37 +118,40 @@ export function ProfileEditForm({
   };
 
   const save = form.onSubmit((values) => {
+    if (saving.isInFlight()) return;
     setSaveError(null);
-    updateProfile.mutate(buildProfileUpdatePayload(values, { includeAddress: withAddress }), {
-      onSuccess: (updated) => {
-        onClose();
-        toast.success(
-          updated.PendingEmail
-            ? { title: 'Profile updated', message: `Enter the code we sent to ${updated.PendingEmail}.` }
-            : 'Profile updated',
-        );
-      },
-      onError: (error) => {
-        const fieldErrors: Partial<Record<FieldName, string>> = {};
-        if (error instanceof ApiError) {
-          for (const [field, message] of Object.entries(error.fieldErrors)) {
-            const name = fieldOfServerError(field, message, withAddress);
-            if (name) fieldErrors[name] ??= message;
-          }
-        }
-        const hasFieldErrors = Object.keys(fieldErrors).length > 0;
-        if (hasFieldErrors) form.setErrors(fieldErrors);
-        // The alert's title is the spec's message; its text says why, when the server said.
-        setSaveError(
-          hasFieldErrors
-            ? 'Please correct the highlighted fields.'
-            : error instanceof ApiError && (explainsNetworkErrors || error.status > 0)
-              ? error.message
-              : '',
-        );
-      },
-    });
+    const payload = buildProfileUpdatePayload(values, { includeAddress: withAddress });
+    void saving.run(() => updateProfile.mutateAsync(payload).then(onSaved, onSaveFailed));
   });
+
+  const onSaved = (updated: Awaited<ReturnType<typeof updateProfile.mutateAsync>>) => {
+    onClose();
+    toast.success(
+      updated.PendingEmail
+        ? { title: 'Profile updated', message: `Enter the code we sent to ${updated.PendingEmail}.` }
+        : 'Profile updated',
+    );
+  };
+
+  const onSaveFailed = (error: unknown) => {
+    const fieldErrors: Partial<Record<FieldName, string>> = {};
+    if (error instanceof ApiError) {
+      for (const [field, message] of Object.entries(error.fieldErrors)) {
+        const name = fieldOfServerError(field, message, withAddress);
+        if (name) fieldErrors[name] ??= message;
+      }
+    }
+    const hasFieldErrors = Object.keys(fieldErrors).length > 0;
+    if (hasFieldErrors) form.setErrors(fieldErrors);
+    // The alert's title is the spec's message; its text says why, when the server said.
+    setSaveError(
+      hasFieldErrors
+        ? 'Please correct the highlighted fields.'
+        : error instanceof ApiError && (explainsNetworkErrors || error.status > 0)
+          ? error.message
+          : '',
+    );
+  };
 
   const hasErrors = Object.keys(form.errors).length > 0;
 

@@ -16,6 +16,7 @@ import { useMemo, useState } from 'react';
 import { IconCalendar, IconTrash } from '@/components/icons';
 import { formatShortDate } from '@/lib/booking-format';
 import { toast } from '@/lib/toast';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import type { BusinessProfile } from '../api/business-profile';
 import { useUpdateAwayDatesMutation } from '../api/update-away-dates';
 import { showFailure } from '../utils/errors';
@@ -64,6 +65,8 @@ export function AwayDatesCard({ profile }: { profile: BusinessProfile }) {
   const [range, setRange] = useState<Range>([null, null]);
   const [reason, setReason] = useState('');
   const updateAwayDates = useUpdateAwayDatesMutation();
+  // Adding and removing both send the whole list: one change at a time.
+  const saving = useSingleFlight();
   const [removingId, setRemovingId] = useState<string | null>(null);
 
   const [startDate, endDate] = range;
@@ -76,38 +79,47 @@ export function AwayDatesCard({ profile }: { profile: BusinessProfile }) {
   const problem = coversAwayDay ? AWAY_RANGE_COVERED : (entryError?.message ?? null);
 
   const add = () => {
-    if (!startDate || !lastDate || problem) return;
+    if (!startDate || !lastDate || problem || saving.isInFlight()) return;
     const reasonText = reason.trim();
     const entry: AwayDateEntry = {
       startDate,
       endDate: lastDate,
       ...(reasonText ? { reason: reasonText } : {}),
     };
-    updateAwayDates.mutate([...awayDates.map(storedEntry), entry], {
-      onSuccess: () => {
-        setRange([null, null]);
-        setReason('');
-        toast.success({ title: MESSAGES.awayDatesAdded, message: awayPeriodText(startDate, lastDate) });
-      },
-      onError: (error) =>
-        showFailure(error, {
-          title: MESSAGES.failedToSaveAwayDates,
-          fallback: MESSAGES.failedToSaveAwayDates,
-        }),
-    });
+    void saving.run(() =>
+      updateAwayDates.mutateAsync([...awayDates.map(storedEntry), entry]).then(
+        () => {
+          setRange([null, null]);
+          setReason('');
+          toast.success({ title: MESSAGES.awayDatesAdded, message: awayPeriodText(startDate, lastDate) });
+        },
+        (error) =>
+          showFailure(error, {
+            title: MESSAGES.failedToSaveAwayDates,
+            fallback: MESSAGES.failedToSaveAwayDates,
+          }),
+      ),
+    );
   };
 
   const remove = (away: AwayDate) => {
-    setRemovingId(away.id);
-    updateAwayDates.mutate(awayDates.filter((entry) => entry.id !== away.id).map(storedEntry), {
-      onSuccess: () =>
-        toast.success({ title: 'Away dates removed', message: awayPeriodText(away.startDate, away.endDate) }),
-      onError: (error) =>
-        showFailure(error, {
-          title: MESSAGES.failedToSaveAwayDates,
-          fallback: MESSAGES.failedToSaveAwayDates,
-        }),
-      onSettled: () => setRemovingId(null),
+    void saving.run(() => {
+      setRemovingId(away.id);
+      return updateAwayDates
+        .mutateAsync(awayDates.filter((entry) => entry.id !== away.id).map(storedEntry))
+        .then(
+          () =>
+            toast.success({
+              title: 'Away dates removed',
+              message: awayPeriodText(away.startDate, away.endDate),
+            }),
+          (error) =>
+            showFailure(error, {
+              title: MESSAGES.failedToSaveAwayDates,
+              fallback: MESSAGES.failedToSaveAwayDates,
+            }),
+        )
+        .finally(() => setRemovingId(null));
     });
   };
 

@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { getAccessToken } from '@/lib/session';
 import { toast } from '@/lib/toast';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import { type BusinessProfile, useBusinessProfile } from '../api/business-profile';
 import { useUpdateHomeVisitMutation } from '../api/update-home-visit';
 import { useUpdateMinimumPriceMutation } from '../api/update-minimum-price';
@@ -24,12 +25,14 @@ function MinimumPriceCard({ profile }: { profile: BusinessProfile }) {
   const [value, setValue] = useState(String(current ?? ''));
   const [isTouched, setIsTouched] = useState(false);
   const updateMinimumPrice = useUpdateMinimumPriceMutation();
+  const saving = useSingleFlight();
   const error = minimumPriceError(value);
   // A decimal is said at once; a missing or out-of-range price once the field is left or saved.
   const shownError = isTouched || error === MESSAGES.wholePounds ? error : null;
 
   const save = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (saving.isInFlight()) return;
     setIsTouched(true);
     if (error) return;
     const requireLogin = () => {
@@ -43,22 +46,24 @@ function MinimumPriceCard({ profile }: { profile: BusinessProfile }) {
     }
     // NOTE: mutateAsync, not mutate's callbacks: when the session cannot be refreshed the page
     // unmounts (the guard sends the person to /login), and mutate's callbacks would then not run.
-    updateMinimumPrice.mutateAsync(Number(value)).then(
-      () => {
-        setIsTouched(false);
-        toast.success({ message: MESSAGES.minimumPriceUpdated, durationMs: MINIMUM_PRICE_TOAST_MS });
-      },
-      (failure: unknown) => {
-        // A 401 here means the session could not be refreshed: the client has already ended it.
-        if (failure instanceof ApiError && failure.status === 401) {
-          requireLogin();
-          return;
-        }
-        showFailure(failure, {
-          title: MESSAGES.failedToUpdateMinimumPrice,
-          fallback: MESSAGES.failedToSaveMinimumPrice,
-        });
-      },
+    void saving.run(() =>
+      updateMinimumPrice.mutateAsync(Number(value)).then(
+        () => {
+          setIsTouched(false);
+          toast.success({ message: MESSAGES.minimumPriceUpdated, durationMs: MINIMUM_PRICE_TOAST_MS });
+        },
+        (failure: unknown) => {
+          // A 401 here means the session could not be refreshed: the client has already ended it.
+          if (failure instanceof ApiError && failure.status === 401) {
+            requireLogin();
+            return;
+          }
+          showFailure(failure, {
+            title: MESSAGES.failedToUpdateMinimumPrice,
+            fallback: MESSAGES.failedToSaveMinimumPrice,
+          });
+        },
+      ),
     );
   };
 
@@ -95,22 +100,25 @@ function HomeVisitCard({ profile }: { profile: BusinessProfile }) {
   // Shown at once when toggled; put back if the server refuses.
   const [optimistic, setOptimistic] = useState<boolean | null>(null);
   const updateHomeVisit = useUpdateHomeVisitMutation();
+  const saving = useSingleFlight();
   const checked = optimistic ?? saved;
 
   const toggle = (next: boolean) => {
-    setOptimistic(next);
-    updateHomeVisit.mutate(next, {
-      onSuccess: () => {
-        setOptimistic(null);
-        toast.success(next ? 'Home visits turned on' : 'Home visits turned off');
-      },
-      onError: (failure) => {
-        setOptimistic(null);
-        showFailure(failure, {
-          title: MESSAGES.failedToUpdateHomeVisit,
-          fallback: MESSAGES.failedToUpdateHomeVisitRetry,
-        });
-      },
+    void saving.run(() => {
+      setOptimistic(next);
+      return updateHomeVisit.mutateAsync(next).then(
+        () => {
+          setOptimistic(null);
+          toast.success(next ? 'Home visits turned on' : 'Home visits turned off');
+        },
+        (failure) => {
+          setOptimistic(null);
+          showFailure(failure, {
+            title: MESSAGES.failedToUpdateHomeVisit,
+            fallback: MESSAGES.failedToUpdateHomeVisitRetry,
+          });
+        },
+      );
     });
   };
 

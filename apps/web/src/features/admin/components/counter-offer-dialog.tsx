@@ -3,6 +3,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { WholePoundsInput } from '@/components/whole-pounds-input';
 import { formatBookingDateTime, formatPounds, offeredPrice } from '@/lib/booking-format';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import { bookingRefOf, useCounterBookingMutation } from '../api/update-booking';
 import classes from './admin.module.css';
 
@@ -24,6 +25,7 @@ export function CounterOfferDialog({
   runChange: (change: () => Promise<unknown>, success: string) => Promise<boolean>;
 }) {
   const counter = useCounterBookingMutation();
+  const sending = useSingleFlight();
   // The text as typed: a decimal is refused, never turned into another number (api-contract §8.1).
   const [price, setPrice] = useState('');
   const [isTouched, setIsTouched] = useState(false);
@@ -48,9 +50,11 @@ export function CounterOfferDialog({
     setIsTouched(true);
     if (error) return;
     const newPrice = Number(price);
-    const sent = await runChange(
-      () => counter.mutateAsync({ ...bookingRefOf(booking), newPrice }),
-      `Counter offer of ${formatPounds(newPrice)} sent`,
+    const sent = await sending.run(() =>
+      runChange(
+        () => counter.mutateAsync({ ...bookingRefOf(booking), newPrice }),
+        `Counter offer of ${formatPounds(newPrice)} sent`,
+      ),
     );
     if (sent) onSent();
   };
@@ -60,7 +64,7 @@ export function CounterOfferDialog({
       classNames={{ title: classes.modalTitle }}
       opened={opened}
       onClose={() => {
-        if (!counter.isPending) onClose();
+        if (!sending.isInFlight()) onClose();
       }}
       title="Counter Offer"
       centered

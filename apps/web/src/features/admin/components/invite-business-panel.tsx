@@ -3,6 +3,7 @@ import { Button, Group, List, Paper, SimpleGrid, Stack, Text, TextInput, Title }
 import { type FormEvent, useState } from 'react';
 import { IconSend } from '@/components/icons';
 import { toast } from '@/lib/toast';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import { useSendBusinessInviteMutation } from '../api/send-business-invite';
 import { serverMessageOf } from '../utils/errors';
 
@@ -25,9 +26,11 @@ export function InviteBusinessPanel() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const sendInvite = useSendBusinessInviteMutation();
+  const sending = useSingleFlight();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (sending.isInFlight()) return;
     const parsed = SendInviteRequestSchema.safeParse({ email });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? MESSAGES.inviteEmailRequired);
@@ -35,23 +38,25 @@ export function InviteBusinessPanel() {
     }
     setError(null);
     const invited = parsed.data.email;
-    sendInvite.mutate(parsed.data, {
-      onSuccess: (response) => {
-        setEmail('');
-        const expiry = response?.expiresAt !== undefined ? formatExpiry(response.expiresAt) : null;
-        toast.success({
-          title: MESSAGES.invitationSent,
-          message: expiry
-            ? `We emailed an invitation to ${invited}. The link works once, until ${expiry}.`
-            : `We emailed an invitation to ${invited}.`,
-        });
-      },
-      onError: (failure) =>
-        toast.error({
-          title: MESSAGES.invitationFailed,
-          message: serverMessageOf(failure) ?? MESSAGES.failedToInvite,
-        }),
-    });
+    void sending.run(() =>
+      sendInvite.mutateAsync(parsed.data).then(
+        (response) => {
+          setEmail('');
+          const expiry = response?.expiresAt !== undefined ? formatExpiry(response.expiresAt) : null;
+          toast.success({
+            title: MESSAGES.invitationSent,
+            message: expiry
+              ? `We emailed an invitation to ${invited}. The link works once, until ${expiry}.`
+              : `We emailed an invitation to ${invited}.`,
+          });
+        },
+        (failure) =>
+          toast.error({
+            title: MESSAGES.invitationFailed,
+            message: serverMessageOf(failure) ?? MESSAGES.failedToInvite,
+          }),
+      ),
+    );
   };
 
   return (

@@ -12,6 +12,7 @@ import {
   offeredPrice,
 } from '@/lib/booking-format';
 import { toast } from '@/lib/toast';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import { bookingRefOf, useSetBookingStatusMutation } from '../api/update-booking';
 import { showFailure } from '../utils/errors';
 import classes from './admin.module.css';
@@ -88,17 +89,19 @@ async function runBookingChange(change: () => Promise<unknown>, success: string)
 function DenyButton({ booking, disabled }: { booking: Booking; disabled: boolean }) {
   const [step, setStep] = useState<0 | 1 | 2>(0);
   const setStatus = useSetBookingStatusMutation();
+  const denial = useSingleFlight();
   const close = () => setStep(0);
   const customer = customerNameOf(booking);
   const when = formatBookingDateTime(booking.BookingDateTime);
 
-  const deny = async () => {
-    await runBookingChange(
-      () => setStatus.mutateAsync({ ...bookingRefOf(booking), status: 'Denied' }),
-      'Request denied',
-    );
-    close();
-  };
+  const deny = () =>
+    denial.run(async () => {
+      await runBookingChange(
+        () => setStatus.mutateAsync({ ...bookingRefOf(booking), status: 'Denied' }),
+        'Request denied',
+      );
+      close();
+    });
 
   return (
     <>
@@ -131,7 +134,7 @@ function DenyButton({ booking, disabled }: { booking: Booking; disabled: boolean
         classNames={{ title: classes.modalTitle }}
         opened={step === 2}
         onClose={() => {
-          if (!setStatus.isPending) close();
+          if (!denial.isInFlight()) close();
         }}
         title="Are you sure?"
         centered
@@ -154,6 +157,7 @@ function DenyButton({ booking, disabled }: { booking: Booking; disabled: boolean
 
 function PendingActions({ booking }: { booking: Booking }) {
   const approve = useSetBookingStatusMutation();
+  const approval = useSingleFlight();
   const [isCounterOpen, setIsCounterOpen] = useState(false);
 
   return (
@@ -162,9 +166,11 @@ function PendingActions({ booking }: { booking: Booking }) {
         size="sm"
         loading={approve.isPending}
         onClick={() =>
-          runBookingChange(
-            () => approve.mutateAsync({ ...bookingRefOf(booking), status: 'Approved' }),
-            'Request approved',
+          approval.run(() =>
+            runBookingChange(
+              () => approve.mutateAsync({ ...bookingRefOf(booking), status: 'Approved' }),
+              'Request approved',
+            ),
           )
         }
       >

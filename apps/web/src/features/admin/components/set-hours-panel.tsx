@@ -27,7 +27,10 @@ import {
 import { useMemo, useRef, useState } from 'react';
 import { IconTrash } from '@/components/icons';
 import { LoadErrorAlert } from '@/components/load-error-alert';
+import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
+import { getAccessToken } from '@/lib/session';
 import { toast } from '@/lib/toast';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import { type BusinessProfile, useBusinessProfile } from '../api/business-profile';
 import { useUpdateAvailabilityMutation } from '../api/update-availability';
 import { showFailure } from '../utils/errors';
@@ -162,6 +165,7 @@ function HoursEditor({ profile }: { profile: BusinessProfile }) {
     ) as Draft;
   const [draft, setDraft] = useState<Draft>(() => toDraft(saved));
   const updateAvailability = useUpdateAvailabilityMutation();
+  const saving = useSingleFlight();
 
   const isDirty = !sameAvailability(availabilityOf(draft), saved);
 
@@ -169,27 +173,33 @@ function HoursEditor({ profile }: { profile: BusinessProfile }) {
     setDraft((current) => ({ ...current, [day]: edit(current[day]) }));
 
   const save = () => {
+    if (saving.isInFlight()) return;
     const availability = availabilityOf(draft);
     const problem = validateAvailability(availability);
     if (problem) {
       toast.error({ title: problem.title, message: problem.message });
       return;
     }
-    updateAvailability.mutate(availability, {
-      onSuccess: (profile) => {
-        setDraft(toDraft(normaliseAvailabilityLenient(profile?.availability ?? availability)));
-        toast.success('Availability updated');
-      },
-      onError: (error) =>
-        showFailure(error, {
-          title: MESSAGES.failedToUpdateAvailability,
-          fallback: MESSAGES.failedToSaveAvailability,
-        }),
-    });
+    void saving.run(() =>
+      updateAvailability.mutateAsync(availability).then(
+        (profile) => {
+          setDraft(toDraft(normaliseAvailabilityLenient(profile?.availability ?? availability)));
+          toast.success('Availability updated');
+        },
+        (error) =>
+          showFailure(error, {
+            title: MESSAGES.failedToUpdateAvailability,
+            fallback: MESSAGES.failedToSaveAvailability,
+          }),
+      ),
+    );
   };
 
   return (
     <Stack gap="md">
+      {/* Unsaved ranges: the browser asks before a reload or close, the app before another page.
+          Once signed out (logout, an expired session) they could not be saved anyway. */}
+      <UnsavedChangesGuard isDirty={() => isDirty && getAccessToken() !== null} />
       <div>
         <Title order={2} fz="h3">
           Weekly Hours

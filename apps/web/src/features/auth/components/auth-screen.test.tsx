@@ -1,5 +1,5 @@
 import { MESSAGES, RESEND_NOTICE_MS } from '@app/domain';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { encodePassword } from '@/lib/api-client';
 import { getSession, SESSION_STORAGE_KEY } from '@/lib/session';
@@ -670,5 +670,115 @@ describe('auth screen: loading texts', () => {
       () => user.click(screen.getByRole('button', { name: 'Reset Password' })),
     );
     expect(await title('Sign In')).toBeInTheDocument();
+  });
+});
+
+describe('auth screen: welcome', () => {
+  it('welcomes the new customer by name once the account is confirmed', async () => {
+    const api = stubFetch()
+      .on('POST', '/api/auth/confirm-signup', jsonResponse(200, { message: 'Confirmed' }))
+      .on('POST', '/api/auth/login', jsonResponse(200, loginTokens()))
+      .on('GET', '/api/user/userdetails', jsonResponse(200, userDetails('User')));
+    const { user, router } = await reachConfirmView(api);
+
+    await typeCode(user, '654321');
+    await user.click(screen.getByRole('button', { name: 'Confirm Account' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByText(MESSAGES.accountConfirmed)).toBeInTheDocument();
+    expect(
+      screen.getByText('Welcome to TrimTime NI, Sean! You can now request appointments.'),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('auth screen: double submits', () => {
+  /**
+   * Submits twice in one tick, as a double tap (or a tap and Enter) does: both land before React
+   * re-renders (submitted directly, since jsdom would swallow a click on the overlaid form).
+   */
+  const doubleClick = (name: string) => {
+    const form = (screen.getByRole('button', { name }) as HTMLButtonElement).form!;
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+  };
+
+  it('signs in once for a double tap on Sign In', async () => {
+    const response = deferred<Response>();
+    const api = stubFetch()
+      .on('POST', '/api/auth/login', () => response.promise)
+      .on('GET', '/api/user/userdetails', jsonResponse(200, userDetails('User')));
+    const { user, router } = renderApp({ route: '/login' });
+    await title('Sign In');
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'aoife@example.com');
+    await user.type(field('Password'), 'Str0ng!Pass');
+
+    doubleClick('Sign In');
+    await screen.findByText('Signing In...');
+    response.resolve(jsonResponse(200, loginTokens()));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(api.callsTo('POST', '/api/auth/login')).toHaveLength(1);
+  });
+
+  it('creates one account for a double tap on Sign Up', async () => {
+    const response = deferred<Response>();
+    const api = stubFetch().on('POST', '/api/auth/register', () => response.promise);
+    const { user } = renderApp({ route: '/register' });
+    await title('Sign Up');
+    await fillSignUp(user);
+
+    doubleClick('Sign Up');
+    await screen.findByText('Creating Account...');
+    response.resolve(jsonResponse(201, { message: 'Code sent', userConfirmed: false }));
+
+    expect(await title('Confirm')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/auth/register')).toHaveLength(1);
+  });
+
+  it('confirms once for a double tap on Confirm Account', async () => {
+    const response = deferred<Response>();
+    const api = stubFetch()
+      .on('POST', '/api/auth/confirm-signup', () => response.promise)
+      .on('POST', '/api/auth/login', jsonResponse(200, loginTokens()))
+      .on('GET', '/api/user/userdetails', jsonResponse(200, userDetails('User')));
+    const { user, router } = await reachConfirmView(api);
+    await typeCode(user, '654321');
+
+    doubleClick('Confirm Account');
+    await screen.findByText('Confirming Account...');
+    response.resolve(jsonResponse(200, { message: 'Confirmed' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(api.callsTo('POST', '/api/auth/confirm-signup')).toHaveLength(1);
+    expect(api.callsTo('POST', '/api/auth/login')).toHaveLength(1);
+  });
+
+  it('sends one reset code and one reset for double taps', async () => {
+    const forgot = deferred<Response>();
+    const reset = deferred<Response>();
+    const api = stubFetch()
+      .on('POST', '/api/auth/forgot-password', () => forgot.promise)
+      .on('POST', '/api/auth/reset-password', () => reset.promise);
+    const { user } = renderApp({ route: '/login' });
+    await title('Sign In');
+    await user.click(screen.getByRole('link', { name: 'Forgot password?' }));
+    await title('Forgot Password');
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'aoife@example.com');
+
+    doubleClick('Send Reset Code');
+    await screen.findByText('Sending Reset Code...');
+    forgot.resolve(jsonResponse(200, { message: 'If the account exists…' }));
+    await title('Reset Password');
+    expect(api.callsTo('POST', '/api/auth/forgot-password')).toHaveLength(1);
+
+    await user.type(screen.getByRole('textbox', { name: 'Reset code' }), '246810');
+    await user.type(field('New password'), 'N3w!Passw0rd');
+    doubleClick('Reset Password');
+    await screen.findByText('Resetting Password...');
+    reset.resolve(jsonResponse(200, { message: 'Password reset' }));
+
+    expect(await title('Sign In')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/auth/reset-password')).toHaveLength(1);
   });
 });

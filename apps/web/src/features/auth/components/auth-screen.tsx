@@ -1,4 +1,4 @@
-import { MESSAGES, RESEND_NOTICE_MS } from '@app/domain';
+import { MESSAGES, PRODUCT_NAME, RESEND_NOTICE_MS } from '@app/domain';
 import { Anchor, Box, Paper, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import { whenEngagedOrIdle } from '@/lib/idle';
 import type { ToastInput } from '@/lib/toast';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import { useConfirmSignupMutation } from '../api/confirm-signup';
 import { useForgotPasswordMutation } from '../api/forgot-password';
 import { useLoginMutation } from '../api/login';
@@ -122,6 +123,17 @@ interface PendingAccount {
   email: string;
   password: string;
   rememberMe: boolean;
+  /** Known after sign-up (not after a sign-in to an unconfirmed account): for the welcome. */
+  firstName?: string;
+}
+
+/** The welcome once a new account is confirmed and signed in. */
+export function welcomeToast(firstName?: string): ToastInput {
+  const name = firstName?.trim();
+  return {
+    title: MESSAGES.accountConfirmed,
+    message: `Welcome to ${PRODUCT_NAME}${name ? `, ${name}` : ''}! You can now request appointments.`,
+  };
 }
 
 /**
@@ -144,6 +156,7 @@ function AuthFlow({ startView }: { startView: AuthView }) {
   const resetMutation = useResetPasswordMutation();
 
   const [view, setView] = useState<AuthView>(startView);
+  const busy = useSingleFlight();
   const [busyText, setBusyText] = useState<string | null>(null);
   const [error, setError] = useState<AuthError | null>(null);
   const [signUpServerErrors, setSignUpServerErrors] = useState<Record<string, string>>();
@@ -182,15 +195,16 @@ function AuthFlow({ startView }: { startView: AuthView }) {
     return () => window.clearTimeout(timer);
   }, [showResendNotice]);
 
-  /** Runs one step under the loading overlay. */
-  const withBusy = async (text: string, step: () => Promise<void>) => {
-    setBusyText(text);
-    try {
-      await step();
-    } finally {
-      setBusyText(null);
-    }
-  };
+  /** Runs one step under the loading overlay; a submit while one is running is ignored. */
+  const withBusy = (text: string, step: () => Promise<void>) =>
+    busy.run(async () => {
+      setBusyText(text);
+      try {
+        await step();
+      } finally {
+        setBusyText(null);
+      }
+    });
 
   /** Resend failures on the auth screen are only logged (spec §8). */
   const resendQuietly = async (email: string): Promise<boolean> => {
@@ -236,6 +250,7 @@ function AuthFlow({ startView }: { startView: AuthView }) {
           email: payload.email,
           password: values.password,
           rememberMe: values.rememberMe,
+          firstName: values.firstName,
         };
         goTo('confirm');
       } catch (signUpError) {
@@ -271,6 +286,7 @@ function AuthFlow({ startView }: { startView: AuthView }) {
         signIn(tokens, { rememberMe: pending.rememberMe });
         goTo('login');
         navigate(paths.home.getHref());
+        toastSuccess(welcomeToast(pending.firstName));
       } catch (loginError) {
         // Confirmed, but the automatic sign-in did not work: let the person sign in themselves.
         console.warn('Signing in after confirmation failed', loginError);

@@ -8,11 +8,20 @@ interface BookingSuccessModalProps {
   opened: boolean;
   personName: string;
   when: string;
+  /** The new booking's id, brought into view on the profile; null when the response had none. */
+  bookingId: string | null;
 }
 
-/** Spec §2: after a successful request, 'Go to Appointments' goes to /profile and Close goes to /. */
-export function BookingSuccessModal({ opened, personName, when }: BookingSuccessModalProps) {
+/**
+ * Spec §2: after a successful request, 'Go to Appointments' goes to /profile, on the Requested tab
+ * with the new request in view (the dialog says it is there), and Close goes to /.
+ */
+export function BookingSuccessModal({ opened, personName, when, bookingId }: BookingSuccessModalProps) {
   const navigate = useNavigate();
+  const appointments = paths.profile.getHref({
+    tab: 'requested',
+    ...(bookingId ? { booking: bookingId } : {}),
+  });
   const close = () => navigate(paths.home.getHref());
   return (
     <Modal
@@ -38,7 +47,7 @@ export function BookingSuccessModal({ opened, personName, when }: BookingSuccess
           <Button variant="default" onClick={close}>
             Close
           </Button>
-          <Button onClick={() => navigate(paths.profile.getHref())}>Go to Appointments</Button>
+          <Button onClick={() => navigate(appointments)}>Go to Appointments</Button>
         </div>
       </Stack>
     </Modal>

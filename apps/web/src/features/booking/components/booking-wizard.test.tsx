@@ -1,7 +1,7 @@
 import { MESSAGES } from '@app/domain';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiErrorResponse, type FetchStub, jsonResponse, stubFetch } from '@/testing/fetch-stub';
+import { apiErrorResponse, deferred, type FetchStub, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 import { userDetails } from '@/testing/tokens';
 
@@ -79,7 +79,7 @@ async function reachReview(user: User, price = '£55') {
   await stepHeading('Review');
 }
 
-function stubBooking(api: FetchStub, response: Response | (() => Response)) {
+function stubBooking(api: FetchStub, response: Response | (() => Response | Promise<Response>)) {
   api.on('POST', '/api/booking/book', response instanceof Response ? response : () => response());
 }
 
@@ -336,6 +336,23 @@ describe('booking wizard: review and sending', () => {
     });
   });
 
+  it('sends one request for a double tap on Send Request', async () => {
+    const { user, api } = openWizard();
+    const response = deferred<Response>();
+    stubBooking(api, () => response.promise);
+    await reachReview(user);
+
+    const send = screen.getByRole('button', { name: 'Send Request' });
+    // Both clicks land before React re-renders (a double tap on a phone).
+    fireEvent.click(send);
+    fireEvent.click(send);
+    response.resolve(jsonResponse(201, { message: 'Booking requested', booking: { id: 'booking-9' } }));
+
+    expect(await screen.findByRole('dialog', { name: 'Request sent' })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/booking/book')).toHaveLength(1);
+    expect(screen.queryByText(MESSAGES.bookingFailed)).not.toBeInTheDocument();
+  });
+
   it("lets a part be changed from the review ('Change price')", async () => {
     const { user } = openWizard();
     await reachReview(user);
@@ -353,6 +370,18 @@ describe('booking wizard: review and sending', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Request sent' }));
     await user.click(dialog.getByRole('button', { name: 'Go to Appointments' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+  });
+
+  it("'Go to Appointments' opens the Requested tab at the new request", async () => {
+    const { user, api, router } = openWizard();
+    stubBooking(api, jsonResponse(201, { message: 'Booking requested', booking: { id: 'booking-9' } }));
+    await reachReview(user);
+    await user.click(screen.getByRole('button', { name: 'Send Request' }));
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'Request sent' }));
+    await user.click(dialog.getByRole('button', { name: 'Go to Appointments' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    expect(router.state.location.search).toBe('?tab=requested&booking=booking-9');
   });
 
   it("'Close' in the confirmation goes to /", async () => {

@@ -23,6 +23,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import { toast } from '@/lib/toast';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import { useCreateBookingMutation } from '../api/create-booking';
 import {
   type AvailableTimesResponse,
@@ -167,6 +168,7 @@ function Wizard({ businessId, data }: { businessId: string; data: AvailableTimes
   const navigate = useNavigate();
   const { isAuthenticated } = useSession();
   const createBooking = useCreateBookingMutation();
+  const submit = useSingleFlight();
 
   const [active, setActive] = useState(0);
   const [slot, setSlot] = useState<string | null>(null);
@@ -176,6 +178,7 @@ function Wizard({ businessId, data }: { businessId: string; data: AvailableTimes
   const [homeAddress, setHomeAddress] = useState<string | null>(null);
   const [isAddressModalOpen, setAddressModalOpen] = useState(false);
   const [bookedSlot, setBookedSlot] = useState<string | null>(null);
+  const [bookedId, setBookedId] = useState<string | null>(null);
 
   const step = steps[active]!;
   const price = chosenPrice(priceOption, customPrice, minimum);
@@ -235,7 +238,7 @@ function Wizard({ businessId, data }: { businessId: string; data: AvailableTimes
       requireLogin();
       return;
     }
-    if (!canSend || slot === null || price === null || createBooking.isPending) return;
+    if (!canSend || slot === null || price === null || bookedSlot !== null || submit.isInFlight()) return;
     const request: CreateBookingRequest = {
       businessId,
       bookingDateTime: slot,
@@ -254,7 +257,12 @@ function Wizard({ businessId, data }: { businessId: string; data: AvailableTimes
     }
     // NOTE: mutateAsync, not mutate's callbacks: a 401 whose refresh fails ends the session and
     // unmounts this page, and the error must still be told.
-    createBooking.mutateAsync(request).then(() => setBookedSlot(slot), showBookingError);
+    void submit.run(() =>
+      createBooking.mutateAsync(request).then((response) => {
+        setBookedId(response?.booking?.id ?? null);
+        setBookedSlot(slot);
+      }, showBookingError),
+    );
   };
 
   const chooseSlot = (chosen: string) => {
@@ -428,6 +436,7 @@ function Wizard({ businessId, data }: { businessId: string; data: AvailableTimes
         opened={bookedSlot !== null}
         personName={personName}
         when={bookedSlot ? formatSlot(bookedSlot) : ''}
+        bookingId={bookedId}
       />
     </Container>
   );

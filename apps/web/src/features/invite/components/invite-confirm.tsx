@@ -13,6 +13,7 @@ import { useResendCodeMutation } from '@/features/auth/api/resend-code';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import { toast } from '@/lib/toast';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import type { RegisteredAccount } from './invite-wizard';
 
 export const CONFIRM_TITLE = 'Confirm Your Account';
@@ -37,6 +38,8 @@ export function InviteConfirm({ account }: { account: RegisteredAccount }) {
   const resendMutation = useResendCodeMutation();
   const loginMutation = useLoginMutation();
   const [failure, setFailure] = useState<string | null>(null);
+  const confirming = useSingleFlight();
+  const resending = useSingleFlight();
   const titleRef = useRef<HTMLHeadingElement>(null);
 
   const form = useForm({
@@ -48,10 +51,11 @@ export function InviteConfirm({ account }: { account: RegisteredAccount }) {
   // The screen replaced the wizard: move focus to its title so everyone knows where they are.
   useEffect(() => titleRef.current?.focus(), []);
 
-  const isConfirming = confirmMutation.isPending || loginMutation.isPending;
+  const isConfirming = confirmMutation.isPending || loginMutation.isPending || confirming.isRunning;
 
-  const confirm = async ({ code }: { code: string }) => {
-    if (isConfirming) return;
+  const confirm = ({ code }: { code: string }) => void confirming.run(() => confirmCode(code));
+
+  const confirmCode = async (code: string) => {
     setFailure(null);
     try {
       await confirmMutation.mutateAsync({ username: email, code: code.trim() });
@@ -76,7 +80,9 @@ export function InviteConfirm({ account }: { account: RegisteredAccount }) {
     }
   };
 
-  const resend = async () => {
+  const resend = () => void resending.run(resendCode);
+
+  const resendCode = async () => {
     try {
       await resendMutation.mutateAsync({ username: email });
       toast.success({ title: MESSAGES.codeResent, message: MESSAGES.checkEmailForNewCode });

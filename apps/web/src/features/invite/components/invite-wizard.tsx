@@ -27,6 +27,7 @@ import { type MouseEvent, useRef, useState } from 'react';
 import { IconCheck, IconMail } from '@/components/icons';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import { useRegisterWithInviteMutation } from '../api/register-with-invite';
 import { useInviteWizardForm } from '../hooks/use-invite-wizard-form';
 import { emptyWeeklyHours, toAvailability, type WeeklyHours } from '../utils/weekly-hours';
@@ -91,6 +92,7 @@ export function InviteWizard({
 }) {
   const { form, validateStep, showServerErrors } = useInviteWizardForm();
   const registerMutation = useRegisterWithInviteMutation();
+  const submitting = useSingleFlight();
   const [step, setStep] = useState<InviteStep>(1);
   const [hours, setHours] = useState<WeeklyHours>(emptyWeeklyHours);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -126,8 +128,10 @@ export function InviteWizard({
 
   const goBack = () => moveTo(Math.max(step - 1, 1) as InviteStep);
 
-  const complete = async () => {
-    if (registerMutation.isPending) return;
+  // One registration at a time: a double tap on Complete Registration sends one request.
+  const complete = () => void submitting.run(register);
+
+  const register = async () => {
     validateStep(step);
     const values: InviteWizardValues = form.getValues();
     const firstInvalid = firstInvalidInviteStep(values);

@@ -1,6 +1,6 @@
 import { assertNever, type Booking, isActiveStatus, MESSAGES } from '@app/domain';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
 import { IconCalendar, IconMapPin, IconPound, IconScissors } from '@/components/icons';
 import { ApiError } from '@/lib/api-client';
@@ -13,6 +13,7 @@ import {
   offeredPrice,
 } from '@/lib/booking-format';
 import { toast } from '@/lib/toast';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import { useCancelBookingMutation } from '../api/cancel-booking';
 import { useRespondToCounterMutation } from '../api/respond-to-counter';
 import { businessNameOf } from '../utils/bookings';
@@ -77,6 +78,8 @@ async function runBookingChange(change: () => Promise<unknown>, onSuccess: () =>
 function BookingActions({ booking }: { booking: Booking }) {
   const cancel = useCancelBookingMutation();
   const respond = useRespondToCounterMutation();
+  // One at a time across Accept and Decline: a double tap, or a tap on each, sends one answer.
+  const answer = useSingleFlight();
   const ref = {
     businessId: booking.businessId ?? booking.BusinessID,
     bookingId: booking.bookingId ?? booking.id,
@@ -107,9 +110,11 @@ function BookingActions({ booking }: { booking: Booking }) {
             loading={isAccepting}
             disabled={isDeclining}
             onClick={() =>
-              runBookingChange(
-                () => respond.mutateAsync({ ...ref, response: 'Accepted' }),
-                () => toast.success('Counter offer accepted. Your booking is confirmed.'),
+              answer.run(() =>
+                runBookingChange(
+                  () => respond.mutateAsync({ ...ref, response: 'Accepted' }),
+                  () => toast.success('Counter offer accepted. Your booking is confirmed.'),
+                ),
               )
             }
           >
@@ -121,9 +126,11 @@ function BookingActions({ booking }: { booking: Booking }) {
             loading={isDeclining}
             disabled={isAccepting}
             onClick={() =>
-              runBookingChange(
-                () => respond.mutateAsync({ ...ref, response: 'Declined' }),
-                () => toast.info('Counter offer declined'),
+              answer.run(() =>
+                runBookingChange(
+                  () => respond.mutateAsync({ ...ref, response: 'Declined' }),
+                  () => toast.info('Counter offer declined'),
+                ),
               )
             }
           >
@@ -134,7 +141,8 @@ function BookingActions({ booking }: { booking: Booking }) {
     }
     case 'Approved':
     case 'Confirmed':
-      return <AddToCalendarButton booking={booking} />;
+      // An appointment that has started is no longer one to add to a calendar.
+      return isPastBooking(booking) ? null : <AddToCalendarButton booking={booking} />;
     case 'Denied':
     case 'Declined':
     case 'Cancelled':
@@ -144,13 +152,50 @@ function BookingActions({ booking }: { booking: Booking }) {
   }
 }
 
+const hasActions = (booking: Booking) =>
+  isActiveStatus(booking.Status) &&
+  !((booking.Status === 'Approved' || booking.Status === 'Confirmed') && isPastBooking(booking));
+
+/** Brings the card into view and focus once, after the page has settled (its own focus included). */
+function useBringIntoView(isHighlighted: boolean) {
+  const ref = useRef<HTMLElement>(null);
+  const isDone = useRef(false);
+  useEffect(() => {
+    if (!isHighlighted || isDone.current) return;
+    isDone.current = true;
+    const frame = requestAnimationFrame(() => {
+      ref.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      ref.current?.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [isHighlighted]);
+  return ref;
+}
+
 /** One booking: who, when, price, where, status, and what the customer can do with it. */
-export function BookingCard({ booking }: { booking: Booking }) {
+export function BookingCard({
+  booking,
+  isHighlighted = false,
+}: {
+  booking: Booking;
+  isHighlighted?: boolean;
+}) {
   const business = businessNameOf(booking);
   const when = formatBookingDateTime(booking.BookingDateTime);
+  const ref = useBringIntoView(isHighlighted);
 
   return (
-    <Paper component="article" withBorder p="md" radius="md" aria-label={`${business}, ${when}`}>
+    <Paper
+      component="article"
+      ref={ref}
+      withBorder
+      p="md"
+      radius="md"
+      aria-label={`${business}, ${when}`}
+      tabIndex={isHighlighted ? -1 : undefined}
+      data-highlighted={isHighlighted || undefined}
+      className={classes.bookingCard}
+    >
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
           <Title order={3} fz="md" className={classes.breakWord}>
@@ -174,8 +219,9 @@ export function BookingCard({ booking }: { booking: Booking }) {
           <PriceDetail booking={booking} />
           <Detail icon={<IconMapPin size={18} />}>{bookingLocationText(booking)}</Detail>
         </Stack>
-        {/* Only the active statuses (Requested, Countered, Approved, Confirmed) have actions. */}
-        {isActiveStatus(booking.Status) ? (
+        {/* Only the active statuses (Requested, Countered, Approved, Confirmed) have actions, and an
+            agreed appointment only until it starts. */}
+        {hasActions(booking) ? (
           <Group gap="sm" align="flex-start">
             <BookingActions booking={booking} />
           </Group>

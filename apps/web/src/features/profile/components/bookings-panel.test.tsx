@@ -1,7 +1,7 @@
 import { CALENDAR_ERROR_FEEDBACK_MS, CALENDAR_FEEDBACK_MS, MESSAGES } from '@app/domain';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { apiErrorResponse, jsonResponse, stubFetch } from '@/testing/fetch-stub';
+import { apiErrorResponse, deferred, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { setCustomerBookingStatus } from '../api/cancel-booking';
 import { bookingsResponse, makeBooking, renderProfile } from '../testing/profile-fixtures';
 
@@ -338,5 +338,119 @@ describe('add to calendar', () => {
     expect(screen.getByText(MESSAGES.failedToAddToCalendar)).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(200));
     expect(screen.queryByText(MESSAGES.failedToAddToCalendar)).not.toBeInTheDocument();
+  });
+});
+
+describe('after sending a request', () => {
+  it('opens the Requested tab with the new request in view and focus, even with a counter offer waiting', async () => {
+    const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
+    renderProfile({
+      bookings: ALL_STATUSES,
+      route: '/profile?tab=requested&booking=r1',
+    });
+
+    expect(await screen.findByRole('tab', { name: 'Requested (1)' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    const newRequest = card('Clip Joint, Mon 7 Dec 2026, 09:00');
+    await waitFor(() => expect(newRequest).toHaveFocus());
+    expect(scrolled.mock.contexts).toContain(newRequest);
+    expect(newRequest).toHaveAttribute('data-highlighted');
+  });
+
+  it('opens on the counter offer, with nothing highlighted, on an ordinary visit', async () => {
+    renderProfile({ bookings: ALL_STATUSES });
+    expect(await screen.findByRole('tab', { name: 'Counter Offers (1)' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(document.querySelector('[data-highlighted]')).toBeNull();
+  });
+});
+
+describe('empty tabs', () => {
+  it("offers 'Browse Businesses' in an empty tab", async () => {
+    const { user, router } = renderProfile({ bookings: [makeBooking({ Status: 'Requested' })] });
+    await user.click(await screen.findByRole('tab', { name: 'Approved (0)' }));
+    const panel = screen.getByRole('tabpanel', { name: 'Approved (0)' });
+    expect(within(panel).getByText('No approved bookings.')).toBeInTheDocument();
+    await user.click(within(panel).getByRole('link', { name: 'Browse Businesses' }));
+    expect(router.state.location.pathname).toBe('/businesses');
+  });
+});
+
+describe('past appointments', () => {
+  it('offers Add to Calendar only for approved and confirmed bookings that have not started', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-05T12:00:00Z'));
+    renderProfile({
+      bookings: [
+        makeBooking({
+          id: 'p1',
+          Status: 'Approved',
+          BookingDateTime: '2026-12-05 10:00',
+          BusinessName: 'Past Cuts',
+        }),
+        makeBooking({
+          id: 'p2',
+          Status: 'Confirmed',
+          BookingDateTime: '2026-12-01 09:00',
+          BusinessName: 'Old Fades',
+        }),
+        makeBooking({
+          id: 'u1',
+          Status: 'Approved',
+          BookingDateTime: '2026-12-06 10:00',
+          BusinessName: 'Next Cuts',
+        }),
+      ],
+    });
+
+    const upcoming = await screen.findByRole('article', { name: 'Next Cuts, Sun 6 Dec 2026, 10:00' });
+    expect(within(upcoming).getByRole('button', { name: 'Add to Calendar' })).toBeInTheDocument();
+    const past = card('Past Cuts, Sat 5 Dec 2026, 10:00');
+    expect(past).toHaveTextContent('(past)');
+    expect(within(past).queryByRole('button', { name: 'Add to Calendar' })).not.toBeInTheDocument();
+    const confirmed = card('Old Fades, Tue 1 Dec 2026, 09:00');
+    expect(within(confirmed).queryByRole('button', { name: 'Add to Calendar' })).not.toBeInTheDocument();
+  });
+});
+
+describe('double taps', () => {
+  const countered = ALL_STATUSES.find((booking) => booking.id === 'c1')!;
+
+  it('sends one cancellation for a double tap on Confirm Cancellation', async () => {
+    const response = deferred<Response>();
+    const api = stubFetch().on('PATCH', '/api/booking/setstatus', () => response.promise);
+    const { user } = renderProfile({ api, bookings: [makeBooking({ Status: 'Requested' })] });
+    await user.click(await screen.findByRole('button', { name: 'Cancel Request' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, Cancel It' }));
+
+    const confirm = screen.getByRole('button', { name: 'Confirm Cancellation' });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    response.resolve(jsonResponse(200, { message: 'Cancelled', booking: makeBooking() }));
+
+    expect(await screen.findByText('Booking request cancelled')).toBeInTheDocument();
+    expect(api.callsTo('PATCH', '/api/booking/setstatus')).toHaveLength(1);
+  });
+
+  it('sends one answer when Accept is tapped twice, or Accept then Decline, before the page updates', async () => {
+    const response = deferred<Response>();
+    const api = stubFetch().on('PATCH', '/api/booking/respond-to-counter', () => response.promise);
+    renderProfile({ api, bookings: [countered] });
+
+    const accept = await screen.findByRole('button', { name: 'Accept £55' });
+    fireEvent.click(accept);
+    fireEvent.click(accept);
+    fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
+    response.resolve(jsonResponse(200, { message: 'ok', booking: countered }));
+
+    expect(await screen.findByText(/Counter offer accepted/)).toBeInTheDocument();
+    expect(api.callsTo('PATCH', '/api/booking/respond-to-counter')).toHaveLength(1);
+    expect(api.callsTo('PATCH', '/api/booking/respond-to-counter')[0]!.body).toMatchObject({
+      response: 'Accepted',
+    });
   });
 });

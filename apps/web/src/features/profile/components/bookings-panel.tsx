@@ -1,7 +1,7 @@
 import { type Booking, MESSAGES } from '@app/domain';
 import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { type ReactNode, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { IconAlert, IconScissors } from '@/components/icons';
 import { paths } from '@/config/paths';
 import { useUserBookings } from '../api/get-user-bookings';
@@ -18,19 +18,36 @@ const OPENING_TAB_ORDER: readonly BookingTab[] = [
   'denied',
 ];
 
-function BookingList({ bookings, empty }: { bookings: Booking[]; empty: string }) {
-  if (bookings.length === 0) {
-    return (
-      <Text c="dimmed" py="md">
-        {empty}
-      </Text>
-    );
-  }
+const isBookingTab = (value: string | null): value is BookingTab =>
+  BOOKING_TABS.some((tab) => tab.value === value);
+
+function BookingList({
+  bookings,
+  empty,
+  highlightId,
+}: {
+  bookings: Booking[];
+  empty: ReactNode;
+  highlightId?: string | null;
+}) {
+  if (bookings.length === 0) return empty;
   return (
     <Stack gap="sm">
       {bookings.map((booking) => (
-        <BookingCard key={booking.id} booking={booking} />
+        <BookingCard key={booking.id} booking={booking} isHighlighted={booking.id === highlightId} />
       ))}
+    </Stack>
+  );
+}
+
+/** An empty list says so and offers the next step: finding a barber. */
+function EmptyTab({ text }: { text: string }) {
+  return (
+    <Stack gap="sm" align="flex-start" py="md">
+      <Text c="dimmed">{text}</Text>
+      <Button component={Link} to={paths.businesses.getHref()} variant="light" size="sm">
+        Browse Businesses
+      </Button>
     </Stack>
   );
 }
@@ -51,7 +68,11 @@ function EmptyBookings() {
 }
 
 function BookingTabs({ groups }: { groups: GroupedBookings }) {
-  const [chosen, setChosen] = useState<BookingTab | null>(null);
+  // After booking, the app links here with the tab and the new request (?tab=requested&booking=ID).
+  const [searchParams] = useSearchParams();
+  const linkedTab = searchParams.get('tab');
+  const [chosen, setChosen] = useState<BookingTab | null>(isBookingTab(linkedTab) ? linkedTab : null);
+  const highlightId = searchParams.get('booking');
   const active = chosen ?? OPENING_TAB_ORDER.find((tab) => groups[tab].length > 0) ?? 'approved';
 
   return (
@@ -80,7 +101,11 @@ function BookingTabs({ groups }: { groups: GroupedBookings }) {
       </Tabs.List>
       {BOOKING_TABS.map((tab) => (
         <Tabs.Panel key={tab.value} value={tab.value} pt="md">
-          <BookingList bookings={groups[tab.value]} empty={tab.empty} />
+          <BookingList
+            bookings={groups[tab.value]}
+            empty={<EmptyTab text={tab.empty} />}
+            highlightId={highlightId}
+          />
         </Tabs.Panel>
       ))}
     </Tabs>
@@ -154,7 +179,11 @@ export function BookingsPanel() {
           </Group>
           <BookingList
             bookings={groups.confirmed}
-            empty="No confirmed bookings yet. Accepting a counter offer confirms a booking."
+            empty={
+              <Text c="dimmed" py="md">
+                No confirmed bookings yet. Accepting a counter offer confirms a booking.
+              </Text>
+            }
           />
         </Paper>
       ) : null}

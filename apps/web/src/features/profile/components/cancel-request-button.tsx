@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-
+import { useSingleFlight } from '@/lib/use-single-flight';
 import classes from './profile-page.module.css';
 
 /**
@@ -20,6 +20,8 @@ export function CancelRequestButton({
 }) {
   const [step, setStep] = useState<0 | 1 | 2>(0);
   const close = () => setStep(0);
+  const confirmation = useSingleFlight();
+  const isBusy = isPending || confirmation.isRunning;
 
   return (
     <>
@@ -49,7 +51,7 @@ export function CancelRequestButton({
         classNames={{ title: classes.modalTitle }}
         opened={step === 2}
         onClose={() => {
-          if (!isPending) close();
+          if (!confirmation.isInFlight()) close();
         }}
         title="Are you sure?"
         centered
@@ -60,10 +62,14 @@ export function CancelRequestButton({
             request for this time.
           </Text>
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={isPending}>
+            <Button variant="default" onClick={close} disabled={isBusy}>
               Keep Request
             </Button>
-            <Button color="red" loading={isPending} onClick={() => onConfirm().finally(close)}>
+            <Button
+              color="red"
+              loading={isBusy}
+              onClick={() => void confirmation.run(() => onConfirm().finally(close))}
+            >
               Confirm Cancellation
             </Button>
           </Group>

@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { clearSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import { useDeleteAccountMutation } from '../api/delete-account';
 import { clearLocalSettings } from '../hooks/use-local-settings';
 
@@ -39,6 +40,7 @@ export function DeleteAccountModal({ opened, onClose }: { opened: boolean; onClo
   const [phrase, setPhrase] = useState('');
   const [error, setError] = useState<string | null>(null);
   const deleteAccount = useDeleteAccountMutation();
+  const deletion = useSingleFlight();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
@@ -57,7 +59,7 @@ export function DeleteAccountModal({ opened, onClose }: { opened: boolean; onClo
   );
 
   const close = () => {
-    if (deleteAccount.isPending || step === 'deleted') return;
+    if (deletion.isInFlight() || step === 'deleted') return;
     setStep('warning');
     setPhrase('');
     setError(null);
@@ -65,16 +67,18 @@ export function DeleteAccountModal({ opened, onClose }: { opened: boolean; onClo
   };
 
   const confirmDeletion = () => {
-    if (!isDeletePhrase(phrase)) return;
-    setError(null);
-    deleteAccount.mutate(undefined, {
-      onSuccess: () => {
-        isDeletedRef.current = true;
-        setStep('deleted');
-        toast.success(MESSAGES.accountDeleted);
-        window.setTimeout(() => navigate(paths.home.getHref(), { replace: true }), DELETE_REDIRECT_MS);
-      },
-      onError: (failure) => setError(deletionErrorMessage(failure)),
+    if (!isDeletePhrase(phrase) || isDeletedRef.current) return;
+    void deletion.run(() => {
+      setError(null);
+      return deleteAccount.mutateAsync().then(
+        () => {
+          isDeletedRef.current = true;
+          setStep('deleted');
+          toast.success(MESSAGES.accountDeleted);
+          window.setTimeout(() => navigate(paths.home.getHref(), { replace: true }), DELETE_REDIRECT_MS);
+        },
+        (failure) => setError(deletionErrorMessage(failure)),
+      );
     });
   };
 

@@ -17,13 +17,16 @@ export function renderProfile({
   bookings = [],
   profile = {},
   api = stubFetch(),
+  route = '/profile',
 }: {
   bookings?: Booking[];
   profile?: Record<string, unknown>;
   api?: FetchStub;
+  /** /profile with a query, e.g. '/profile?tab=requested&booking=ID'. */
+  route?: string;
 } = {}) {
   api
     .on('GET', '/api/user/userdetails', jsonResponse(200, userDetails('User', profile)))
     .on('GET', '/api/booking/userbookings', jsonResponse(200, bookingsResponse(bookings)));
-  return { api, ...renderApp({ route: '/profile', session: {} }) };
+  return { api, ...renderApp({ route, session: {} }) };
 }
