@@ -105,6 +105,8 @@ export const MESSAGES = {
   sendCodeFailed: 'Send code failed',
   resetFailed: 'Reset failed',
   incorrectCredentials: 'Incorrect username or password.',
+  /** 403: a signed-in account whose type may not make this call (api-contract §1). */
+  accountTypeNotAllowed: 'Your account type may not do this.',
   // Auth screen
   verificationRequiredTitle: 'Account Verification Required',
   stayOnPage: 'Stay on Page',

@@ -1,4 +1,4 @@
-import type { UserType } from '@app/domain';
+import { MESSAGES, type UserType } from '@app/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, notAuthorized } from '../lib/errors';
@@ -59,7 +59,7 @@ export const authPlugin = fp<AuthPluginOptions>(
     app.decorate('requireRole', (...roles: UserType[]) => async (request: FastifyRequest) => {
       const user = request.requireUser();
       if (!roles.includes(user.userType)) {
-        throw new AppError('Forbidden', 'Your account type may not do this.');
+        throw new AppError('Forbidden', MESSAGES.accountTypeNotAllowed);
       }
     });
   },

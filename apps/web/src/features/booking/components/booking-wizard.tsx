@@ -16,20 +16,23 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { IconAlert, IconMapPin } from '@/components/icons';
+import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import { toast } from '@/lib/toast';
 import { useSingleFlight } from '@/lib/use-single-flight';
+import { useWizardStep } from '@/lib/use-wizard-step';
 import { useCreateBookingMutation } from '../api/create-booking';
 import {
   type AvailableTimesResponse,
   type BookableBusiness,
   useAvailableTimes,
 } from '../api/get-available-times';
+import { useBookingDraft, useSaveBookingDraft } from '../hooks/use-booking-draft';
 import { formatSlot } from '../utils/booking-time';
 import { type WizardStepKey, wizardSteps } from '../utils/wizard-steps';
 import { BookingSuccessModal, HomeVisitAddressModal } from './booking-dialogs';
@@ -85,7 +88,7 @@ function BusinessHeader({ business }: { business: BookableBusiness }) {
   );
 }
 
-function WizardSkeleton() {
+export function WizardSkeleton() {
   return (
     <Container size="md" py={{ base: 'lg', sm: 40 }}>
       <div role="status" aria-live="polite">
@@ -170,36 +173,27 @@ function Wizard({ businessId, data }: { businessId: string; data: AvailableTimes
   const createBooking = useCreateBookingMutation();
   const submit = useSingleFlight();
 
-  const [active, setActive] = useState(0);
-  const [slot, setSlot] = useState<string | null>(null);
-  const [priceOption, setPriceOption] = useState<PriceOption | null>(null);
-  const [customPrice, setCustomPrice] = useState('');
-  const [location, setLocation] = useState<BookingLocation>('shop');
-  const [homeAddress, setHomeAddress] = useState<string | null>(null);
+  // The choices so far come back after a reload (or a visit elsewhere) in this tab.
+  const draft = useBookingDraft(businessId);
+  const [slot, setSlot] = useState<string | null>(draft.initial.slot);
+  const [priceOption, setPriceOption] = useState<PriceOption | null>(draft.initial.priceOption);
+  const [customPrice, setCustomPrice] = useState(draft.initial.customPrice);
+  const [location, setLocation] = useState<BookingLocation>(
+    business.homeVisitsEnabled ? draft.initial.location : 'shop',
+  );
+  const [homeAddress, setHomeAddress] = useState<string | null>(
+    business.homeVisitsEnabled ? draft.initial.homeAddress : null,
+  );
   const [isAddressModalOpen, setAddressModalOpen] = useState(false);
   const [bookedSlot, setBookedSlot] = useState<string | null>(null);
   const [bookedId, setBookedId] = useState<string | null>(null);
 
-  const step = steps[active]!;
   const price = chosenPrice(priceOption, customPrice, minimum);
   const isHomeVisit = business.homeVisitsEnabled && location === 'home';
   const isSlotStillFree = slot !== null && slots.includes(slot);
 
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  // Each step change moves focus (and so the view) to the step's heading, for keyboard and
-  // screen-reader users as much as for a phone scrolled down to the hour buttons.
-  const moveTo = (index: number) => {
-    setActive(Math.min(Math.max(index, 0), steps.length - 1));
-    requestAnimationFrame(() => headingRef.current?.focus());
-  };
-
-  const goTo = (key: WizardStepKey) => {
-    const index = steps.findIndex((candidate) => candidate.key === key);
-    if (index >= 0) moveTo(index);
-  };
-
-  const canContinue = (() => {
-    switch (step.key) {
+  const canLeave = (key: WizardStepKey) => {
+    switch (key) {
       case 'dateTime':
         return slot !== null;
       case 'price':
@@ -209,7 +203,38 @@ function Wizard({ businessId, data }: { businessId: string; data: AvailableTimes
       case 'review':
         return false;
     }
-  })();
+  };
+  const firstUnfinished = steps.findIndex((candidate) => !canLeave(candidate.key));
+  // The step lives in the URL: a reload stays on it and the browser's Back steps back.
+  const wizardStep = useWizardStep(
+    steps.map((candidate) => candidate.key),
+    { resumeAt: draft.initial.step, lastReachable: firstUnfinished < 0 ? steps.length - 1 : firstUnfinished },
+  );
+  const active = wizardStep.index;
+  const step = steps[active]!;
+  const canContinue = canLeave(step.key);
+
+  useSaveBookingDraft(draft, { step: step.key, slot, priceOption, customPrice, location, homeAddress });
+
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Each step change (a button, or the browser's Back and Forward) moves focus, and so the view,
+  // to the step's heading, for keyboard and screen-reader users as much as for a phone scrolled
+  // down to the hour buttons.
+  const shownStep = useRef(active);
+  useEffect(() => {
+    if (shownStep.current === active) return;
+    shownStep.current = active;
+    headingRef.current?.focus();
+  }, [active]);
+
+  const moveTo = (index: number) => {
+    const target = steps[Math.min(Math.max(index, 0), steps.length - 1)]!;
+    wizardStep.goTo(target.key);
+  };
+
+  const goTo = (key: WizardStepKey) => {
+    if (steps.some((candidate) => candidate.key === key)) wizardStep.goTo(key);
+  };
   const canSend =
     slot !== null && isSlotStillFree && price !== null && (!isHomeVisit || homeAddress !== null);
 
@@ -260,6 +285,7 @@ function Wizard({ businessId, data }: { businessId: string; data: AvailableTimes
     void submit.run(() =>
       createBooking.mutateAsync(request).then((response) => {
         setBookedId(response?.booking?.id ?? null);
+        draft.finish();
         setBookedSlot(slot);
       }, showBookingError),
     );
@@ -397,7 +423,7 @@ function Wizard({ businessId, data }: { businessId: string; data: AvailableTimes
             size="lg"
             px="lg"
             className={classes.backButton}
-            onClick={() => moveTo(active - 1)}
+            onClick={wizardStep.back}
             disabled={active === 0 || createBooking.isPending}
           >
             Back
@@ -427,6 +453,8 @@ function Wizard({ businessId, data }: { businessId: string; data: AvailableTimes
         </Box>
       </Stack>
 
+      {/* A closed tab loses the draft; a page change in the app keeps it, so only the browser asks. */}
+      <UnsavedChangesGuard isDirty={() => slot !== null && !draft.isFinished()} guardsRoutes={false} />
       <HomeVisitAddressModal
         opened={isAddressModalOpen}
         onConfirm={confirmHomeAddress}

@@ -237,6 +237,10 @@ describe('invite wizard: step 3 Business Hours', () => {
     await user.click(within(monday()).getByRole('switch', { name: 'Monday' }));
     expect(within(monday()).getByText('Enable this day to set working hours')).toBeInTheDocument();
     expect(within(monday()).queryByText('18:00 – 21:30')).toBeNull();
+    // Issue 9: the step's message waits for its Continue (past the 300 ms a touched field waits).
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(screen.queryByText('Please set at least one day of availability')).toBeNull();
+    await clickButton(user, 'Continue');
     expect(await screen.findByText('Please set at least one day of availability')).toBeInTheDocument();
   });
 

@@ -7,10 +7,12 @@ import {
   type InviteField,
   type InviteStep,
   type InviteWizardValues,
+  inviteFieldError,
   MESSAGES,
   validateInviteWizard,
 } from '@app/domain';
 import {
+  Alert,
   Box,
   Button,
   Container,
@@ -23,14 +25,17 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { type MouseEvent, useRef, useState } from 'react';
-import { IconCheck, IconMail } from '@/components/icons';
+import { type MouseEvent, useEffect, useRef, useState } from 'react';
+import { IconCheck, IconInfo, IconMail } from '@/components/icons';
+import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useSingleFlight } from '@/lib/use-single-flight';
+import { useWizardStep } from '@/lib/use-wizard-step';
 import { useRegisterWithInviteMutation } from '../api/register-with-invite';
+import { UNKEPT_FIELDS, useInviteDraft, useSaveInviteDraft } from '../hooks/use-invite-draft';
 import { useInviteWizardForm } from '../hooks/use-invite-wizard-form';
-import { emptyWeeklyHours, toAvailability, type WeeklyHours } from '../utils/weekly-hours';
+import { toAvailability, type WeeklyHours } from '../utils/weekly-hours';
 import { HoursStep } from './hours-step';
 import classes from './invite-page.module.css';
 import { PersonalStep } from './personal-step';
@@ -47,8 +52,15 @@ export const INVITE_STEP_NAMES: Record<InviteStep, string> = {
 
 export const WIZARD_TITLE = 'Complete Your Business Registration';
 export const CREATING_ACCOUNT = 'Creating Account...';
+export const ANSWERS_KEPT_TITLE = 'Your answers are still here';
+export const PASSWORD_NOT_KEPT =
+  'For your security your password was not kept: enter it again in step 1 before you complete the registration.';
+const LEAVING_REGISTRATION =
+  'Your registration is not finished. If you leave now, you will need to enter your password again.';
 
 const LAST_STEP = INVITE_WIZARD_STEPS as InviteStep;
+const STEP_KEYS = ['1', '2', '3', '4'] as const;
+type StepKey = (typeof STEP_KEYS)[number];
 const ALL_FIELDS: readonly InviteField[] = INVITE_STEPS.flatMap((step) => INVITE_STEP_FIELDS[step]);
 const stepOf = (field: InviteField) => INVITE_STEPS.find((step) => INVITE_STEP_FIELDS[step].includes(field));
 
@@ -90,21 +102,53 @@ export function InviteWizard({
   email: string;
   onRegistered: (account: RegisteredAccount) => void;
 }) {
-  const { form, validateStep, showServerErrors } = useInviteWizardForm();
+  // The answers so far (never the passwords) come back after a reload in this tab.
+  const draft = useInviteDraft(inviteCode);
+  const { form, validateStep, showServerErrors } = useInviteWizardForm(draft.initial.values);
   const registerMutation = useRegisterWithInviteMutation();
   const submitting = useSingleFlight();
-  const [step, setStep] = useState<InviteStep>(1);
-  const [hours, setHours] = useState<WeeklyHours>(emptyWeeklyHours);
+  const [hours, setHours] = useState<WeeklyHours>(draft.initial.hours);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  /** Shows a step and moves focus to its heading (for keyboard and screen-reader users, and phones). */
+  // The step lives in the URL (?step=2): a reload stays on it and the browser's Back steps back.
+  // A step after one whose answers (passwords aside, which are never kept) do not pass is not shown.
+  const values = form.getValues();
+  const firstUnfinished = INVITE_STEPS.findIndex((candidate) =>
+    INVITE_STEP_FIELDS[candidate].some(
+      (field) =>
+        !(UNKEPT_FIELDS as readonly string[]).includes(field) && inviteFieldError(field, values) !== null,
+    ),
+  );
+  const wizardStep = useWizardStep(STEP_KEYS, {
+    resumeAt: draft.initial.step,
+    lastReachable: firstUnfinished < 0 ? LAST_STEP - 1 : firstUnfinished,
+  });
+  const step = INVITE_STEPS[wizardStep.index] as InviteStep;
+  useSaveInviteDraft(draft, { step: wizardStep.key, values, hours });
+
+  // Each step change (a button, or the browser's Back and Forward) moves focus to the step's
+  // heading, or to the field to fix, for keyboard and screen-reader users and phones.
+  const focusAfterMove = useRef<InviteField | undefined>(undefined);
+  const focusStepStart = () => {
+    const field = focusAfterMove.current;
+    focusAfterMove.current = undefined;
+    const input = field ? form.getInputNode(field) : null;
+    if (input) input.focus();
+    else headingRef.current?.focus();
+  };
+  const shownStep = useRef(step);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per step shown
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    focusStepStart();
+  }, [step]);
+
+  /** Shows a step and moves focus to its heading, or to `focusField`. */
   const moveTo = (next: InviteStep, focusField?: InviteField) => {
-    setStep(next);
-    requestAnimationFrame(() => {
-      const input = focusField ? form.getInputNode(focusField) : null;
-      if (input) input.focus();
-      else headingRef.current?.focus();
-    });
+    focusAfterMove.current = focusField;
+    if (next === step) requestAnimationFrame(focusStepStart);
+    else wizardStep.goTo(String(next) as StepKey);
   };
 
   const focusFirstError = (checked: InviteStep) => {
@@ -126,7 +170,7 @@ export function InviteWizard({
     moveTo(Math.min(step + 1, LAST_STEP) as InviteStep);
   };
 
-  const goBack = () => moveTo(Math.max(step - 1, 1) as InviteStep);
+  const goBack = wizardStep.back;
 
   // One registration at a time: a double tap on Complete Registration sends one request.
   const complete = () => void submitting.run(register);
@@ -164,6 +208,7 @@ export function InviteWizard({
       }
       return;
     }
+    draft.finish();
     toast.success({ title: MESSAGES.registrationSuccessful, message: MESSAGES.checkEmailForCode });
     onRegistered({ email, password: values.password, firstName: values.firstName.trim() });
   };
@@ -227,6 +272,12 @@ export function InviteWizard({
             ))}
           </ol>
         </Stack>
+
+        {draft.initial.isRestored && !values.password ? (
+          <Alert color="brand" variant="light" icon={<IconInfo />} title={ANSWERS_KEPT_TITLE}>
+            {PASSWORD_NOT_KEPT}
+          </Alert>
+        ) : null}
 
         <Paper
           withBorder
@@ -312,6 +363,10 @@ export function InviteWizard({
           </Stack>
         </Paper>
       </Stack>
+      <UnsavedChangesGuard
+        isDirty={() => !draft.isFinishedRef.current && (draft.initial.isRestored || form.isDirty())}
+        message={LEAVING_REGISTRATION}
+      />
     </Container>
   );
 }

@@ -13,6 +13,9 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { useRef } from 'react';
 
 const ALL_FIELDS: readonly InviteField[] = INVITE_STEPS.flatMap((step) => INVITE_STEP_FIELDS[step]);
+// NOTE: Business Hours starts empty and fills day by day, so 'set at least one day' waits for its
+// step's Continue (or the final submit) instead of greeting a person still switching days on.
+const JUDGED_ON_CHANGE = ALL_FIELDS.filter((field) => field !== 'availability');
 
 export interface InviteWizardForm {
   form: UseFormReturnType<InviteWizardValues>;
@@ -28,9 +31,12 @@ export interface InviteWizardForm {
 /**
  * The invite wizard's form (spec §5 "Invite wizard"): each field's first message from the domain
  * rules, shown 300 ms after the field is touched (changed or left) and re-checked 300 ms after
- * any change, so a message that depends on another field (confirmPassword) follows it too.
+ * any change, so a message that depends on another field (confirmPassword) follows it too. The
+ * hours' message shows from their step's Continue on. `initialValues`: a saved draft's answers.
  */
-export function useInviteWizardForm(): InviteWizardForm {
+export function useInviteWizardForm(
+  initialValues: InviteWizardValues = emptyInviteWizardValues(),
+): InviteWizardForm {
   const scheduleRef = useRef<() => void>(() => {});
   // Fields the person has changed or left; a field only focused is not judged yet.
   const touchedRef = useRef(new Set<InviteField>());
@@ -39,11 +45,11 @@ export function useInviteWizardForm(): InviteWizardForm {
 
   const form = useForm<InviteWizardValues>({
     mode: 'controlled',
-    initialValues: emptyInviteWizardValues(),
+    initialValues,
     // Messages stay until the debounced check replaces them, so they do not flicker while typing.
     clearInputErrorOnChange: false,
     onValuesChange: (values, previous) => {
-      for (const field of ALL_FIELDS) {
+      for (const field of JUDGED_ON_CHANGE) {
         if (values[field] !== previous[field]) touchedRef.current.add(field);
       }
       scheduleRef.current();

@@ -1,0 +1,188 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, stubFetch } from '@/testing/fetch-stub';
+import { renderApp } from '@/testing/render-app';
+import { makeAccessToken, userDetails } from '@/testing/tokens';
+
+// Tuesday 1 December 2026, 09:00 in Belfast.
+const NOW = new Date('2026-12-01T09:00:00Z');
+const SLOTS = ['2026-12-05 10:00', '2026-12-05 11:00', '2026-12-07 09:00'];
+
+type User = ReturnType<typeof renderApp>['user'];
+
+const availableTimes = (homeVisitsEnabled = false) => ({
+  business: {
+    id: 'biz-1',
+    FirstName: 'Ciaran',
+    LastName: 'Kelly',
+    BusinessName: "Kelly's Cuts",
+    minimumPrice: 50,
+    homeVisitsEnabled,
+  },
+  availability: { Saturday: [{ start: '10:00', end: '12:00' }] },
+  awayDates: [],
+  slots: SLOTS,
+});
+
+function stubApi(userType: 'User' | 'Business' | 'Admin' = 'User') {
+  return stubFetch()
+    .on('GET', '/api/user/userdetails', jsonResponse(200, userDetails(userType)))
+    .on('GET', '/api/booking/available-times', jsonResponse(200, availableTimes()));
+}
+
+/** Opens the wizard (as a page load: a reload renders it again with the same sessionStorage). */
+function openWizard(route = '/booking/biz-1', userType: 'User' | 'Business' | 'Admin' = 'User') {
+  const api = stubApi(userType);
+  return { api, ...renderApp({ route, session: { accessToken: makeAccessToken({ userType }) } }) };
+}
+
+const stepHeading = (name: string) => screen.findByRole('heading', { level: 2, name });
+const review = () => screen.getByRole('region', { name: 'Your request' });
+
+async function reachReview(user: User) {
+  await user.click(await screen.findByRole('button', { name: '11:00' }));
+  await stepHeading('Price');
+  await user.click(screen.getByRole('radio', { name: '£55' }));
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await stepHeading('Review');
+}
+
+/** A reload or a closed tab: true when the page asked the browser to warn first. */
+function unloadIsPrevented() {
+  const event = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(event);
+  return event.defaultPrevented;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('booking wizard: progress survives a reload', () => {
+  it('comes back on the same step with the same choices after a reload', async () => {
+    const first = openWizard();
+    await reachReview(first.user);
+    expect(review()).toHaveTextContent('11:00');
+    expect(review()).toHaveTextContent('£55');
+    const url = `${first.router.state.location.pathname}${first.router.state.location.search}`;
+    expect(url).toBe('/booking/biz-1?step=review');
+    first.unmount();
+
+    openWizard(url);
+    expect(await stepHeading('Review')).toBeInTheDocument();
+    expect(screen.getByText('Step 3 of 3')).toBeInTheDocument();
+    expect(review()).toHaveTextContent('11:00');
+    expect(review()).toHaveTextContent('£55');
+  });
+
+  it('resumes at the saved step when the page is opened again without one, Back still stepping back', async () => {
+    const first = openWizard();
+    await reachReview(first.user);
+    first.unmount();
+
+    const second = openWizard('/booking/biz-1');
+    expect(await stepHeading('Review')).toBeInTheDocument();
+    await waitFor(() => expect(second.router.state.location.search).toBe('?step=review'));
+    await second.router.back();
+    expect(await stepHeading('Price')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: '£55' })).toBeChecked();
+  });
+
+  it('shows the furthest step the saved choices allow when the URL names a later one', async () => {
+    const { router } = openWizard('/booking/biz-1?step=review');
+    expect(await stepHeading('Date & Time')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe('?step=dateTime'));
+  });
+
+  it('keeps one draft per business', async () => {
+    const first = openWizard();
+    await reachReview(first.user);
+    first.unmount();
+
+    stubApi().on('GET', '/api/booking/available-times', jsonResponse(200, availableTimes()));
+    renderApp({ route: '/booking/biz-2', session: { accessToken: makeAccessToken() } });
+    expect(await stepHeading('Date & Time')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  });
+
+  it('ends the draft once the request is sent', async () => {
+    const { api, user, unmount } = openWizard();
+    await reachReview(user);
+    expect(Object.keys(sessionStorage).some((key) => key.includes('biz-1'))).toBe(true);
+    api.on('POST', '/api/booking/book', jsonResponse(201, { message: 'ok', booking: { id: 'b-1' } }));
+    await user.click(screen.getByRole('button', { name: 'Send Request' }));
+    await screen.findByRole('dialog', { name: 'Request sent' });
+    expect(Object.keys(sessionStorage).some((key) => key.includes('biz-1'))).toBe(false);
+    expect(unloadIsPrevented()).toBe(false);
+    unmount();
+
+    openWizard('/booking/biz-1');
+    expect(await stepHeading('Date & Time')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  });
+});
+
+describe('booking wizard: the browser Back button', () => {
+  it('steps back from Review to Price, and from Price to Date & Time, without leaving', async () => {
+    const { user, router } = openWizard();
+    await reachReview(user);
+
+    await router.back();
+    const price = await stepHeading('Price');
+    expect(router.state.location.pathname).toBe('/booking/biz-1');
+    expect(screen.getByRole('radio', { name: '£55' })).toBeChecked();
+    await waitFor(() => expect(price).toHaveFocus());
+
+    await router.back();
+    expect(await stepHeading('Date & Time')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/booking/biz-1');
+  });
+
+  it("the wizard's own Back steps back through history too: the browser's Back then goes one further", async () => {
+    const { user, router } = openWizard();
+    await reachReview(user);
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await stepHeading('Price')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?step=price');
+    await router.back();
+    expect(await stepHeading('Date & Time')).toBeInTheDocument();
+  });
+});
+
+describe('booking wizard: leaving with unsent choices', () => {
+  it('asks the browser to warn before a close once a time is chosen', async () => {
+    const { user } = openWizard();
+    await stepHeading('Date & Time');
+    expect(unloadIsPrevented()).toBe(false);
+    await user.click(await screen.findByRole('button', { name: '11:00' }));
+    await stepHeading('Price');
+    expect(unloadIsPrevented()).toBe(true);
+  });
+});
+
+describe('booking page: only customers book', () => {
+  it.each(['Business', 'Admin'] as const)(
+    'tells a %s at once, before step 1, with a way back',
+    async (userType) => {
+      const { user, router } = openWizard('/booking/biz-1', userType);
+      expect(await screen.findByText('Your account type may not do this.')).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { level: 2, name: 'Date & Time' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+      expect(screen.getByRole('heading', { level: 1, name: 'Request an appointment' })).toBeInTheDocument();
+
+      await user.click(screen.getByRole('link', { name: 'Go to Dashboard' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    },
+  );
+
+  it('shows a customer the wizard', async () => {
+    openWizard();
+    expect(await stepHeading('Date & Time')).toBeInTheDocument();
+    expect(screen.queryByText('Your account type may not do this.')).toBeNull();
+  });
+});
