@@ -39,8 +39,17 @@ describe('index.html page shell', () => {
     expect(shell).toBeLessThan(entry);
     expect(entry).toBeLessThan(stylesheet);
     expect(stylesheet).toBeLessThan(page.indexOf('</body>'));
-    // The entry's imports stay preloaded from <head>.
-    expect(page.indexOf('rel="modulepreload"')).toBeLessThan(page.indexOf('</head>'));
+    // <head> still asks for the entry and the stylesheet first, then the entry's imports.
+    const headEnd = page.indexOf('</head>');
+    const entryHint = page.indexOf('<link rel="modulepreload" crossorigin href="/assets/index-abc.js">');
+    const styleHint = page.indexOf(
+      '<link rel="preload" as="style" crossorigin href="/assets/style-abc.css">',
+    );
+    const reactHint = page.indexOf('<link rel="modulepreload" crossorigin href="/assets/react-abc.js">');
+    expect(entryHint).toBeGreaterThan(0);
+    expect(entryHint).toBeLessThan(styleHint);
+    expect(styleHint).toBeLessThan(reactHint);
+    expect(reactHint).toBeLessThan(headEnd);
   });
 
   it('fails the build for a page without the shell', () => {

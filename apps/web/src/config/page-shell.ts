@@ -25,9 +25,11 @@ export function arrangePage(html: string): string {
   let head = html.slice(0, headEnd);
   const rest = html.slice(headEnd);
   const moved: string[] = [];
+  let firstMoved = -1;
   const take = (pattern: RegExp) => {
-    head = head.replace(pattern, (tag) => {
+    head = head.replace(pattern, (tag, offset: number) => {
       moved.push(tag);
+      if (firstMoved < 0 || offset < firstMoved) firstMoved = offset;
       return '';
     });
   };
@@ -36,6 +38,23 @@ export function arrangePage(html: string): string {
   const scripts = moved.filter((tag) => tag.includes('<script')).map((tag) => tag.trim());
   const styles = moved.filter((tag) => !tag.includes('<script')).map((tag) => tag.trim());
   const tail = [...scripts, ...styles];
+  // Moved to the end, they would be requested after every preload in <head> (the route's chunks
+  // among them): hints where they stood keep the entry and the stylesheet first in line.
+  const hrefOf = (tag: string) => /\s(?:src|href)="([^"]+)"/.exec(tag)?.[1];
+  const hints = [
+    ...scripts
+      .filter((tag) => tag.includes('type="module"') && hrefOf(tag))
+      .map((tag) => `<link rel="modulepreload" crossorigin href="${hrefOf(tag)}">`),
+    ...styles
+      .filter((tag) => hrefOf(tag))
+      .map(
+        (tag) =>
+          `<link rel="preload" as="style"${tag.includes('crossorigin') ? ' crossorigin' : ''} href="${hrefOf(tag)}">`,
+      ),
+  ];
+  if (hints.length > 0) {
+    head = `${head.slice(0, firstMoved)}${hints.map((hint) => `    ${hint}\n`).join('')}${head.slice(firstMoved)}`;
+  }
   const bodyEnd = rest.lastIndexOf('</body>');
   if (bodyEnd < 0) throw new Error('index.html has no </body>');
   const body = `${rest.slice(0, bodyEnd).trimEnd()}\n${tail.map((tag) => `    ${tag}\n`).join('')}  `;
