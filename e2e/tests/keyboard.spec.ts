@@ -161,7 +161,13 @@ async function signInWithKeyboard(page: Page, email: string) {
   await expect(
     page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }),
   ).toBeVisible();
-  step('Enter on Sign In');
+  await expectPageHeadingFocused(page);
+  step("Enter on Sign In; focus moves to the landing page's heading");
+}
+
+/** After a page change focus is on the new page's main heading, where the next Tab starts. */
+async function expectPageHeadingFocused(page: Page) {
+  await expectFocused(page.getByRole('main').getByRole('heading', { level: 1 }));
 }
 
 test('Sign in (1280 px)', async ({ page, request }) => {
@@ -214,14 +220,16 @@ test('Booking (1280 px): business, date & time, price, review, send, see it unde
   await tabTo(page, page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Request' }));
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Available Barbers' })).toBeVisible();
-  step('Enter on Request');
+  await expectPageHeadingFocused(page);
+  step('Enter on Request; focus on the Available Barbers heading');
 
   const business = 'Walled City Barbers';
   const card = page.getByRole('article').filter({ hasText: business });
   await tabTo(page, card.getByRole('link', { name: 'Request Now' }));
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Date & Time' })).toBeVisible();
-  step(`Enter on Request Now (${business})`);
+  await expectPageHeadingFocused(page);
+  step(`Enter on Request Now (${business}); focus on the page heading`);
 
   // A day: the first enabled day button, then the first hour of that day.
   const days = page.locator('button[aria-pressed]:not([disabled])').filter({ hasText: /^\d/ });
@@ -271,7 +279,7 @@ test('Booking (1280 px): business, date & time, price, review, send, see it unde
 
   await tabTo(page, sent.getByRole('button', { name: 'Go to Appointments' }));
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page).toHaveURL(/\/profile(\?|$)/);
   step('Enter on Go to Appointments');
 
   // The booking tabs: Tab into the list, arrows to Requested.
