@@ -273,7 +273,7 @@ export function InviteWizard({
           </ol>
         </Stack>
 
-        {draft.initial.isRestored && !values.password ? (
+        {draft.initial.hadPassword && !values.password ? (
           <Alert color="brand" variant="light" icon={<IconInfo />} title={ANSWERS_KEPT_TITLE}>
             {PASSWORD_NOT_KEPT}
           </Alert>

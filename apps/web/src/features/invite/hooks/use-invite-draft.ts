@@ -15,6 +15,8 @@ export interface InviteDraft {
   hours: WeeklyHours;
   /** Answers came back from an earlier visit in this tab. */
   isRestored: boolean;
+  /** A password had been typed (and so must be typed again: it is never kept). */
+  hadPassword: boolean;
 }
 
 const TEXT_FIELDS = [
@@ -53,7 +55,7 @@ function parseHours(raw: unknown): WeeklyHours {
 function parseDraft(raw: unknown): InviteDraft {
   const values = emptyInviteWizardValues();
   if (!isRecord(raw) || !isRecord(raw.values)) {
-    return { step: null, values, hours: emptyWeeklyHours(), isRestored: false };
+    return { step: null, values, hours: emptyWeeklyHours(), isRestored: false, hadPassword: false };
   }
   const stored = raw.values;
   for (const field of TEXT_FIELDS) {
@@ -65,7 +67,13 @@ function parseDraft(raw: unknown): InviteDraft {
   if (typeof stored.homeVisitsEnabled === 'boolean') values.homeVisitsEnabled = stored.homeVisitsEnabled;
   const hours = parseHours(raw.hours);
   values.availability = toAvailability(hours);
-  return { step: typeof raw.step === 'string' ? raw.step : null, values, hours, isRestored: true };
+  return {
+    step: typeof raw.step === 'string' ? raw.step : null,
+    values,
+    hours,
+    isRestored: true,
+    hadPassword: raw.hadPassword === true,
+  };
 }
 
 const draftKey = (inviteCode: string) => `invite.${inviteCode}`;
@@ -90,7 +98,8 @@ export function useSaveInviteDraft(
   { step, values, hours }: { step: string; values: InviteWizardValues; hours: WeeklyHours },
 ) {
   const { password: _password, confirmPassword: _confirm, availability: _availability, ...kept } = values;
-  const serialised = JSON.stringify({ step, values: kept satisfies KeptValues, hours });
+  const hadPassword = values.password !== '' || values.confirmPassword !== '';
+  const serialised = JSON.stringify({ step, values: kept satisfies KeptValues, hours, hadPassword });
   const { key, isFinishedRef } = draft;
   useEffect(() => {
     if (!isFinishedRef.current) writeDraft(key, JSON.parse(serialised));
