@@ -324,6 +324,28 @@ describe('Manage Requests', () => {
     expect(screen.queryByRole('region', { name: /^Pending/ })).not.toBeInTheDocument();
   });
 
+  it('offers the next step when there are no requests: setting hours and the minimum price', async () => {
+    const { user, router } = await openRequests([]);
+    expect(screen.getByRole('link', { name: 'Set Minimum Price' })).toHaveAttribute(
+      'href',
+      '/admin?tab=configuration',
+    );
+    await user.click(screen.getByRole('link', { name: 'Set Hours' }));
+    expect(router.state.location.search).toBe('?tab=hours');
+    expect(await screen.findByRole('heading', { name: 'Weekly Hours' })).toBeInTheDocument();
+  });
+
+  it('points an empty Pending section at the opening hours', async () => {
+    fixToday(TODAY);
+    await openRequests([countered]);
+    const pending = section(/^Pending/);
+    expect(within(pending).getByText('No pending requests.')).toBeInTheDocument();
+    expect(within(pending).getByRole('link', { name: 'Check your opening hours' })).toHaveAttribute(
+      'href',
+      '/admin?tab=hours',
+    );
+  });
+
   it("says 'Failed to load data' and tries again", async () => {
     const api = stubFetch()
       .on(

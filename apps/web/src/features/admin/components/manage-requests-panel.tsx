@@ -12,7 +12,9 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { IconAlert, IconCalendar, IconScissors } from '@/components/icons';
+import { paths } from '@/config/paths';
 import { useBusinessBookings } from '../api/get-business-bookings';
 import { groupRequests, REQUEST_SECTIONS, type RequestSection } from '../utils/requests';
 import classes from './admin.module.css';
@@ -37,6 +39,12 @@ const SECTION_HINT: Record<RequestSection, string | null> = {
 };
 
 const sectionId = (section: RequestSection) => `requests-${section}`;
+
+/** Another dashboard tab (the dashboard keeps its open tab in ?tab=). */
+const dashboardTab = (tab: 'hours' | 'configuration') => ({
+  pathname: paths.admin.getHref(),
+  search: `?tab=${tab}`,
+});
 
 function StatCard({
   label,
@@ -89,9 +97,17 @@ function RequestList({ section, bookings }: { section: RequestSection; bookings:
         </Text>
       ) : null}
       {bookings.length === 0 ? (
-        <Text c="dimmed" size="sm" py="xs">
-          {SECTION_EMPTY[section]}
-        </Text>
+        <Stack gap={4} align="flex-start" py="xs">
+          <Text c="dimmed" size="sm">
+            {SECTION_EMPTY[section]}
+          </Text>
+          {/* Nothing to answer: the next thing worth doing is making sure customers can book. */}
+          {section === 'pending' ? (
+            <Button component={Link} to={dashboardTab('hours')} variant="subtle" size="compact-sm" px={0}>
+              Check your opening hours
+            </Button>
+          ) : null}
+        </Stack>
       ) : (
         <>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="sm">
@@ -120,6 +136,14 @@ function EmptyRequests() {
           When customers ask for an appointment it shows here. Set your hours and minimum price so they can
           find a time that suits you.
         </Text>
+        <Group gap="sm" justify="center" mt="xs">
+          <Button component={Link} to={dashboardTab('hours')}>
+            Set Hours
+          </Button>
+          <Button component={Link} to={dashboardTab('configuration')} variant="default">
+            Set Minimum Price
+          </Button>
+        </Group>
       </Stack>
     </Paper>
   );

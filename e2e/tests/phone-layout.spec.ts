@@ -1,0 +1,26 @@
+import { expect, signIn, test } from './fixtures';
+
+// A small phone: every dashboard tab must be reachable and readable without guessing (issue 9 item 5).
+test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+
+const ADMIN_TABS = ['Profile', 'Set Hours', 'Configuration', 'Manage Requests', 'Invite Business'];
+
+test('every dashboard tab shows its whole label inside a 375 px screen', async ({ page }) => {
+  await signIn(page, 'admin@trimtime.test');
+  await page.goto('/admin');
+  const tabs = page.getByRole('tablist', { name: 'Dashboard sections' }).getByRole('tab');
+  await expect(tabs).toHaveText(ADMIN_TABS);
+  await expect(page.getByRole('tab', { name: 'Manage Requests' })).toHaveAttribute('aria-selected', 'true');
+
+  for (const name of ADMIN_TABS) {
+    const tab = page.getByRole('tab', { name });
+    await expect(tab).toBeInViewport({ ratio: 1 });
+    // The label is not cut short (no overflow inside the tab).
+    const isCut = await tab.evaluate((element) => element.scrollWidth > element.clientWidth + 1);
+    expect(isCut, `${name} shows its whole label`).toBe(false);
+  }
+
+  // And each still opens its panel.
+  await page.getByRole('tab', { name: 'Invite Business' }).click();
+  await expect(page.getByRole('heading', { name: 'Invite a Business' })).toBeVisible();
+});
