@@ -180,6 +180,18 @@ describe('booking page: only customers book', () => {
     },
   );
 
+  it('tells a Business before its profile has even loaded (the sign-in says the type)', async () => {
+    stubFetch()
+      .on('GET', '/api/user/userdetails', () => new Promise<Response>(() => {}))
+      .on('GET', '/api/booking/available-times', jsonResponse(200, availableTimes()));
+    renderApp({
+      route: '/booking/biz-1',
+      session: { accessToken: makeAccessToken({ userType: 'Business' }) },
+    });
+    expect(await screen.findByText('Your account type may not do this.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+  });
+
   it('shows a customer the wizard', async () => {
     openWizard();
     expect(await stepHeading('Date & Time')).toBeInTheDocument();

@@ -88,7 +88,7 @@ function BusinessHeader({ business }: { business: BookableBusiness }) {
   );
 }
 
-export function WizardSkeleton() {
+function WizardSkeleton() {
   return (
     <Container size="md" py={{ base: 'lg', sm: 40 }}>
       <div role="status" aria-live="polite">
