@@ -10,6 +10,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { apiClient, refreshAccessToken } from './api-client';
+import { clearAllDrafts } from './draft-storage';
 import { queryKeys } from './query-keys';
 import {
   clearSession,
@@ -129,6 +130,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       }
     }
     clearSession();
+    // Unfinished wizards hold this person's choices (a home address): not for the next person.
+    clearAllDrafts();
     queryClient.clear();
   }, [queryClient]);
 

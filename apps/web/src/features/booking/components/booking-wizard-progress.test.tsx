@@ -127,6 +127,18 @@ describe('booking wizard: progress survives a reload', () => {
   });
 });
 
+describe('booking wizard: signing out', () => {
+  it('ends the draft, so the next person on this tab never sees it', async () => {
+    const { api, user } = openWizard();
+    await reachReview(user);
+    expect(Object.keys(sessionStorage).some((key) => key.includes('biz-1'))).toBe(true);
+    api.on('POST', '/api/auth/logout', jsonResponse(204));
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await screen.findByRole('heading', { level: 1, name: 'Sign In' });
+    expect(Object.keys(sessionStorage).some((key) => key.includes('biz-1'))).toBe(false);
+  });
+});
+
 describe('booking wizard: the browser Back button', () => {
   it('steps back from Review to Price, and from Price to Date & Time, without leaving', async () => {
     const { user, router } = openWizard();
