@@ -164,7 +164,7 @@ describe('auth screen: validation', () => {
     await fillSignUp(user, {
       Password: 'weakpass',
       'Confirm password': 'different1',
-      'First name': 'Mary Ann',
+      'First name': 'Mary  Ann',
       'Last name': 'O3',
       'Mobile number': '612345678',
       'Address line 1': '',

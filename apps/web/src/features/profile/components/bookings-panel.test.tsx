@@ -1,9 +1,19 @@
 import { CALENDAR_ERROR_FEEDBACK_MS, CALENDAR_FEEDBACK_MS, MESSAGES } from '@app/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { apiErrorResponse, deferred, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { setCustomerBookingStatus } from '../api/cancel-booking';
 import { bookingsResponse, makeBooking, renderProfile } from '../testing/profile-fixtures';
+
+// The fixtures' bookings are in December 2026: the clock stands before them, so they stay upcoming
+// (Add to Calendar, Cancel) whatever day the suite runs. Tests about past bookings set their own time.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-20T12:00:00Z'));
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const tab = (name: string) => screen.getByRole('tab', { name });
 const card = (name: string) => screen.getByRole('article', { name });
