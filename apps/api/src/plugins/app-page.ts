@@ -1,14 +1,12 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type Precompressed, precompress } from '../lib/precompress';
+import { acceptsBrotli, acceptsGzip } from './read-cache';
 
 /** One version of the app page, with its compressed copies, worked out once at start-up. */
-interface PageVariant {
-  html: Buffer;
-  br: Buffer;
-  gzip: Buffer;
+interface PageVariant extends Precompressed {
   /** A hash of the page; the ETag adds the encoding sent. */
   hash: string;
 }
@@ -30,14 +28,10 @@ export function routePattern(path: string): RegExp {
 }
 
 function variant(html: string): PageVariant {
-  const body = Buffer.from(html);
+  const compressed = precompress(html);
   return {
-    html: body,
-    br: brotliCompressSync(body, {
-      params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
-    }),
-    gzip: gzipSync(body, { level: 9 }),
-    hash: createHash('sha256').update(body).digest('base64url').slice(0, 27),
+    ...compressed,
+    hash: createHash('sha256').update(compressed.raw).digest('base64url').slice(0, 27),
   };
 }
 
@@ -85,19 +79,9 @@ export function loadAppPages(webDist: string): (path: string) => PageVariant {
   };
 }
 
-/** brotli, gzip or nothing, by the request's Accept-Encoding (a q=0 refuses). */
-function chooseEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
-  const accepted = new Set(
-    (header ?? '')
-      .split(',')
-      .map((part) => part.trim().toLowerCase().split(';'))
-      .filter(([, ...params]) => !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param)))
-      .map(([name]) => name?.trim()),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return undefined;
-}
+/** brotli, gzip or nothing, by the request's Accept-Encoding. */
+const chooseEncoding = (header: string | undefined): 'br' | 'gzip' | undefined =>
+  acceptsBrotli(header) ? 'br' : acceptsGzip(header) ? 'gzip' : undefined;
 
 /** Sends a page variant: never cached without revalidation, compressed as the browser accepts. */
 export function sendAppPage(request: FastifyRequest, reply: FastifyReply, page: PageVariant) {
@@ -107,5 +91,5 @@ export function sendAppPage(request: FastifyRequest, reply: FastifyReply, page: 
   reply.type('text/html; charset=utf-8');
   if (request.headers['if-none-match'] === etag) return reply.code(304).send();
   if (encoding) reply.header('content-encoding', encoding);
-  return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html);
+  return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.raw);
 }

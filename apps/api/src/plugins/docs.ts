@@ -1,9 +1,9 @@
-import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { PRODUCT_NAME } from '@app/domain';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { type Precompressed, precompress } from '../lib/precompress';
 import { describeTheWire, type OpenApiDocument } from './openapi-document';
 import { acceptsBrotli, acceptsGzip } from './read-cache';
 
@@ -11,10 +11,8 @@ export const DOCS_PREFIX = '/api/docs';
 const DOCUMENT_URL = `${DOCS_PREFIX}/json`;
 
 /** The document's JSON text and its compressed copies, made once (the document never changes). */
-interface CompressedDocument {
+interface CompressedDocument extends Precompressed {
   json: string;
-  br: Buffer;
-  gzip: Buffer;
 }
 
 /**
@@ -32,11 +30,7 @@ export const docsPlugin = fp(
       const coding = acceptsBrotli(accepted) ? 'br' : acceptsGzip(accepted) ? 'gzip' : undefined;
       if (!coding || reply.statusCode !== 200) return payload;
       if (compressed?.json !== payload) {
-        compressed = {
-          json: payload,
-          br: brotliCompressSync(payload, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }),
-          gzip: gzipSync(payload),
-        };
+        compressed = { json: payload, ...precompress(payload) };
       }
       reply.header('content-encoding', coding);
       return compressed[coding];
