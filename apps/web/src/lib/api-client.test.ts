@@ -8,6 +8,7 @@ import {
   refreshAccessToken,
   setSessionExpiredHandler,
 } from './api-client';
+import { readDraft, writeDraft } from './draft-storage';
 import { getSession, saveSession } from './session';
 
 const signIn = (accessToken = 'old-access', refreshToken = 'refresh-1') =>
@@ -119,6 +120,21 @@ describe('api client', () => {
     expect(getSession()).toBeNull();
     expect(localStorage.length + sessionStorage.length).toBe(0);
     expect(onExpired).toHaveBeenCalledTimes(1);
+  });
+
+  it("ends the tab's wizard drafts with an expired session, not only on signing out", async () => {
+    signIn('old-access', 'expired-refresh');
+    writeDraft('booking.user-1.biz-1', { step: 'review', homeAddress: '12 Lisburn Road' });
+    const restore = setSessionExpiredHandler(() => {});
+    stubFetch()
+      .on('GET', '/api/user/userdetails', apiErrorResponse(401, 'Unauthorized', 'Token expired'))
+      .on('POST', '/api/auth/refresh', apiErrorResponse(401, 'Unauthorized', 'Refresh token expired'));
+
+    await expect(apiClient.get('/user/userdetails')).rejects.toBeInstanceOf(ApiError);
+    restore();
+
+    expect(getSession()).toBeNull();
+    expect(readDraft('booking.user-1.biz-1')).toBeNull();
   });
 
   it('goes to /login without calling refresh when there is no refresh token', async () => {

@@ -10,7 +10,6 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { apiClient, refreshAccessToken } from './api-client';
-import { clearAllDrafts } from './draft-storage';
 import { queryKeys } from './query-keys';
 import {
   clearSession,
@@ -129,9 +128,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         console.warn('Logout request failed', error);
       }
     }
+    // Ends this tab's wizard drafts too.
     clearSession();
-    // Unfinished wizards hold this person's choices (a home address): not for the next person.
-    clearAllDrafts();
     queryClient.clear();
   }, [queryClient]);
 

@@ -1,4 +1,5 @@
 import { REFRESH_LEAD_SECONDS, REMEMBER_ME_DAYS, type UserType } from '@app/domain';
+import { clearAllDrafts } from './draft-storage';
 
 /**
  * Where the sign-in tokens live (spec §3 "Session storage", §4 "Session"): localStorage with a
@@ -95,10 +96,15 @@ export function updateTokens(tokens: { accessToken: string; refreshToken?: strin
   notify();
 }
 
-/** Forgets every stored token (both storages). */
+/**
+ * Forgets every stored token (both storages) and every wizard draft of this tab: however the
+ * session ends (signing out, an expired or revoked login, a deleted account), unfinished choices
+ * such as a home address are not for the next person.
+ */
 export function clearSession(): void {
   localStorage.removeItem(SESSION_STORAGE_KEY);
   sessionStorage.removeItem(SESSION_STORAGE_KEY);
+  clearAllDrafts();
   notify();
 }
 
