@@ -288,8 +288,9 @@ const HEADING_WAIT_MS = 10_000;
 
 /**
  * Focuses the `<main>` element's h1 (made focusable with tabIndex -1), now or as soon as the page
- * renders it, unless focus has meanwhile moved somewhere on purpose (a field, a dialog). Returns
- * a stop function.
+ * renders it, unless the person has meanwhile started using the page (a tap, a click or a key:
+ * focus must not jump away from where they are scrolling or typing) or focus has moved somewhere
+ * on purpose (a dialog). Returns a stop function.
  */
 function focusMainHeadingOnceShown(): () => void {
   const main = document.querySelector('main') ?? document.body;
@@ -308,10 +309,16 @@ function focusMainHeadingOnceShown(): () => void {
     if (tryFocus()) stop();
   });
   const timer = window.setTimeout(() => stop(), HEADING_WAIT_MS);
+  // Capture phase: a handler that stops the event's propagation still lets the wait end.
+  const listenerOptions = { capture: true, passive: true } as const;
   function stop() {
     observer.disconnect();
     window.clearTimeout(timer);
+    document.removeEventListener('pointerdown', stop, listenerOptions);
+    document.removeEventListener('keydown', stop, listenerOptions);
   }
   observer.observe(main, { childList: true, subtree: true });
+  document.addEventListener('pointerdown', stop, listenerOptions);
+  document.addEventListener('keydown', stop, listenerOptions);
   return stop;
 }

@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, stubFetch } from '@/testing/fetch-stub';
+import { deferred, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
+import { makeAccessToken, userDetails } from '@/testing/tokens';
 import { documentTitleFor } from './root-layout';
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
@@ -58,4 +59,47 @@ describe('page title and focus on navigation', () => {
     await waitFor(() => expect(terms).toHaveFocus());
     expect(document.title).toBe('Terms of Service · TrimTime NI');
   });
+
+  it.each([
+    ['a tap', () => fireEvent.pointerDown(document.body)],
+    ['a key', () => fireEvent.keyDown(document.body, { key: 'ArrowDown' })],
+  ])(
+    'leaves focus alone once the person has used the page (%s) before its heading arrives',
+    async (_, use) => {
+      const availableTimes = deferred<Response>();
+      stubFetch()
+        .on('GET', '/api/user/userdetails', jsonResponse(200, userDetails('User')))
+        .on('GET', '/api/booking/available-times', () => availableTimes.promise);
+      const { router } = renderApp({
+        route: '/terms-of-service',
+        session: { accessToken: makeAccessToken() },
+      });
+      await screen.findByRole('heading', { level: 1, name: 'Terms of Service' });
+
+      // The booking page shows its heading with the business, once the available times arrive.
+      await router.navigate('/booking/biz-1');
+      await screen.findByText('Loading availability...');
+      expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+      use();
+      availableTimes.resolve(
+        jsonResponse(200, {
+          business: {
+            id: 'biz-1',
+            FirstName: 'Ciaran',
+            LastName: 'Kelly',
+            BusinessName: "Kelly's Cuts",
+            minimumPrice: 50,
+            homeVisitsEnabled: false,
+          },
+          availability: {},
+          awayDates: [],
+          slots: [],
+        }),
+      );
+      const heading = await screen.findByRole('heading', { level: 1, name: 'Ciaran Kelly' });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(heading).not.toHaveFocus();
+      expect(document.body).toHaveFocus();
+    },
+  );
 });
