@@ -1,39 +1,41 @@
 import { MESSAGES } from '@app/domain';
 import { Button, Flex, Modal, Stack, Text } from '@mantine/core';
-import { useEffect, useRef } from 'react';
-import { useBlocker } from '@/lib/navigation';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { type BlockerFunction, useBlocker } from '@/lib/navigation';
 
 export const LEAVE_PAGE_TITLE = 'Leave this page?';
 export const LEAVE_PAGE = 'Leave Page';
 export const UNSAVED_CHANGES_WILL_BE_LOST = 'You have unsaved changes. If you leave now, they will be lost.';
 
 /**
- * Warns before unsaved work is lost: the browser's own prompt on reload or close (beforeunload),
- * and for a link, navigate() or back/forward to another page, a dialog ('Stay on Page' or 'Leave
- * Page'). A change of search or hash on the same page (a wizard's step) is not leaving.
- * `isDirty` is read at the moment of leaving. `guardsRoutes: false` keeps only the browser prompt,
- * for work that survives a navigation inside the app but not a closed tab.
+ * The one leave guard: while `isActive` says so, the browser's own prompt on reload or close
+ * (beforeunload), and for a link, navigate() or back/forward that `blocks`, a dialog ('Stay on Page'
+ * or `leaveLabel`). Both are read at the moment of leaving.
  */
-export function UnsavedChangesGuard({
-  isDirty,
-  message = UNSAVED_CHANGES_WILL_BE_LOST,
-  guardsRoutes = true,
+export function LeaveGuard({
+  isActive,
+  blocks = () => true,
+  title,
+  message,
+  leaveLabel,
+  size = 460,
 }: {
-  isDirty: () => boolean;
-  message?: string;
-  guardsRoutes?: boolean;
+  isActive: () => boolean;
+  /** Which in-app navigations count as leaving (all by default). */
+  blocks?: BlockerFunction;
+  title: string;
+  message: ReactNode;
+  leaveLabel: string;
+  size?: number;
 }) {
-  const isDirtyRef = useRef(isDirty);
-  isDirtyRef.current = isDirty;
+  const isActiveRef = useRef(isActive);
+  isActiveRef.current = isActive;
 
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      guardsRoutes && currentLocation.pathname !== nextLocation.pathname && isDirtyRef.current(),
-  );
+  const blocker = useBlocker((args) => blocks(args) && isActiveRef.current());
 
   useEffect(() => {
     const warnBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (!isDirtyRef.current()) return;
+      if (!isActiveRef.current()) return;
       event.preventDefault();
       // Older browsers show the prompt only when returnValue is set.
       event.returnValue = '';
@@ -46,17 +48,17 @@ export function UnsavedChangesGuard({
     <Modal
       opened={blocker.state === 'blocked'}
       onClose={() => blocker.reset?.()}
-      title={LEAVE_PAGE_TITLE}
+      title={title}
       centered
       radius="lg"
-      size={460}
+      size={size}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       <Stack gap="lg">
         <Text>{message}</Text>
         <Flex direction={{ base: 'column-reverse', xs: 'row' }} justify="flex-end" gap="sm">
           <Button variant="default" onClick={() => blocker.proceed?.()}>
-            {LEAVE_PAGE}
+            {leaveLabel}
           </Button>
           <Button onClick={() => blocker.reset?.()} data-autofocus>
             {MESSAGES.stayOnPage}
@@ -64,5 +66,32 @@ export function UnsavedChangesGuard({
         </Flex>
       </Stack>
     </Modal>
+  );
+}
+
+/** A change of search or hash on the same page (a wizard's step) is not leaving it. */
+const changesPage: BlockerFunction = ({ currentLocation, nextLocation }) =>
+  currentLocation.pathname !== nextLocation.pathname;
+
+/**
+ * Warns before unsaved work is lost: the browser's prompt on reload or close, and a dialog
+ * ('Stay on Page' or 'Leave Page') before another page of the app. `isDirty` is read at the
+ * moment of leaving.
+ */
+export function UnsavedChangesGuard({
+  isDirty,
+  message = UNSAVED_CHANGES_WILL_BE_LOST,
+}: {
+  isDirty: () => boolean;
+  message?: string;
+}) {
+  return (
+    <LeaveGuard
+      isActive={isDirty}
+      blocks={changesPage}
+      title={LEAVE_PAGE_TITLE}
+      message={message}
+      leaveLabel={LEAVE_PAGE}
+    />
   );
 }

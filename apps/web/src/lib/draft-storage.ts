@@ -1,3 +1,5 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+
 /**
  * Unfinished work kept for the tab's life (sessionStorage): a reload or a visit to another page
  * brings it back, closing the tab ends it. Never put a password here. Storage that is full or
@@ -52,3 +54,38 @@ export function clearAllDrafts(): void {
 
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A wizard's draft: what was saved when it opened, and the end of it once the work is done. */
+export interface DraftStore<T> {
+  /** The saved draft (parsed), read once when the wizard opened. */
+  initial: T;
+  /** Ends the draft after the work is sent; nothing is saved after it. */
+  finish: () => void;
+  isFinished: () => boolean;
+  key: string;
+}
+
+/**
+ * The draft under `key` (fixed at the first render: an initialiser is run once), read once and
+ * parsed field by field by `parse`. `useSaveDraft` keeps it up to date.
+ */
+export function useDraft<T>(key: string | (() => string), parse: (raw: unknown) => T): DraftStore<T> {
+  const [fixedKey] = useState(key);
+  const [initial] = useState(() => parse(readDraft(fixedKey)));
+  const isFinishedRef = useRef(false);
+  const finish = useCallback(() => {
+    isFinishedRef.current = true;
+    clearDraft(fixedKey);
+  }, [fixedKey]);
+  const isFinished = useCallback(() => isFinishedRef.current, []);
+  return { initial, finish, isFinished, key: fixedKey };
+}
+
+/** Saves `value` (plain JSON) on every change, until the draft is finished. */
+export function useSaveDraft(store: Pick<DraftStore<unknown>, 'key' | 'isFinished'>, value: unknown) {
+  const serialised = JSON.stringify(value);
+  const { key, isFinished } = store;
+  useEffect(() => {
+    if (!isFinished()) writeDraft(key, JSON.parse(serialised));
+  }, [key, serialised, isFinished]);
+}

@@ -1,7 +1,5 @@
 import { CODE_LENGTH, MESSAGES } from '@app/domain';
-import { Button, Flex, Modal, Stack, Text } from '@mantine/core';
-import { useEffect } from 'react';
-import { useBlocker } from '@/lib/navigation';
+import { LeaveGuard } from '@/components/unsaved-changes-guard';
 
 /**
  * While an account awaits its code (spec §2): the browser warns before unloading the page, and an
@@ -10,43 +8,13 @@ import { useBlocker } from '@/lib/navigation';
  * same tick.
  */
 export function LeaveVerificationGuard({ isActive }: { isActive: () => boolean }) {
-  const blocker = useBlocker(() => isActive());
-
-  useEffect(() => {
-    const warnBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (!isActive()) return;
-      event.preventDefault();
-      // Older browsers show the prompt only when returnValue is set.
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warnBeforeUnload);
-    return () => window.removeEventListener('beforeunload', warnBeforeUnload);
-  }, [isActive]);
-
   return (
-    <Modal
-      opened={blocker.state === 'blocked'}
-      onClose={() => blocker.reset?.()}
+    <LeaveGuard
+      isActive={isActive}
       title={MESSAGES.verificationRequiredTitle}
-      centered
-      radius="lg"
+      message={`Your account is not verified yet. Enter the ${CODE_LENGTH}-digit code we emailed you to finish creating it. If you leave now, you will need to verify your account before you can sign in.`}
+      leaveLabel={MESSAGES.leaveWithoutVerifying}
       size={500}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-    >
-      <Stack gap="lg">
-        <Text>
-          Your account is not verified yet. Enter the {CODE_LENGTH}-digit code we emailed you to finish
-          creating it. If you leave now, you will need to verify your account before you can sign in.
-        </Text>
-        <Flex direction={{ base: 'column-reverse', xs: 'row' }} justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => blocker.proceed?.()}>
-            {MESSAGES.leaveWithoutVerifying}
-          </Button>
-          <Button onClick={() => blocker.reset?.()} data-autofocus>
-            {MESSAGES.stayOnPage}
-          </Button>
-        </Flex>
-      </Stack>
-    </Modal>
+    />
   );
 }

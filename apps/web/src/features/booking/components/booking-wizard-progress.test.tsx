@@ -6,6 +6,7 @@ import { makeAccessToken, userDetails } from '@/testing/tokens';
 
 // Tuesday 1 December 2026, 09:00 in Belfast.
 const NOW = new Date('2026-12-01T09:00:00Z');
+const SLOT_GONE = 'That time is no longer available. Please choose another.';
 const SLOTS = ['2026-12-05 10:00', '2026-12-05 11:00', '2026-12-07 09:00'];
 
 type User = ReturnType<typeof renderApp>['user'];
@@ -127,6 +128,54 @@ describe('booking wizard: progress survives a reload', () => {
   });
 });
 
+describe('booking wizard: a saved time no longer offered', () => {
+  it('is not restored after a reload once taken or past: Date & Time again, with a notice and the other choices', async () => {
+    const first = openWizard();
+    await reachReview(first.user);
+    first.unmount();
+
+    // 11:00 has since been taken (or has passed): the server no longer offers it.
+    stubFetch()
+      .on('GET', '/api/user/userdetails', jsonResponse(200, userDetails('User')))
+      .on(
+        'GET',
+        '/api/booking/available-times',
+        jsonResponse(200, {
+          ...availableTimes(),
+          slots: SLOTS.filter((slot) => slot !== '2026-12-05 11:00'),
+        }),
+      );
+    const { user, router } = renderApp({
+      route: '/booking/biz-1?step=review',
+      session: { accessToken: makeAccessToken() },
+    });
+    expect(await stepHeading('Date & Time')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe('?step=dateTime'));
+    expect(screen.getByText(SLOT_GONE)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: '11:00', pressed: true })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: '10:00' }));
+    await stepHeading('Price');
+    expect(screen.queryByText(SLOT_GONE)).toBeNull();
+    expect(screen.getByRole('radio', { name: '£55' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await stepHeading('Review');
+    expect(review()).toHaveTextContent('10:00');
+    expect(review()).toHaveTextContent('£55');
+  });
+
+  it('restores a saved time that is still offered, with no notice', async () => {
+    const first = openWizard();
+    await reachReview(first.user);
+    first.unmount();
+
+    openWizard('/booking/biz-1?step=review');
+    expect(await stepHeading('Review')).toBeInTheDocument();
+    expect(screen.queryByText(SLOT_GONE)).toBeNull();
+  });
+});
+
 describe('booking wizard: signing out', () => {
   it('ends the draft, so the next person on this tab never sees it', async () => {
     const { api, user } = openWizard();
@@ -167,13 +216,17 @@ describe('booking wizard: the browser Back button', () => {
 });
 
 describe('booking wizard: leaving with unsent choices', () => {
-  it('asks the browser to warn before a close once a time is chosen', async () => {
+  it('never has the browser ask "Leave site?": a reload keeps every choice', async () => {
     const { user } = openWizard();
     await stepHeading('Date & Time');
     expect(unloadIsPrevented()).toBe(false);
     await user.click(await screen.findByRole('button', { name: '11:00' }));
     await stepHeading('Price');
-    expect(unloadIsPrevented()).toBe(true);
+    expect(unloadIsPrevented()).toBe(false);
+    await user.click(screen.getByRole('radio', { name: '£55' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await stepHeading('Review');
+    expect(unloadIsPrevented()).toBe(false);
   });
 });
 

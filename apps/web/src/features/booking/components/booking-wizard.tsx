@@ -19,7 +19,6 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { IconAlert, IconMapPin } from '@/components/icons';
-import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
@@ -46,6 +45,8 @@ const personNameOf = (business: BookableBusiness) =>
   `${business.FirstName ?? ''} ${business.LastName ?? ''}`.trim() || businessNameOf(business);
 const businessNameOf = (business: BookableBusiness) =>
   business.BusinessName?.trim() || MESSAGES.unknownBusiness;
+
+const SAVED_SLOT_GONE = 'That time is no longer available. Please choose another.';
 
 /** The server's message for a failed call; a bare HTTP status carries none. */
 const serverMessageOf = (error: ApiError) => (error.code === 'HttpError' ? '' : error.message.trim());
@@ -175,7 +176,12 @@ function Wizard({ businessId, data }: { businessId: string; data: AvailableTimes
 
   // The choices so far come back after a reload (or a visit elsewhere) in this tab.
   const draft = useBookingDraft(businessId);
-  const [slot, setSlot] = useState<string | null>(draft.initial.slot);
+  // A saved time that has since been taken or has passed is not restored: the wizard resumes on
+  // Date & Time (the other choices kept) and says why.
+  const [restoredSlotGone] = useState(
+    () => draft.initial.slot !== null && !slots.includes(draft.initial.slot),
+  );
+  const [slot, setSlot] = useState<string | null>(restoredSlotGone ? null : draft.initial.slot);
   const [priceOption, setPriceOption] = useState<PriceOption | null>(draft.initial.priceOption);
   const [customPrice, setCustomPrice] = useState(draft.initial.customPrice);
   const [location, setLocation] = useState<BookingLocation>(
@@ -321,12 +327,19 @@ function Wizard({ businessId, data }: { businessId: string; data: AvailableTimes
     switch (step.key) {
       case 'dateTime':
         return (
-          <DateTimeStep
-            businessName={personName}
-            slots={slots}
-            selectedSlot={slot}
-            onSelectSlot={chooseSlot}
-          />
+          <Stack gap="md">
+            {restoredSlotGone && slot === null ? (
+              <Alert color="orange" variant="light" icon={<IconAlert />}>
+                {SAVED_SLOT_GONE}
+              </Alert>
+            ) : null}
+            <DateTimeStep
+              businessName={personName}
+              slots={slots}
+              selectedSlot={slot}
+              onSelectSlot={chooseSlot}
+            />
+          </Stack>
         );
       case 'price':
         return (
@@ -453,8 +466,7 @@ function Wizard({ businessId, data }: { businessId: string; data: AvailableTimes
         </Box>
       </Stack>
 
-      {/* A closed tab loses the draft; a page change in the app keeps it, so only the browser asks. */}
-      <UnsavedChangesGuard isDirty={() => slot !== null && !draft.isFinished()} guardsRoutes={false} />
+      {/* No leave warning: the draft survives a reload and a page change in the app. */}
       <HomeVisitAddressModal
         opened={isAddressModalOpen}
         onConfirm={confirmHomeAddress}

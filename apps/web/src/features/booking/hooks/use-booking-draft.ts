@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { clearDraft, isRecord, readDraft, writeDraft } from '@/lib/draft-storage';
+import { type DraftStore, isRecord, useDraft, useSaveDraft } from '@/lib/draft-storage';
 import { decodeAccessToken, getAccessToken } from '@/lib/session';
 import type { WizardStepKey } from '../utils/wizard-steps';
 
@@ -44,33 +43,12 @@ function parseDraft(raw: unknown): BookingDraft {
 export const bookingDraftKey = (businessId: string) =>
   `booking.${decodeAccessToken(getAccessToken() ?? '')?.sub ?? 'anonymous'}.${businessId}`;
 
-export interface BookingDraftStore {
-  /** The draft saved for this business when the wizard opened. */
-  initial: BookingDraft;
-  /** Ends the draft after a successful request; nothing is saved after it. */
-  finish: () => void;
-  isFinished: () => boolean;
-  key: string;
-}
+export type BookingDraftStore = DraftStore<BookingDraft>;
 
 /** The saved draft for this business (read once, when the wizard opens). */
-export function useBookingDraft(businessId: string): BookingDraftStore {
-  const [key] = useState(() => bookingDraftKey(businessId));
-  const [initial] = useState(() => parseDraft(readDraft(key)));
-  const isFinishedRef = useRef(false);
-  const finish = useCallback(() => {
-    isFinishedRef.current = true;
-    clearDraft(key);
-  }, [key]);
-  const isFinished = useCallback(() => isFinishedRef.current, []);
-  return { initial, key, finish, isFinished };
-}
+export const useBookingDraft = (businessId: string): BookingDraftStore =>
+  useDraft(() => bookingDraftKey(businessId), parseDraft);
 
 /** Saves the wizard's current choices on every change, until the draft is finished. */
-export function useSaveBookingDraft(store: BookingDraftStore, draft: BookingDraft) {
-  const serialised = JSON.stringify(draft);
-  const { key, isFinished } = store;
-  useEffect(() => {
-    if (!isFinished()) writeDraft(key, JSON.parse(serialised));
-  }, [key, serialised, isFinished]);
-}
+export const useSaveBookingDraft = (store: BookingDraftStore, draft: BookingDraft) =>
+  useSaveDraft(store, draft);

@@ -112,6 +112,47 @@ describe('invite wizard: leaving unfinished', () => {
   });
 });
 
+describe('invite wizard: leaving after a reload', () => {
+  const PASSWORD_AGAIN = /you will need to enter your password again/;
+
+  /** Step 1 answered as given, then the page reloaded (the draft restored). */
+  async function reloadWith(personal: Record<string, string>) {
+    const first = await openWizard();
+    await fill(first.user, personal);
+    await waitFor(() => expect(storedText()).toContain('Niamh'));
+    first.unmount();
+    stubValidInvite();
+    const second = renderApp({ route: `/invite/${INVITE_CODE}` });
+    await stepHeading('Personal Information');
+    return second;
+  }
+
+  it('does not speak of a password when none was ever typed', async () => {
+    const { user, router } = await reloadWith({ 'First name': 'Niamh' });
+    await router.navigate('/privacy-policy');
+    const dialog = await screen.findByRole('dialog', { name: 'Leave this page?' });
+    expect(dialog).not.toHaveTextContent(PASSWORD_AGAIN);
+    expect(dialog).toHaveTextContent('Your registration is not finished.');
+    await user.click(within(dialog).getByRole('button', { name: 'Stay on Page' }));
+    expect(router.state.location.pathname).toBe(`/invite/${INVITE_CODE}`);
+  });
+
+  it('says the password must be typed again when one was typed before the reload', async () => {
+    const { router } = await reloadWith({ 'First name': 'Niamh', Password: STRONG_PASSWORD });
+    await router.navigate('/privacy-policy');
+    const dialog = await screen.findByRole('dialog', { name: 'Leave this page?' });
+    expect(dialog).toHaveTextContent(PASSWORD_AGAIN);
+  });
+
+  it('says so when a password is typed after the reload', async () => {
+    const { user, router } = await reloadWith({ 'First name': 'Niamh' });
+    await fill(user, { Password: STRONG_PASSWORD });
+    await router.navigate('/privacy-policy');
+    const dialog = await screen.findByRole('dialog', { name: 'Leave this page?' });
+    expect(dialog).toHaveTextContent(PASSWORD_AGAIN);
+  });
+});
+
 describe('invite wizard: step 3 says what is missing when it can help', () => {
   it('says nothing about availability before Continue, even after days are switched on and off', async () => {
     const { user } = await openWizard();

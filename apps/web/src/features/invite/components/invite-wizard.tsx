@@ -57,6 +57,8 @@ export const PASSWORD_NOT_KEPT =
   'For your security your password was not kept: enter it again in step 1 before you complete the registration.';
 const LEAVING_REGISTRATION =
   'Your registration is not finished. If you leave now, you will need to enter your password again.';
+const LEAVING_REGISTRATION_ANSWERS_KEPT =
+  'Your registration is not finished. Your answers so far are kept in this tab for when you come back.';
 
 const LAST_STEP = INVITE_WIZARD_STEPS as InviteStep;
 const STEP_KEYS = ['1', '2', '3', '4'] as const;
@@ -364,8 +366,13 @@ export function InviteWizard({
         </Paper>
       </Stack>
       <UnsavedChangesGuard
-        isDirty={() => !draft.isFinishedRef.current && (draft.initial.isRestored || form.isDirty())}
-        message={LEAVING_REGISTRATION}
+        isDirty={() => !draft.isFinished() && (draft.initial.isRestored || form.isDirty())}
+        // The answers are kept for the tab's life; only a password (typed now or before a reload) is not.
+        message={
+          draft.initial.hadPassword || values.password
+            ? LEAVING_REGISTRATION
+            : LEAVING_REGISTRATION_ANSWERS_KEPT
+        }
       />
     </Container>
   );

@@ -1,6 +1,5 @@
 import { emptyInviteWizardValues, type InviteWizardValues, WEEKDAYS } from '@app/domain';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { clearDraft, isRecord, readDraft, writeDraft } from '@/lib/draft-storage';
+import { type DraftStore, isRecord, useDraft, useSaveDraft } from '@/lib/draft-storage';
 import { emptyWeeklyHours, toAvailability, type WeeklyHours } from '../utils/weekly-hours';
 
 /** Never kept: a password stays in the page's memory only. */
@@ -79,29 +78,18 @@ function parseDraft(raw: unknown): InviteDraft {
 const draftKey = (inviteCode: string) => `invite.${inviteCode}`;
 
 /**
- * The invite wizard's draft for this invite code, read once when the wizard opens; `useSave` keeps
- * it up to date (never with the passwords) until `finish()` after a successful registration.
+ * The invite wizard's draft for this invite code, read once when the wizard opens; `useSaveInviteDraft`
+ * keeps it up to date (never with the passwords) until `finish()` after a successful registration.
  */
-export function useInviteDraft(inviteCode: string) {
-  const [initial] = useState(() => parseDraft(readDraft(draftKey(inviteCode))));
-  const isFinishedRef = useRef(false);
-  const finish = useCallback(() => {
-    isFinishedRef.current = true;
-    clearDraft(draftKey(inviteCode));
-  }, [inviteCode]);
-  return { initial, finish, isFinishedRef, key: draftKey(inviteCode) };
-}
+export const useInviteDraft = (inviteCode: string): DraftStore<InviteDraft> =>
+  useDraft(() => draftKey(inviteCode), parseDraft);
 
 /** Saves the wizard's step, answers (without the passwords) and hours on every change. */
 export function useSaveInviteDraft(
-  draft: ReturnType<typeof useInviteDraft>,
+  draft: DraftStore<InviteDraft>,
   { step, values, hours }: { step: string; values: InviteWizardValues; hours: WeeklyHours },
 ) {
   const { password: _password, confirmPassword: _confirm, availability: _availability, ...kept } = values;
   const hadPassword = values.password !== '' || values.confirmPassword !== '';
-  const serialised = JSON.stringify({ step, values: kept satisfies KeptValues, hours, hadPassword });
-  const { key, isFinishedRef } = draft;
-  useEffect(() => {
-    if (!isFinishedRef.current) writeDraft(key, JSON.parse(serialised));
-  }, [key, serialised, isFinishedRef]);
+  useSaveDraft(draft, { step, values: kept satisfies KeptValues, hours, hadPassword });
 }
