@@ -1,6 +1,7 @@
 import { MESSAGES } from '@app/domain';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { doubleClick } from '@/testing/double-click';
 import { deferred, type FetchStub, jsonResponse } from '@/testing/fetch-stub';
 import {
   businessDetails,
@@ -15,22 +16,6 @@ import {
  * A double tap delivers both clicks before React re-renders, so a button that only becomes
  * disabled (or loading) afterwards still sends twice. Each dashboard action must send once.
  */
-
-/**
- * Two submits in one tick, as a double tap (or a tap and Enter) makes: both land before React
- * re-renders. A form is submitted twice (a disabled button would swallow the second click in
- * jsdom even when the app would not), any other button clicked twice.
- */
-function doubleClick(button: HTMLElement) {
-  const form = button instanceof HTMLButtonElement && button.type === 'submit' ? button.form : null;
-  if (form) {
-    fireEvent.submit(form);
-    fireEvent.submit(form);
-    return;
-  }
-  fireEvent.click(button);
-  fireEvent.click(button);
-}
 
 /** Holds every answer of `METHOD path` until released. */
 function hold(api: FetchStub, method: string, path: string) {

@@ -1,5 +1,6 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { doubleClick } from '@/testing/double-click';
 import { deferred, jsonResponse } from '@/testing/fetch-stub';
 import { makeAccessToken, userDetails } from '@/testing/tokens';
 import { openWizard, reachStep } from '../testing/invite-flow';
@@ -8,21 +9,6 @@ import { openWizard, reachStep } from '../testing/invite-flow';
  * A double tap delivers both clicks before React re-renders, so a button that only becomes
  * disabled (or loading) afterwards still sends twice. Registration and confirmation send once.
  */
-/**
- * Two submits in one tick, as a double tap (or a tap and Enter) makes: both land before React
- * re-renders. A form is submitted twice (a disabled button would swallow the second click in
- * jsdom even when the app would not), any other button clicked twice.
- */
-function doubleClick(button: HTMLElement) {
-  const form = button instanceof HTMLButtonElement && button.type === 'submit' ? button.form : null;
-  if (form) {
-    fireEvent.submit(form);
-    fireEvent.submit(form);
-    return;
-  }
-  fireEvent.click(button);
-  fireEvent.click(button);
-}
 
 const loginTokens = () => ({
   accessToken: makeAccessToken({ userType: 'Business' }),

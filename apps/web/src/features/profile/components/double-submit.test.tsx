@@ -1,6 +1,7 @@
 import { MESSAGES } from '@app/domain';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { doubleClick } from '@/testing/double-click';
 import { deferred, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { userDetails } from '@/testing/tokens';
 import { renderProfile } from '../testing/profile-fixtures';
@@ -9,21 +10,6 @@ import { renderProfile } from '../testing/profile-fixtures';
  * A double tap delivers both clicks before React re-renders, so a button that only becomes
  * disabled (or loading) afterwards still sends twice. Each profile action must send once.
  */
-/**
- * Two submits in one tick, as a double tap (or a tap and Enter) makes: both land before React
- * re-renders. A form is submitted twice (a disabled button would swallow the second click in
- * jsdom even when the app would not), any other button clicked twice.
- */
-function doubleClick(button: HTMLElement) {
-  const form = button instanceof HTMLButtonElement && button.type === 'submit' ? button.form : null;
-  if (form) {
-    fireEvent.submit(form);
-    fireEvent.submit(form);
-    return;
-  }
-  fireEvent.click(button);
-  fireEvent.click(button);
-}
 
 describe('profile actions send once for a double tap', () => {
   it('Save (profile)', async () => {
