@@ -87,3 +87,27 @@ export async function openAccountDeletion(page: import('@playwright/test').Page)
     .getByRole('button', { name: 'I Understand' })
     .click();
 }
+
+/** From the businesses list, opens the wizard of the card that shows `businessName`. */
+export async function openBusiness(page: import('@playwright/test').Page, businessName: string) {
+  await page.goto('/businesses');
+  await expect(page.getByRole('heading', { name: 'Available Barbers' })).toBeVisible();
+  await page
+    .getByRole('article')
+    .filter({ hasText: businessName })
+    .getByRole('link', { name: 'Request Now' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Date & Time' })).toBeVisible();
+}
+
+/** Picks the first free hour offered; the wizard moves on to the price step by itself. */
+export async function pickFirstFreeHour(page: import('@playwright/test').Page) {
+  const hour = page
+    .getByRole('group', { name: /^Times on / })
+    .getByRole('button')
+    .first();
+  const label = (await hour.textContent())?.trim() ?? '';
+  await hour.click();
+  await expect(page.getByRole('heading', { name: 'Price' })).toBeVisible();
+  return label;
+}

@@ -1,31 +1,16 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { createCustomer, DEMO_CUSTOMER, expect, openAccountDeletion, signIn, test } from './fixtures';
+import {
+  createCustomer,
+  DEMO_CUSTOMER,
+  expect,
+  openAccountDeletion,
+  openBusiness,
+  pickFirstFreeHour,
+  signIn,
+  test,
+} from './fixtures';
 import { shootBothWidths } from './screenshots';
-
-/** From the businesses list, opens the wizard of the card that shows `businessName`. */
-async function openBusiness(page: Page, businessName: string) {
-  await page.goto('/businesses');
-  await expect(page.getByRole('heading', { name: 'Available Barbers' })).toBeVisible();
-  await page
-    .getByRole('article')
-    .filter({ hasText: businessName })
-    .getByRole('link', { name: 'Request Now' })
-    .click();
-  await expect(page.getByRole('heading', { name: 'Date & Time' })).toBeVisible();
-}
-
-/** Picks the first free hour offered; the wizard moves on to the price step by itself. */
-async function pickFirstFreeHour(page: Page) {
-  const hour = page
-    .getByRole('group', { name: /^Times on / })
-    .getByRole('button')
-    .first();
-  const label = (await hour.textContent())?.trim() ?? '';
-  await hour.click();
-  await expect(page.getByRole('heading', { name: 'Price' })).toBeVisible();
-  return label;
-}
 
 async function openTab(page: Page, name: string) {
   await page.getByRole('tab', { name: new RegExp(`^${name} \\(\\d+\\)$`) }).click();

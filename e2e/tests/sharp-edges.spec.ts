@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test';
-import { createCustomer, expect, signIn, test } from './fixtures';
+import { createCustomer, expect, openBusiness, pickFirstFreeHour, signIn, test } from './fixtures';
 
 // What a new user hit on a phone: a double tap sends one request, a decimal price is refused as
 // typed with nothing saved, and a reload keeps the booking wizard on Review.
@@ -19,18 +19,8 @@ test('a double tap on Send Request after a reload on Review sends one request', 
   const email = await createCustomer(request, password, 'double-tap');
   await signIn(page, email, password);
 
-  await page.goto('/businesses');
-  await page
-    .getByRole('article')
-    .filter({ hasText: 'Cathedral Quarter Barbers' })
-    .getByRole('link', { name: 'Request Now' })
-    .click();
-  await page
-    .getByRole('group', { name: /^Times on / })
-    .getByRole('button')
-    .first()
-    .click();
-  await expect(page.getByRole('heading', { level: 2, name: 'Price' })).toBeVisible();
+  await openBusiness(page, 'Cathedral Quarter Barbers');
+  await pickFirstFreeHour(page);
   await page.getByRole('radio', { name: 'Custom amount' }).check();
   await page.getByLabel('Custom price').fill('7.50');
   await expect(page.getByText('Enter a whole number of pounds')).toBeVisible();
