@@ -32,6 +32,19 @@ const DEFERRED = {
     'src/features/booking/components/home-visit-address-modal.tsx',
     'src/features/booking/components/booking-success-modal.tsx',
   ],
+  // The welcome panel beside the card is hidden on phones.
+  login: ['src/features/auth/components/auth-side-panel.tsx'],
+  // The edit form (and the form rules with it) loads on the first Edit.
+  profile: ['src/features/profile/components/profile-card-edit.tsx', 'src/components/profile-edit-form.tsx'],
+  // The dashboard opens on Manage Requests: the other tabs and the calendar load later.
+  admin: [
+    'src/features/admin/components/admin-other-tabs.ts',
+    'src/features/admin/components/set-hours-panel.tsx',
+    'src/features/admin/components/configuration-panel.tsx',
+    'src/features/admin/components/business-profile-card.tsx',
+    'src/features/admin/components/invite-business-panel.tsx',
+    'src/features/admin/components/booking-calendar-modal.tsx',
+  ],
 };
 
 const WEB_DIR = join(ROOT, 'apps', 'web');

@@ -12,7 +12,10 @@
 //
 // Environment: WEB_DIST (default apps/web/dist), CHROMIUM_PATH (default /usr/bin/chromium),
 // LIGHTHOUSE_PORT (default 3200), LIGHTHOUSE_RUNS (runs per page; the run with the median performance
-// score is reported; default 3, about 2 minutes in all).
+// score is reported; default 3, about 2 minutes in all), LIGHTHOUSE_PAGES (comma-separated paths to audit,
+// e.g. `/login,/profile`; `/booking` stands for the booking page; default all), LIGHTHOUSE_REPORTS
+// (where the JSON reports go; default test-output/lighthouse). With LIGHTHOUSE_PAGES
+// set the run is a partial one, for working on a page: set QUALITY_DOC to keep docs/quality.md as it is.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,12 +31,21 @@ const ORIGIN = `http://127.0.0.1:${PORT}`;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const STRICT = process.env.LIGHTHOUSE_STRICT === '1';
+const ONLY_PAGES = process.env.LIGHTHOUSE_PAGES
+  ? new Set(
+      process.env.LIGHTHOUSE_PAGES.split(',')
+        .map((path) => path.trim())
+        .filter(Boolean),
+    )
+  : null;
 const WEB_DIST = process.env.WEB_DIST
   ? isAbsolute(process.env.WEB_DIST)
     ? process.env.WEB_DIST
     : resolve(process.cwd(), process.env.WEB_DIST)
   : join(ROOT, 'apps', 'web', 'dist');
-const REPORTS = join(ROOT, 'test-output', 'lighthouse');
+const REPORTS = process.env.LIGHTHOUSE_REPORTS
+  ? resolve(process.cwd(), process.env.LIGHTHOUSE_REPORTS)
+  : join(ROOT, 'test-output', 'lighthouse');
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -318,7 +330,14 @@ async function main() {
       { name: 'admin', path: '/admin', tokens: businessTokens },
     ];
     const results = [];
-    for (const page of pages) {
+    const selected = ONLY_PAGES
+      ? pages.filter(
+          (page) => ONLY_PAGES.has(page.path) || ONLY_PAGES.has(page.label?.replace('/:businessId', '')),
+        )
+      : pages;
+    if (selected.length === 0)
+      throw new Error(`LIGHTHOUSE_PAGES matched no page: ${process.env.LIGHTHOUSE_PAGES}`);
+    for (const page of selected) {
       const started = Date.now();
       page.label ??= page.path;
       const result = await auditPage(page.name, `${ORIGIN}${page.path}`, page.tokens);

@@ -1,9 +1,16 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { prefetchRouteData } from './app/routes';
 import { makeZodJitless } from './app/zod-csp';
+import { createQueryClient } from './lib/query-client';
 
 makeZodJitless();
+
+// The first page's data (and the signed-in profile) is asked for now, while React starts and the
+// page's code arrives, not once the page has rendered.
+const queryClient = createQueryClient();
+prefetchRouteData(queryClient, window.location.pathname, window.location.search);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
@@ -13,7 +20,7 @@ if (!root) throw new Error('The #root element is missing from index.html');
 startTransition(() => {
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <App queryClient={queryClient} />
     </StrictMode>,
   );
 });

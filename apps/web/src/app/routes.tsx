@@ -2,11 +2,18 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useEffect } from 'react';
 import { matchPath, type Params, type RouteObject, useRoutes } from 'react-router';
 import { paths } from '@/config/paths';
+// The query options of the pages' first requests: small modules (a path and a key each), in the
+// entry so that main.tsx can start those requests before any page's code has arrived.
+import { businessBookingsQueryOptions } from '@/features/admin/api/get-business-bookings';
+import { businessesQueryOptions } from '@/features/businesses/api/get-businesses';
+import { userBookingsQueryOptions } from '@/features/profile/api/get-user-bookings';
+import { isUserType, userDetailsQueryOptions } from '@/lib/auth';
 import { useAppHistory } from '@/lib/navigation';
+import { decodeAccessToken, getAccessToken } from '@/lib/session';
 import { RootLayout } from './layouts/root-layout';
 import { NotFoundPage } from './not-found-page';
 import { RemovePageShell } from './page-shell';
-import { BUSINESS_OR_ADMIN, CUSTOMER_ONLY, RouteGuard } from './route-guard';
+import { type AllowedUserTypes, BUSINESS_OR_ADMIN, CUSTOMER_ONLY, RouteGuard } from './route-guard';
 
 /**
  * A screen loaded on its first visit: each feature is its own chunk (scripts/quality/bundle.mjs
@@ -86,29 +93,65 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * The public data a page shows, fetched as soon as the page is navigated to, alongside its code,
- * rather than once its code has arrived and rendered a skeleton (the page's own query then finds
- * it in the cache). Data behind a sign-in is left to the page, after the route guard.
+ * The data a page shows, fetched as soon as the page is navigated to, alongside its code, rather
+ * than once its code has arrived and rendered a skeleton (the page's own query then finds it in the
+ * cache). On the first load this starts in main.tsx, before React renders anything. Data behind a
+ * sign-in is fetched only when the access token's claimed type may open the page (`signedIn`); the
+ * route guard still decides from the profile (the server checks every request anyway).
  */
-const PREFETCH: { path: string; prefetch: (client: QueryClient, params: Params) => Promise<void> }[] = [
+const PREFETCH: {
+  path: string;
+  signedIn?: AllowedUserTypes;
+  prefetch: (client: QueryClient, params: Params, search: URLSearchParams) => Promise<void>;
+}[] = [
   {
     path: paths.businesses.path,
-    prefetch: async (client) => {
-      const { businessesQueryOptions } = await import('@/features/businesses/api/get-businesses');
-      await client.prefetchQuery(businessesQueryOptions());
-    },
+    prefetch: (client) => client.prefetchQuery(businessesQueryOptions()),
   },
   {
     path: paths.booking.path,
     prefetch: async (client, { businessId }) => {
       if (!businessId) return;
+      // Its module brings the shared slot rules (zod with them): too much for the entry.
       const { availableTimesQueryOptions } = await import('@/features/booking/api/get-available-times');
       await client.prefetchQuery(availableTimesQueryOptions(businessId));
     },
   },
+  {
+    path: paths.profile.path,
+    signedIn: CUSTOMER_ONLY,
+    prefetch: (client) => client.prefetchQuery(userBookingsQueryOptions()),
+  },
+  {
+    path: paths.admin.path,
+    signedIn: BUSINESS_OR_ADMIN,
+    prefetch: async (client, _params, search) => {
+      // The dashboard opens on Manage Requests (admin-page.tsx); another tab has other data.
+      const tab = search.get('tab');
+      if (tab && tab !== 'requests') return;
+      await client.prefetchQuery(businessBookingsQueryOptions());
+    },
+  },
 ];
 
-/** Fetches a page's public data on navigation (PREFETCH). Rendered by the app, not by component tests. */
+/**
+ * Starts fetching what the page at `pathname` shows: the signed-in user's profile (the navigation
+ * bar and the route guard need it) and the page's own data (PREFETCH). Failures are left to the
+ * page's own query, which retries and shows its error.
+ */
+export function prefetchRouteData(client: QueryClient, pathname: string, search = ''): void {
+  const token = getAccessToken();
+  const claimed = token ? decodeAccessToken(token)?.userType : undefined;
+  if (token) client.prefetchQuery(userDetailsQueryOptions()).catch(() => {});
+  for (const { path, signedIn, prefetch } of PREFETCH) {
+    const match = matchPath(path, pathname);
+    if (!match) continue;
+    if (signedIn && !(token && isUserType(claimed) && signedIn.includes(claimed))) continue;
+    prefetch(client, match.params, new URLSearchParams(search)).catch(() => {});
+  }
+}
+
+/** Fetches a page's data on navigation (PREFETCH). Rendered by the app, not by component tests. */
 export function RoutePrefetch() {
   usePrefetchOnNavigation();
   return null;
@@ -117,16 +160,12 @@ export function RoutePrefetch() {
 function usePrefetchOnNavigation() {
   const history = useAppHistory();
   const queryClient = useQueryClient();
-  useEffect(() => {
-    const prefetchFor = (pathname: string) => {
-      for (const { path, prefetch } of PREFETCH) {
-        const match = matchPath(path, pathname);
-        if (match) prefetch(queryClient, match.params).catch(() => {});
-      }
-    };
-    prefetchFor(history.location.pathname);
-    return history.listen(({ location }) => prefetchFor(location.pathname));
-  }, [history, queryClient]);
+  useEffect(
+    // The first page's data was asked for by main.tsx; a query in flight or fresh is not fetched again.
+    () =>
+      history.listen(({ location }) => prefetchRouteData(queryClient, location.pathname, location.search)),
+    [history, queryClient],
+  );
 }
 
 /**

@@ -27,7 +27,7 @@ describe('admin dashboard tabs', () => {
       'Invite Business',
     ]);
     await user.click(screen.getByRole('tab', { name: 'Invite Business' }));
-    expect(screen.getByRole('textbox', { name: 'Business email address' })).toBeVisible();
+    expect(await screen.findByRole('textbox', { name: 'Business email address' })).toBeVisible();
   });
 
   it('keeps the open tab in the address, and ignores Invite Business for a business', async () => {
@@ -36,7 +36,7 @@ describe('admin dashboard tabs', () => {
       'aria-selected',
       'true',
     );
-    expect(screen.getByRole('heading', { name: 'Weekly Hours' })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Weekly Hours' }, FIRST_RENDER)).toBeVisible();
 
     await user.click(screen.getByRole('tab', { name: 'Configuration' }));
     expect(router.state.location.search).toBe('?tab=configuration');

@@ -1,13 +1,28 @@
 import { Container, Group, Tabs, Text, Title } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { FullPageLoader } from '@/components/full-page-loader';
 import { useSession } from '@/lib/auth';
+import { whenEngagedOrIdle } from '@/lib/idle';
+import { preloadable } from '@/lib/preloadable';
 import classes from './admin.module.css';
-import { BusinessProfileCard } from './business-profile-card';
-import { ConfigurationPanel } from './configuration-panel';
-import { InviteBusinessPanel } from './invite-business-panel';
-import { ManageRequestsPanel } from './manage-requests-panel';
-import { SetHoursPanel } from './set-hours-panel';
+import { ManageRequestsPanel, preloadBookingCalendar } from './manage-requests-panel';
+
+// The dashboard opens on Manage Requests; the other tabs' code (their forms, the form rules, the
+// date picker) is fetched once the page is on screen and idle, or when the person first engages.
+const loadOtherTabs = () => import('./admin-other-tabs');
+const BusinessProfileCard = preloadable(() => loadOtherTabs().then((m) => m.BusinessProfileCard));
+const SetHoursPanel = preloadable(() => loadOtherTabs().then((m) => m.SetHoursPanel));
+const ConfigurationPanel = preloadable(() => loadOtherTabs().then((m) => m.ConfigurationPanel));
+const InviteBusinessPanel = preloadable(() => loadOtherTabs().then((m) => m.InviteBusinessPanel));
+const preloadOtherTabs = () =>
+  Promise.all([
+    BusinessProfileCard.preload(),
+    SetHoursPanel.preload(),
+    ConfigurationPanel.preload(),
+    InviteBusinessPanel.preload(),
+    preloadBookingCalendar(),
+  ]);
 
 export type DashboardTab = 'profile' | 'hours' | 'configuration' | 'requests' | 'invite';
 
@@ -39,8 +54,13 @@ export function AdminPage() {
   const [visited, setVisited] = useState<ReadonlySet<DashboardTab>>(() => new Set([active]));
   if (!visited.has(active)) setVisited(new Set([...visited, active]));
   const panel = (value: DashboardTab, content: ReactNode) => (
-    <Tabs.Panel value={value}>{visited.has(value) ? content : null}</Tabs.Panel>
+    <Tabs.Panel value={value}>
+      {visited.has(value) ? (
+        <Suspense fallback={<FullPageLoader label="Loading..." />}>{content}</Suspense>
+      ) : null}
+    </Tabs.Panel>
   );
+  useEffect(() => whenEngagedOrIdle(() => void preloadOtherTabs().catch(() => {})), []);
 
   const openTab = (value: string | null) => {
     if (!value) return;

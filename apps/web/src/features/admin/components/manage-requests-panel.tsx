@@ -11,15 +11,21 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { IconAlert, IconCalendar, IconScissors } from '@/components/icons';
 import { paths } from '@/config/paths';
+import { preloadable } from '@/lib/preloadable';
 import { useBusinessBookings } from '../api/get-business-bookings';
 import { groupRequests, REQUEST_SECTIONS, type RequestSection } from '../utils/requests';
 import classes from './admin.module.css';
-import { BookingCalendarModal } from './booking-calendar-modal';
 import { RequestCard } from './request-card';
+
+// The calendar (Mantine's date picker, dayjs) loads when first opened, or ahead once the page is idle.
+const BookingCalendarModal = preloadable(() =>
+  import('./booking-calendar-modal').then((m) => m.BookingCalendarModal),
+);
+export const preloadBookingCalendar = BookingCalendarModal.preload;
 
 /** Sections whose lists show the first ADMIN_LIST_SHOWN, with 'Show all' (spec §2, §9). */
 const CAPPED_SECTIONS: ReadonlySet<RequestSection> = new Set(['approved', 'denied']);
@@ -153,6 +159,9 @@ function EmptyRequests() {
 export function ManageRequestsPanel() {
   const bookingsQuery = useBusinessBookings();
   const [isCalendarOpen, setIsCalendarOpen] = useState(false);
+  // Mounted from its first opening on (its code loads then), so it can play its closing transition.
+  const [hasCalendar, setHasCalendar] = useState(false);
+  if (isCalendarOpen && !hasCalendar) setHasCalendar(true);
   const bookings = bookingsQuery.data?.bookings;
   const groups = useMemo(() => groupRequests(bookings ?? []), [bookings]);
 
@@ -235,11 +244,15 @@ export function ManageRequestsPanel() {
         ))
       )}
 
-      <BookingCalendarModal
-        bookings={bookings}
-        opened={isCalendarOpen}
-        onClose={() => setIsCalendarOpen(false)}
-      />
+      {hasCalendar ? (
+        <Suspense fallback={null}>
+          <BookingCalendarModal
+            bookings={bookings}
+            opened={isCalendarOpen}
+            onClose={() => setIsCalendarOpen(false)}
+          />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }

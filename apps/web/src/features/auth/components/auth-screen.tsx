@@ -17,7 +17,6 @@ import { useResendCodeMutation } from '../api/resend-code';
 import { useResetPasswordMutation } from '../api/reset-password';
 import type { AuthError } from './auth-error-alert';
 import classes from './auth-screen.module.css';
-import { AuthSidePanel } from './auth-side-panel';
 import type { ConfirmValues } from './confirm-view';
 import type { ForgotValues } from './forgot-view';
 import { type LoginValues, LoginView } from './login-view';
@@ -37,6 +36,9 @@ const ConfirmView = lazy(() => loadConfirmView().then((m) => ({ default: m.Confi
 const ForgotView = lazy(() => loadForgotView().then((m) => ({ default: m.ForgotView })));
 const ResetView = lazy(() => loadResetView().then((m) => ({ default: m.ResetView })));
 // Shown only after a submit: loaded then (or when prefetched below).
+// The welcome panel beside the card is decorative and shown on wide screens only (hidden on phones):
+// its code follows the form's, in the same place (an empty panel of the same size until then).
+const AuthSidePanel = lazy(() => import('./auth-side-panel').then((m) => ({ default: m.AuthSidePanel })));
 const loadErrorAlert = () => import('./auth-error-alert');
 const loadLoadingOverlay = () => import('./auth-loading-overlay');
 const AuthErrorAlert = lazy(() => loadErrorAlert().then((m) => ({ default: m.AuthErrorAlert })));
@@ -379,7 +381,9 @@ function AuthFlow({ startView }: { startView: AuthView }) {
     <Suspense fallback={<FullPageLoader />}>
       <Box className={classes.page}>
         <div className={classes.layout}>
-          <AuthSidePanel />
+          <Suspense fallback={<div className={classes.panel} />}>
+            <AuthSidePanel />
+          </Suspense>
           <Paper className={classes.card} data-view={view} shadow="md" withBorder pos="relative">
             {busyText !== null ? (
               <Suspense fallback={null}>

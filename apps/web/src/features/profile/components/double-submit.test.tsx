@@ -18,7 +18,7 @@ describe('profile actions send once for a double tap', () => {
     const { user } = renderProfile({ api });
     await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
 
-    doubleClick(screen.getByRole('button', { name: 'Save' }));
+    doubleClick(await screen.findByRole('button', { name: 'Save' }));
     response.resolve(jsonResponse(200, userDetails('User')));
 
     expect(await screen.findByText('Profile updated')).toBeInTheDocument();

@@ -19,7 +19,8 @@ const profileCard = () => screen.getByRole('region', { name: 'Aoife Byrne' });
 
 async function openEditor(user: User) {
   await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
-  return screen.getByRole('form', { name: 'Edit profile' });
+  // The form's code loads on the first Edit (profile-card.tsx).
+  return screen.findByRole('form', { name: 'Edit profile' });
 }
 
 /** Replaces a field's text and leaves it (the blur is what triggers the check). */

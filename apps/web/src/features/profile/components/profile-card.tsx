@@ -1,13 +1,17 @@
-import { MESSAGES, profileFormFromProfile } from '@app/domain';
+import { MESSAGES } from '@app/domain';
 import { Avatar, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { DetailList, DetailRow } from '@/components/detail-list';
 import { EmailVerification } from '@/components/email-verification';
 import { LoadErrorAlert } from '@/components/load-error-alert';
-import { ProfileEditForm, type ProfileFormValues } from '@/components/profile-edit-form';
 import { initialsOf } from '@/lib/booking-format';
+import { whenEngagedOrIdle } from '@/lib/idle';
+import { preloadable } from '@/lib/preloadable';
 import type { AccountProfile } from '@/lib/profile-api';
 import classes from './profile-page.module.css';
+
+// The edit form brings the form rules (zod), which the card's first paint does not need.
+const ProfileCardEdit = preloadable(() => import('./profile-card-edit').then((m) => m.ProfileCardEdit));
 
 /**
  * The stored address, or undefined when the profile came back without one we can read (the field
@@ -17,10 +21,6 @@ function readableAddress(profile: AccountProfile): string | null | undefined {
   const address: unknown = profile.Address;
   if (address === null || typeof address === 'string') return address;
   return undefined;
-}
-
-function formValuesFrom(profile: AccountProfile): ProfileFormValues {
-  return profileFormFromProfile({ ...profile, Address: readableAddress(profile) ?? '' });
 }
 
 function AddressLoadError({ onRetry, isRetrying }: { onRetry: () => void; isRetrying: boolean }) {
@@ -43,6 +43,8 @@ export function ProfileCard({
   const address = readableAddress(profile);
   const isAddressMissing = address === undefined;
 
+  useEffect(() => whenEngagedOrIdle(() => void ProfileCardEdit.preload().catch(() => {})), []);
+
   const fullName = [profile.FirstName, profile.LastName].filter(Boolean).join(' ');
 
   return (
@@ -64,16 +66,16 @@ export function ProfileCard({
       {profile.PendingEmail ? <EmailVerification pendingEmail={profile.PendingEmail} /> : null}
 
       {isEditing ? (
-        <ProfileEditForm
-          initialValues={formValuesFrom(profile)}
-          withAddress
-          isAddressLoaded={!isAddressMissing}
-          addressNotice={
-            isAddressMissing ? <AddressLoadError onRetry={onReload} isRetrying={isReloading} /> : null
-          }
-          explainsNetworkErrors
-          onClose={() => setIsEditing(false)}
-        />
+        <Suspense fallback={null}>
+          <ProfileCardEdit
+            profile={profile}
+            address={address}
+            addressNotice={
+              isAddressMissing ? <AddressLoadError onRetry={onReload} isRetrying={isReloading} /> : null
+            }
+            onClose={() => setIsEditing(false)}
+          />
+        </Suspense>
       ) : (
         <Stack gap="md">
           <DetailList>
