@@ -1,4 +1,3 @@
-import '@mantine/dates/styles.css';
 import {
   AWAY_CALENDAR_MONTHS,
   AWAY_REASON_MAX_LENGTH,
@@ -21,6 +20,9 @@ import type { BusinessProfile } from '../api/business-profile';
 import { useUpdateAwayDatesMutation } from '../api/update-away-dates';
 import { showFailure } from '../utils/errors';
 import classes from './admin.module.css';
+import { addDatesStyles } from './dates-styles';
+
+addDatesStyles();
 
 /** (ours) A chosen range that runs over days already covered by an away period. */
 export const AWAY_RANGE_COVERED = 'These dates include days you are already away. Choose other dates.';

@@ -1,4 +1,3 @@
-import '@mantine/dates/styles.css';
 import { type Booking, todayInLondon } from '@app/domain';
 import { Group, Indicator, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
@@ -9,6 +8,9 @@ import { BookingStatusBadge } from '@/components/booking-status-badge';
 import { agreedPrice, bookingLocationText, formatLongDate, formatPounds } from '@/lib/booking-format';
 import { appointmentsByDate } from '../utils/requests';
 import classes from './admin.module.css';
+import { addDatesStyles } from './dates-styles';
+
+addDatesStyles();
 
 /** The day the calendar opens on: today when it has bookings, else the next day that does. */
 export function openingDay(byDate: ReadonlyMap<string, unknown>, today: string = todayInLondon()): string {
