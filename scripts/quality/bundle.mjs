@@ -34,8 +34,12 @@ const DEFERRED = {
   ],
   // The welcome panel beside the card is hidden on phones.
   login: ['src/features/auth/components/auth-side-panel.tsx'],
-  // The edit form (and the form rules with it) loads on the first Edit.
-  profile: ['src/features/profile/components/profile-card-edit.tsx', 'src/components/profile-edit-form.tsx'],
+  // The edit form and the email confirmation (the form rules with them) load when needed.
+  profile: [
+    'src/features/profile/components/profile-card-edit.tsx',
+    'src/components/profile-edit-form.tsx',
+    'src/components/email-verification.tsx',
+  ],
   // The dashboard opens on Manage Requests: the other tabs and the calendar load later.
   admin: [
     'src/features/admin/components/admin-other-tabs.ts',

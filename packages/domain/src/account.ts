@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { ConfirmationCodeSchema } from './auth';
-import { DELETE_ACCOUNT_PHRASE } from './constants';
 import { MESSAGES } from './messages';
 import { MinimumPriceSchema } from './prices';
 
-/** Delete account, last step: the person must type exactly 'DELETE MY ACCOUNT' (case and spaces included). */
-export const isDeletePhrase = (text: string) => text === DELETE_ACCOUNT_PHRASE;
+// With its phrase in constants.ts (no zod), for the delete dialog's first render.
+export { isDeletePhrase } from './constants';
 
 /** PUT /user/minimum-price: whole pounds £1–£1000 (a number, or numeric text). */
 export const MinimumPriceRequestSchema = z.object({ minimumPrice: MinimumPriceSchema });

@@ -46,6 +46,9 @@ export const EMAIL_CHANGE_CODE_TTL_HOURS = 24;
 export const PROFILE_NAME_MIN_LENGTH = 2;
 export const DELETE_ACCOUNT_PHRASE = 'DELETE MY ACCOUNT';
 
+/** Delete account, last step: the person must type exactly 'DELETE MY ACCOUNT' (case and spaces included). */
+export const isDeletePhrase = (text: string) => text === DELETE_ACCOUNT_PHRASE;
+
 // Caps on every free-text field (server and client), so no input is unbounded.
 export const MAX_EMAIL_LENGTH = 254;
 export const MAX_NAME_LENGTH = 50;

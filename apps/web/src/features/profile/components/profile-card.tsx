@@ -2,7 +2,6 @@ import { MESSAGES } from '@app/domain';
 import { Avatar, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Suspense, useEffect, useState } from 'react';
 import { DetailList, DetailRow } from '@/components/detail-list';
-import { EmailVerification } from '@/components/email-verification';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { initialsOf } from '@/lib/booking-format';
 import { whenEngagedOrIdle } from '@/lib/idle';
@@ -10,8 +9,11 @@ import { preloadable } from '@/lib/preloadable';
 import type { AccountProfile } from '@/lib/profile-api';
 import classes from './profile-page.module.css';
 
-// The edit form brings the form rules (zod), which the card's first paint does not need.
+// Both bring the form rules (zod), which the card's first paint does not need.
 const ProfileCardEdit = preloadable(() => import('./profile-card-edit').then((m) => m.ProfileCardEdit));
+const EmailVerification = preloadable(() =>
+  import('@/components/email-verification').then((m) => m.EmailVerification),
+);
 
 /**
  * The stored address, or undefined when the profile came back without one we can read (the field
@@ -63,7 +65,11 @@ export function ProfileCard({
         </div>
       </Group>
 
-      {profile.PendingEmail ? <EmailVerification pendingEmail={profile.PendingEmail} /> : null}
+      {profile.PendingEmail ? (
+        <Suspense fallback={null}>
+          <EmailVerification pendingEmail={profile.PendingEmail} />
+        </Suspense>
+      ) : null}
 
       {isEditing ? (
         <Suspense fallback={null}>
