@@ -42,12 +42,12 @@ const DEFERRED = {
   ],
   // The dashboard opens on Manage Requests: the other tabs and the calendar load later.
   admin: [
-    'src/features/admin/components/admin-other-tabs.ts',
-    'src/features/admin/components/set-hours-panel.tsx',
-    'src/features/admin/components/configuration-panel.tsx',
-    'src/features/admin/components/business-profile-card.tsx',
-    'src/features/admin/components/invite-business-panel.tsx',
-    'src/features/admin/components/booking-calendar-modal.tsx',
+    'src/features/dashboard/components/dashboard-other-tabs.ts',
+    'src/features/dashboard/components/set-hours-panel.tsx',
+    'src/features/dashboard/components/configuration-panel.tsx',
+    'src/features/dashboard/components/business-profile-card.tsx',
+    'src/features/dashboard/components/invite-business-panel.tsx',
+    'src/features/dashboard/components/booking-calendar-modal.tsx',
   ],
 };
 

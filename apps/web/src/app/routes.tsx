@@ -4,8 +4,8 @@ import { matchPath, type Params, type RouteObject, useRoutes } from 'react-route
 import { paths } from '@/config/paths';
 // The query options of the pages' first requests: small modules (a path and a key each), in the
 // entry so that main.tsx can start those requests before any page's code has arrived.
-import { businessBookingsQueryOptions } from '@/features/admin/api/get-business-bookings';
 import { businessesQueryOptions } from '@/features/businesses/api/get-businesses';
+import { businessBookingsQueryOptions } from '@/features/dashboard/api/get-business-bookings';
 import { userBookingsQueryOptions } from '@/features/profile/api/get-user-bookings';
 import { isUserType, userDetailsQueryOptions } from '@/lib/auth';
 import { useAppHistory } from '@/lib/navigation';
@@ -47,9 +47,9 @@ const ProfilePage = screen(
   () => import('@/features/profile/components/profile-page'),
   (m) => m.ProfilePage,
 );
-const AdminPage = screen(
-  () => import('@/features/admin/components/admin-page'),
-  (m) => m.AdminPage,
+const DashboardPage = screen(
+  () => import('@/features/dashboard/components/dashboard-page'),
+  (m) => m.DashboardPage,
 );
 const PrivacyPolicyPage = screen(
   () => import('@/features/legal/components/privacy-policy-page'),
@@ -82,7 +82,7 @@ export const routes: RouteObject[] = [
       },
       {
         element: <RouteGuard allow={BUSINESS_OR_ADMIN} />,
-        children: [{ path: paths.admin.path, element: <AdminPage /> }],
+        children: [{ path: paths.admin.path, element: <DashboardPage /> }],
       },
       { path: paths.privacyPolicy.path, element: <PrivacyPolicyPage /> },
       { path: paths.termsOfService.path, element: <TermsOfServicePage /> },
@@ -126,7 +126,7 @@ const PREFETCH: {
     path: paths.admin.path,
     signedIn: BUSINESS_OR_ADMIN,
     prefetch: async (client, _params, search) => {
-      // The dashboard opens on Manage Requests (admin-page.tsx); another tab has other data.
+      // The dashboard opens on Manage Requests (dashboard-page.tsx); another tab has other data.
       const tab = search.get('tab');
       if (tab && tab !== 'requests') return;
       await client.prefetchQuery(businessBookingsQueryOptions());

@@ -2,7 +2,7 @@ import { MESSAGES } from '@app/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiErrorResponse, jsonResponse, stubFetch } from '@/testing/fetch-stub';
-import { FIRST_RENDER, fixToday, makeBooking, renderAdmin } from '../testing/admin-fixtures';
+import { FIRST_RENDER, fixToday, makeBooking, renderDashboard } from '../testing/dashboard-fixtures';
 
 const TODAY = '2026-12-01T10:00:00Z';
 
@@ -99,7 +99,7 @@ const section = (name: RegExp) => screen.getByRole('region', { name });
 const card = (name: string) => screen.getByRole('article', { name });
 
 async function openRequests(bookings = ALL, api = stubFetch()) {
-  const rendered = renderAdmin({ bookings, api });
+  const rendered = renderDashboard({ bookings, api });
   await screen.findByRole('button', { name: /^Pending: / }, FIRST_RENDER);
   return rendered;
 }
@@ -354,8 +354,8 @@ describe('Manage Requests', () => {
         apiErrorResponse(500, 'InternalError', 'Something went wrong'),
       )
       .on('GET', '/api/booking/getallbookings', jsonResponse(200, { bookings: [requested] }));
-    // renderAdmin's own getallbookings answer queues behind these two and is never reached.
-    const { user } = renderAdmin({ api });
+    // renderDashboard's own getallbookings answer queues behind these two and is never reached.
+    const { user } = renderDashboard({ api });
     expect(await screen.findByText(MESSAGES.failedToLoadData, {}, FIRST_RENDER)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('button', { name: 'Pending: 1' })).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse } from '@/testing/fetch-stub';
-import { businessDetails, FIRST_RENDER, renderAdmin } from '../testing/admin-fixtures';
+import { businessDetails, FIRST_RENDER, renderDashboard } from '../testing/dashboard-fixtures';
 
 /** A reload or a closed tab: true when the page asked the browser to warn first. */
 function unloadIsPrevented() {
@@ -11,7 +11,7 @@ function unloadIsPrevented() {
 }
 
 async function openSetHours() {
-  const rendered = renderAdmin({ route: '/admin?tab=hours' });
+  const rendered = renderDashboard({ route: '/admin?tab=hours' });
   await screen.findByRole('heading', { name: 'Weekly Hours' }, FIRST_RENDER);
   return rendered;
 }

@@ -2,15 +2,15 @@ import { invalidTimeSlotFor, MESSAGES, timeSlotsOverlapOn } from '@app/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiErrorResponse, jsonResponse } from '@/testing/fetch-stub';
-import { businessDetails, FIRST_RENDER, renderAdmin } from '../testing/admin-fixtures';
+import { businessDetails, FIRST_RENDER, renderDashboard } from '../testing/dashboard-fixtures';
 
-type User = ReturnType<typeof renderAdmin>['user'];
+type User = ReturnType<typeof renderDashboard>['user'];
 
 const day = (name: string) => screen.getByRole('region', { name });
 const select = (name: string) => screen.getByRole('combobox', { name });
 
 async function openSetHours(profile: Record<string, unknown> = {}) {
-  const rendered = renderAdmin({ route: '/admin?tab=hours', profile });
+  const rendered = renderDashboard({ route: '/admin?tab=hours', profile });
   await screen.findByRole('heading', { name: 'Weekly Hours' }, FIRST_RENDER);
   return rendered;
 }

@@ -34,7 +34,7 @@ import { useSingleFlight } from '@/lib/use-single-flight';
 import { type BusinessProfile, useBusinessProfile } from '../api/business-profile';
 import { useUpdateAvailabilityMutation } from '../api/update-availability';
 import { showFailure } from '../utils/errors';
-import classes from './admin.module.css';
+import classes from './dashboard.module.css';
 
 interface DraftSlot extends TimeRange {
   /** A stable key for React while ranges are added and removed. */

@@ -5,12 +5,12 @@ import { FullPageLoader } from '@/components/full-page-loader';
 import { useSession } from '@/lib/auth';
 import { whenEngagedOrIdle } from '@/lib/idle';
 import { preloadable } from '@/lib/preloadable';
-import classes from './admin.module.css';
+import classes from './dashboard.module.css';
 import { ManageRequestsPanel, preloadBookingCalendar } from './manage-requests-panel';
 
 // The dashboard opens on Manage Requests; the other tabs' code (their forms, the form rules, the
 // date picker) is fetched once the page is on screen and idle, or when the person first engages.
-const loadOtherTabs = () => import('./admin-other-tabs');
+const loadOtherTabs = () => import('./dashboard-other-tabs');
 const BusinessProfileCard = preloadable(() => loadOtherTabs().then((m) => m.BusinessProfileCard));
 const SetHoursPanel = preloadable(() => loadOtherTabs().then((m) => m.SetHoursPanel));
 const ConfigurationPanel = preloadable(() => loadOtherTabs().then((m) => m.ConfigurationPanel));
@@ -43,7 +43,7 @@ const TAB_PARAM = 'tab';
  * Invite Business for an Admin. The open tab lives in the URL (?tab=hours), so a reload or a shared
  * link keeps it.
  */
-export function AdminPage() {
+export function DashboardPage() {
   const { user, userType } = useSession();
   const [searchParams, setSearchParams] = useSearchParams();
   const isAdmin = userType === 'Admin';

@@ -2,14 +2,14 @@ import { MESSAGES } from '@app/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiErrorResponse, jsonResponse } from '@/testing/fetch-stub';
-import { businessDetails, FIRST_RENDER, renderAdmin } from '../testing/admin-fixtures';
+import { businessDetails, FIRST_RENDER, renderDashboard } from '../testing/dashboard-fixtures';
 
-type User = ReturnType<typeof renderAdmin>['user'];
+type User = ReturnType<typeof renderDashboard>['user'];
 
 const field = (label: string) => screen.getByRole('textbox', { name: label });
 
 async function openProfile() {
-  const rendered = renderAdmin({ route: '/admin?tab=profile' });
+  const rendered = renderDashboard({ route: '/admin?tab=profile' });
   await screen.findByRole('region', { name: 'Ciaran Kelly' }, FIRST_RENDER);
   return rendered;
 }

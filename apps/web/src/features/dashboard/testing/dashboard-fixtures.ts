@@ -42,7 +42,7 @@ export function makeAwayDate(overrides: Partial<AwayDate> = {}): AwayDate {
 }
 
 /** Signs in as a business (or Admin) and opens the dashboard with this profile and these bookings. */
-export function renderAdmin({
+export function renderDashboard({
   userType = 'Business',
   profile = {},
   bookings = [],

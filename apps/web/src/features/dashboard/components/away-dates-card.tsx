@@ -19,7 +19,7 @@ import { useSingleFlight } from '@/lib/use-single-flight';
 import type { BusinessProfile } from '../api/business-profile';
 import { useUpdateAwayDatesMutation } from '../api/update-away-dates';
 import { showFailure } from '../utils/errors';
-import classes from './admin.module.css';
+import classes from './dashboard.module.css';
 import { addDatesStyles } from './dates-styles';
 
 addDatesStyles();

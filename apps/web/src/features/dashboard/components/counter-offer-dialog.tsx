@@ -5,7 +5,7 @@ import { WholePoundsInput } from '@/components/whole-pounds-input';
 import { formatBookingDateTime, formatPounds, offeredPrice } from '@/lib/booking-format';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { bookingRefOf, useCounterBookingMutation } from '../api/update-booking';
-import classes from './admin.module.css';
+import classes from './dashboard.module.css';
 
 /**
  * 'Counter' (spec §5): a whole-pound price from £1 to £300 ('Maximum counter offer is £300'),

@@ -9,8 +9,8 @@ import {
   fixToday,
   makeAwayDate,
   makeBooking,
-  renderAdmin,
-} from '../testing/admin-fixtures';
+  renderDashboard,
+} from '../testing/dashboard-fixtures';
 
 /**
  * A double tap delivers both clicks before React re-renders, so a button that only becomes
@@ -35,7 +35,7 @@ const requestCard = () => screen.getByRole('article', { name: 'Aoife Byrne, Sat 
 
 async function openRequests() {
   fixToday('2026-12-01T10:00:00Z');
-  const rendered = renderAdmin({ bookings: [requested] });
+  const rendered = renderDashboard({ bookings: [requested] });
   await screen.findByRole('article', { name: 'Aoife Byrne, Sat 5 Dec 2026, 10:00' }, FIRST_RENDER);
   return rendered;
 }
@@ -75,7 +75,7 @@ describe('dashboard actions send once for a double tap', () => {
   });
 
   it('Send Invitation', async () => {
-    const { user, api } = renderAdmin({ userType: 'Admin', route: '/admin?tab=invite' });
+    const { user, api } = renderDashboard({ userType: 'Admin', route: '/admin?tab=invite' });
     await screen.findByRole('heading', { name: 'Invite a Business' }, FIRST_RENDER);
     const invite = hold(api, 'POST', '/api/auth/send-business-invite');
     await user.type(screen.getByRole('textbox', { name: 'Business email address' }), 'owner@newshop.test');
@@ -86,7 +86,7 @@ describe('dashboard actions send once for a double tap', () => {
   });
 
   it('Save Minimum Price and the home-visit switch', async () => {
-    const { user, api } = renderAdmin({ route: '/admin?tab=configuration' });
+    const { user, api } = renderDashboard({ route: '/admin?tab=configuration' });
     await screen.findByRole('heading', { name: 'Minimum Price' }, FIRST_RENDER);
     const price = hold(api, 'PUT', '/api/user/minimum-price');
     const input = screen.getByRole('textbox', { name: 'Minimum price (£)' });
@@ -107,7 +107,7 @@ describe('dashboard actions send once for a double tap', () => {
   it('Add Away Dates and Remove', async () => {
     fixToday('2026-03-10T12:00:00Z');
     const stored = makeAwayDate({ startDate: '2026-03-20', endDate: '2026-03-22', reason: 'Trade show' });
-    const { user, api } = renderAdmin({
+    const { user, api } = renderDashboard({
       route: '/admin?tab=configuration',
       profile: { awayDates: [stored] },
     });
@@ -126,7 +126,7 @@ describe('dashboard actions send once for a double tap', () => {
   });
 
   it('Save Hours', async () => {
-    const { user, api } = renderAdmin({ route: '/admin?tab=hours' });
+    const { user, api } = renderDashboard({ route: '/admin?tab=hours' });
     await screen.findByRole('heading', { name: 'Weekly Hours' }, FIRST_RENDER);
     const saving = hold(api, 'PUT', '/api/user/availability');
     await user.click(
@@ -146,7 +146,7 @@ describe('dashboard actions send once for a double tap', () => {
   });
 
   it('Save (profile)', async () => {
-    const { user, api } = renderAdmin({ route: '/admin?tab=profile' });
+    const { user, api } = renderDashboard({ route: '/admin?tab=profile' });
     await screen.findByRole('region', { name: 'Ciaran Kelly' }, FIRST_RENDER);
     const saving = hold(api, 'PUT', '/api/user/update');
     await user.click(screen.getByRole('button', { name: 'Edit Profile' }));

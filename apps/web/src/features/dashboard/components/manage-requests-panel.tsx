@@ -18,7 +18,7 @@ import { paths } from '@/config/paths';
 import { preloadable } from '@/lib/preloadable';
 import { useBusinessBookings } from '../api/get-business-bookings';
 import { groupRequests, REQUEST_SECTIONS, type RequestSection } from '../utils/requests';
-import classes from './admin.module.css';
+import classes from './dashboard.module.css';
 import { RequestCard } from './request-card';
 
 // The calendar (Mantine's date picker, dayjs) loads when first opened, or ahead once the page is idle.

@@ -2,10 +2,10 @@ import { MESSAGES } from '@app/domain';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiErrorResponse, jsonResponse } from '@/testing/fetch-stub';
-import { FIRST_RENDER, renderAdmin } from '../testing/admin-fixtures';
+import { FIRST_RENDER, renderDashboard } from '../testing/dashboard-fixtures';
 
 async function openInvite() {
-  const rendered = renderAdmin({ userType: 'Admin', route: '/admin?tab=invite' });
+  const rendered = renderDashboard({ userType: 'Admin', route: '/admin?tab=invite' });
   await screen.findByRole('heading', { name: 'Invite a Business' }, FIRST_RENDER);
   return rendered;
 }

@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
 import { agreedPrice, bookingLocationText, formatLongDate, formatPounds } from '@/lib/booking-format';
 import { appointmentsByDate } from '../utils/requests';
-import classes from './admin.module.css';
+import classes from './dashboard.module.css';
 import { addDatesStyles } from './dates-styles';
 
 addDatesStyles();

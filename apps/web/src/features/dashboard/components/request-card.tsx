@@ -15,8 +15,8 @@ import { toast } from '@/lib/toast';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { bookingRefOf, useSetBookingStatusMutation } from '../api/update-booking';
 import { showFailure } from '../utils/errors';
-import classes from './admin.module.css';
 import { CounterOfferDialog } from './counter-offer-dialog';
+import classes from './dashboard.module.css';
 
 const customerNameOf = (booking: Booking) => booking.customerName?.trim() || 'Customer';
 

@@ -7,7 +7,7 @@ import { LoadErrorAlert } from '@/components/load-error-alert';
 import { ProfileEditForm, type ProfileFormValues } from '@/components/profile-edit-form';
 import { initialsOf } from '@/lib/booking-format';
 import { type BusinessProfile, useBusinessProfile } from '../api/business-profile';
-import classes from './admin.module.css';
+import classes from './dashboard.module.css';
 
 function formValuesFrom(profile: BusinessProfile): ProfileFormValues {
   return profileFormFromProfile({ ...profile, Address: null });

@@ -1,12 +1,12 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { FIRST_RENDER, renderAdmin } from '../testing/admin-fixtures';
+import { FIRST_RENDER, renderDashboard } from '../testing/dashboard-fixtures';
 
 const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
 
-describe('admin dashboard tabs', () => {
+describe('dashboard tabs', () => {
   it('gives a business Profile, Set Hours, Configuration and Manage Requests, opening on Manage Requests', async () => {
-    renderAdmin({ userType: 'Business' });
+    renderDashboard({ userType: 'Business' });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Business Dashboard' }, FIRST_RENDER),
     ).toBeInTheDocument();
@@ -17,7 +17,7 @@ describe('admin dashboard tabs', () => {
   });
 
   it('adds Invite Business for an Admin', async () => {
-    const { user } = renderAdmin({ userType: 'Admin' });
+    const { user } = renderDashboard({ userType: 'Admin' });
     await screen.findByRole('tab', { name: 'Invite Business' }, FIRST_RENDER);
     expect(tabNames()).toEqual([
       'Profile',
@@ -31,7 +31,7 @@ describe('admin dashboard tabs', () => {
   });
 
   it('keeps the open tab in the address, and ignores Invite Business for a business', async () => {
-    const { user, router } = renderAdmin({ route: '/admin?tab=hours' });
+    const { user, router } = renderDashboard({ route: '/admin?tab=hours' });
     expect(await screen.findByRole('tab', { name: 'Set Hours' }, FIRST_RENDER)).toHaveAttribute(
       'aria-selected',
       'true',
@@ -51,7 +51,7 @@ describe('admin dashboard tabs', () => {
   });
 
   it('keeps unsaved hours while another tab is open', async () => {
-    const { user } = renderAdmin({ route: '/admin?tab=hours' });
+    const { user } = renderDashboard({ route: '/admin?tab=hours' });
     await user.click(await screen.findByRole('button', { name: 'Remove Monday slot 1' }, FIRST_RENDER));
     expect(screen.getByText('You have unsaved changes.')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Configuration' }));

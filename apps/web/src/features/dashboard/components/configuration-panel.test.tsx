@@ -8,15 +8,15 @@ import {
   FIRST_RENDER,
   fixToday,
   makeAwayDate,
-  renderAdmin,
-} from '../testing/admin-fixtures';
+  renderDashboard,
+} from '../testing/dashboard-fixtures';
 import { AWAY_RANGE_COVERED } from './away-dates-card';
 import { SAVING_REQUIRES_LOGIN } from './configuration-panel';
 
-type User = ReturnType<typeof renderAdmin>['user'];
+type User = ReturnType<typeof renderDashboard>['user'];
 
 async function openConfiguration(profile: Record<string, unknown> = {}) {
-  const rendered = renderAdmin({ route: '/admin?tab=configuration', profile });
+  const rendered = renderDashboard({ route: '/admin?tab=configuration', profile });
   await screen.findByRole('heading', { name: 'Minimum Price' }, FIRST_RENDER);
   return rendered;
 }
