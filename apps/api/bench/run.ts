@@ -627,7 +627,7 @@ function planMarkdown(runs: DialectRun[], doc: DocModule): string {
       .map((r) => `${r.dialect}: ${r.seeded.bookings} bookings`)
       .join(
         ', ',
-      )}), each statement explained with its parameters. ${explainHow} A plan fails when it reads all of bookings (a table scan, or an index scan without an index condition). \`apps/api/test/query-plans.test.ts\` checks the same on a small dataset in CI.`,
+      )}), each statement explained with its parameters. ${explainHow} A plan fails when it reads all of bookings (a table scan, or an index scan without an index condition). \`apps/api/test/db/query-plans.test.ts\` checks the same on a small dataset in CI.`,
     '',
     doc.table(header, rows),
     '',

@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSmtpMailer } from '../src/mail/smtp.mailer';
-import { createTestApp, type TestApp } from './helpers/app';
-import { describeEachDatabase } from './helpers/databases';
-import { registration } from './helpers/factories';
+import { createSmtpMailer } from '../../src/mail/smtp.mailer';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { describeEachDatabase } from '../helpers/databases';
+import { registration } from '../helpers/factories';
 
 interface Received {
   /** The SMTP connection (session) it came over. */

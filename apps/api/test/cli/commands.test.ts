@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { MESSAGES } from '@app/domain';
 import { describe, expect, it } from 'vitest';
-import { createAdminInDatabase, runCreateAdmin } from '../src/cli/create-admin.command';
-import { createDatabase } from '../src/db/database';
-import { API_PACKAGE_DIR } from '../src/paths';
-import { describeEachDatabase } from './helpers/databases';
-import { PASSWORD, uniqueEmail } from './helpers/factories';
+import { createAdminInDatabase, runCreateAdmin } from '../../src/cli/create-admin.command';
+import { createDatabase } from '../../src/db/database';
+import { API_PACKAGE_DIR } from '../../src/paths';
+import { describeEachDatabase } from '../helpers/databases';
+import { PASSWORD, uniqueEmail } from '../helpers/factories';
 
 const args = (email: string, overrides: Record<string, string> = {}) => {
   const values = {

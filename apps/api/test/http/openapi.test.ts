@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Db } from '../src/db/database';
-import { migrateToLatest } from '../src/db/migrate';
-import { ERROR_STATUS } from '../src/lib/errors';
-import { createTestApp, type TestApp } from './helpers/app';
+import { createDatabase, type Db } from '../../src/db/database';
+import { migrateToLatest } from '../../src/db/migrate';
+import { ERROR_STATUS } from '../../src/lib/errors';
+import { createTestApp, type TestApp } from '../helpers/app';
 
 // biome-ignore lint/suspicious/noExplicitAny: the document is plain JSON, read by path.
 type Json = any;

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { MESSAGES } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Db } from '../src/db/database';
-import { migrateToLatest } from '../src/db/migrate';
-import { createTestApp, type TestApp } from './helpers/app';
-import { describeEachDatabase } from './helpers/databases';
-import { uniqueEmail } from './helpers/factories';
+import { createDatabase, type Db } from '../../src/db/database';
+import { migrateToLatest } from '../../src/db/migrate';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { describeEachDatabase } from '../helpers/databases';
+import { uniqueEmail } from '../helpers/factories';
 
 const countUsers = async (db: Db) => {
   const row = await db

@@ -14,11 +14,11 @@ import {
   DEMO_PASSWORD,
   formatDemoLogins,
   seedDemoData,
-} from '../src/db/seed';
-import { parseAvailability } from '../src/modules/users/users.mapper';
-import { createTestApp, type TestApp } from './helpers/app';
-import { describeEachDatabase } from './helpers/databases';
-import { bearer } from './helpers/factories';
+} from '../../src/db/seed';
+import { parseAvailability } from '../../src/modules/users/users.mapper';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { describeEachDatabase } from '../helpers/databases';
+import { bearer } from '../helpers/factories';
 
 const TOWNS = ['Belfast', 'Derry~Londonderry', 'Newry', 'Lisburn', 'Bangor', 'Ballymena'];
 
@@ -177,7 +177,7 @@ describeEachDatabase('demo data on a database in use', (database) => {
   it('writes nothing when any account exists', async () => {
     const t = await createTestApp(database().db);
     try {
-      const { createCustomer } = await import('./helpers/marketplace');
+      const { createCustomer } = await import('../helpers/marketplace');
       await createCustomer(t, database().db);
       expect((await seedDemoData(database().db)).seeded).toBe(false);
       const users = await database().db.selectFrom('users').select('id').execute();

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type EndpointPlan, explainEndpoints, pgBookingsScans, sqliteBookingsScans } from '../bench/plans';
-import { type SeededData, seedMarketplace } from '../bench/seed';
-import { createTestDatabase, DIALECTS, type TestDatabase } from './helpers/databases';
-import { testPasswordHash } from './helpers/marketplace';
+import { type EndpointPlan, explainEndpoints, pgBookingsScans, sqliteBookingsScans } from '../../bench/plans';
+import { type SeededData, seedMarketplace } from '../../bench/seed';
+import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases';
+import { testPasswordHash } from '../helpers/marketplace';
 
 // The SQL the hot endpoints really send (captured by running them on a logging connection),
 // explained on each database with a small but realistically shaped marketplace: no plan may read

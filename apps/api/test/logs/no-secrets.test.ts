@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/app';
-import { describeEachDatabase } from './helpers/databases';
-import { base64, bearer, NEW_PASSWORD, PASSWORD, registration, uniqueEmail } from './helpers/factories';
-import { businessRegistration, createAdmin } from './helpers/invites';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { describeEachDatabase } from '../helpers/databases';
+import { base64, bearer, NEW_PASSWORD, PASSWORD, registration, uniqueEmail } from '../helpers/factories';
+import { businessRegistration, createAdmin } from '../helpers/invites';
 
 /** The log lines without fields that are long runs of digits or hex (timestamps, ids). */
 function scrubbed(lines: string[]): string {

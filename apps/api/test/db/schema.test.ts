@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { isUniqueViolation } from '../src/db/database';
-import { migrateToLatest } from '../src/db/migrate';
-import type { BookingStatusValue } from '../src/db/schema';
-import { describeEachDatabase } from './helpers/databases';
+import { isUniqueViolation } from '../../src/db/database';
+import { migrateToLatest } from '../../src/db/migrate';
+import type { BookingStatusValue } from '../../src/db/schema';
+import { describeEachDatabase } from '../helpers/databases';
 
 const booking = (businessId: string, startsAt: string, status: BookingStatusValue) => {
   const now = new Date().toISOString();
