@@ -119,7 +119,7 @@ export class BookingsRepository {
 
   /**
    * True when the account has a Requested, Countered, Approved or Confirmed booking, as customer
-   * or as business, that has not ended (`startedAfter` = now minus one booking length).
+   * or as business, that has not ended (`startedAfter` = `latestEndedBookingStart(now)`).
    */
   async hasActiveBookings(userId: string, startedAfter: string): Promise<boolean> {
     const row = await this.db

@@ -1,8 +1,10 @@
 import {
   CODE_MAX_ATTEMPTS,
   EMAIL_CHANGE_CODE_TTL_HOURS,
+  latestEndedBookingStart,
   MESSAGES,
   type ProfileUpdateRequestSchema,
+  type UserProfile,
 } from '@app/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
@@ -15,11 +17,9 @@ import { emailChangeCodeEmail, emailChangedNoticeEmail } from '../../mail/templa
 import { AUTH_MESSAGES } from '../auth/auth.messages';
 import { AuthRepository } from '../auth/auth.repository';
 import { BookingsRepository } from '../bookings/bookings.repository';
-import { notEndedAfter } from '../bookings/bookings.service';
 import { DEFAULT_FAILURE_WINDOW_MS, type RateLimitsService } from '../rate-limits/rate-limits.service';
 import { toUserProfile } from './users.mapper';
 import { type AccountChanges, type UserRow, UsersRepository } from './users.repository';
-import type { UserProfile } from './users.schemas';
 
 export type ProfileUpdateInput = z.output<typeof ProfileUpdateRequestSchema>;
 
@@ -167,7 +167,7 @@ export class AccountService {
       const users = new UsersRepository(trx);
       // The same lock a new booking takes on its customer and business: none can slip in meanwhile.
       if (!(await users.lockAccount(userId))) throw notAuthorized();
-      if (await new BookingsRepository(trx).hasActiveBookings(userId, notEndedAfter(now))) {
+      if (await new BookingsRepository(trx).hasActiveBookings(userId, latestEndedBookingStart(now))) {
         throw new AppError('ActiveBookings', MESSAGES.activeBookingsDelete);
       }
       await users.delete(userId);
