@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown (issue 5 §3): on SIGTERM the server stops accepting connections, finishes the
+ * Graceful shutdown: on SIGTERM the server stops accepting connections, finishes the
  * requests already in flight (their writes are stored and answered 2xx), closes idle keep-alive
  * connections, and exits 0 promptly.
  *

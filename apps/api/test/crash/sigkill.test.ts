@@ -1,5 +1,5 @@
 /**
- * Crash safety (issue 5 §3): the real server in a child process, on a SQLite file, under concurrent
+ * Crash safety: the real server in a child process, on a SQLite file, under concurrent
  * booking writes (book, approve, deny, counter, cancel, accept, decline from several customers and
  * businesses), is killed with SIGKILL at a random moment, many times. Between kills, with the
  * server down, the file is opened directly and must pass `PRAGMA integrity_check`, and every write

@@ -33,7 +33,7 @@ const operationsOf = (document: Json): [string, string, Json][] =>
 const resolve = (document: Json, schema: Json) =>
   schema?.$ref ? document.components.schemas[String(schema.$ref).split('/').pop() as string] : schema;
 
-describe('the OpenAPI document (api-contract §8.2, §8.9)', () => {
+describe('the OpenAPI document', () => {
   let db: Db;
   let t: TestApp;
   let document: Json;

@@ -1,3 +1,4 @@
+import type { BookingStatus } from '@app/domain';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { PASSWORD, registration, uniqueEmail } from '../helpers/factories';
@@ -28,6 +29,8 @@ interface Row {
   expect: Record<ActorName, number>;
   /** Extra checks of a successful answer: returns problems. */
   check?: (world: World, actor: ActorName, body: unknown) => string[];
+  /** The status a successful call moves the world's booking to. */
+  moves?: { booking: 'requested' | 'countered'; to: BookingStatus };
 }
 
 const everyone = (status: number): Record<ActorName, number> =>
@@ -220,7 +223,12 @@ const TABLE: Row[] = [
     check: (w, actor, body) => {
       const ids = idsOf((body as { requests: unknown }).requests);
       const expected = actor === 'customer' ? [w.countered, w.requested].sort() : [];
-      return JSON.stringify([...ids].sort()) === JSON.stringify(expected) ? [] : [`lists ${ids.join(',')}`];
+      // Requested and Countered are requests only; no one has an Approved or Confirmed booking.
+      const booked = idsOf((body as { bookings: unknown }).bookings);
+      return [
+        ...(JSON.stringify([...ids].sort()) === JSON.stringify(expected) ? [] : [`lists ${ids.join(',')}`]),
+        ...(booked.length === 0 ? [] : [`lists bookings ${booked.join(',')}`]),
+      ];
     },
   },
   {
@@ -239,6 +247,7 @@ const TABLE: Row[] = [
     variant: 'Approved',
     body: (w) => ({ ...ref(w, 'requested'), status: 'Approved' }),
     expect: BUSINESS_MOVE,
+    moves: { booking: 'requested', to: 'Approved' },
   },
   {
     method: 'PATCH',
@@ -246,6 +255,7 @@ const TABLE: Row[] = [
     variant: 'Denied',
     body: (w) => ({ ...ref(w, 'requested'), status: 'Denied' }),
     expect: BUSINESS_MOVE,
+    moves: { booking: 'requested', to: 'Denied' },
   },
   {
     method: 'PATCH',
@@ -253,12 +263,14 @@ const TABLE: Row[] = [
     variant: 'Cancelled',
     body: (w) => ({ ...ref(w, 'requested'), status: 'Cancelled' }),
     expect: CUSTOMER_MOVE,
+    moves: { booking: 'requested', to: 'Cancelled' },
   },
   {
     method: 'PATCH',
     route: '/api/booking/counter',
     body: (w) => ({ ...ref(w, 'requested'), newPrice: 45 }),
     expect: BUSINESS_MOVE,
+    moves: { booking: 'requested', to: 'Countered' },
   },
   {
     method: 'PATCH',
@@ -266,6 +278,7 @@ const TABLE: Row[] = [
     variant: 'Accepted',
     body: (w) => ({ ...ref(w, 'countered'), response: 'Accepted' }),
     expect: CUSTOMER_MOVE,
+    moves: { booking: 'countered', to: 'Confirmed' },
   },
   {
     method: 'PATCH',
@@ -273,6 +286,7 @@ const TABLE: Row[] = [
     variant: 'Declined',
     body: (w) => ({ ...ref(w, 'countered'), response: 'Declined' }),
     expect: CUSTOMER_MOVE,
+    moves: { booking: 'countered', to: 'Declined' },
   },
 ];
 
@@ -360,6 +374,14 @@ forEachDatabase((database) => {
         } else if (row.check && String(response.headers['content-type']).includes('json')) {
           problems.push(...row.check(world, actor, response.json()).map((p) => `${cell}: ${p}`));
         }
+        if (row.moves && response.statusCode < 300) {
+          const booking = await db
+            .selectFrom('bookings')
+            .select('status')
+            .where('id', '=', world[row.moves.booking])
+            .executeTakeFirst();
+          if (booking?.status !== row.moves.to) problems.push(`${cell}: booking is ${booking?.status}`);
+        }
       }
     }
     expect(actual).toEqual(Object.fromEntries(TABLE.map((row) => [rowName(row), row.expect])));
@@ -369,7 +391,15 @@ forEachDatabase((database) => {
   it('8.2.2 one party’s success changes only its own booking or account, never the other world’s', async () => {
     const db = database().db;
     const problems: string[] = [];
-    for (const row of TABLE.filter((r) => r.method !== 'GET' && r.route.startsWith('/api/booking/'))) {
+    // Booking moves, account and business settings, and the Admin's invite.
+    const writes = TABLE.filter(
+      (r) =>
+        r.method !== 'GET' &&
+        (r.route.startsWith('/api/booking/') ||
+          r.route.startsWith('/api/user/') ||
+          r.route === '/api/auth/send-business-invite'),
+    );
+    for (const row of writes) {
       for (const actor of ACTORS.filter((a) => row.expect[a] < 300 && a !== 'anonymous')) {
         const world = await createWorld(t, db);
         const bystander = await createWorld(t, db);
@@ -386,6 +416,30 @@ forEachDatabase((database) => {
       }
     }
     expect(problems).toEqual([]);
+  });
+
+  it('8.2.1 9.1.1 every route that needs a login answers 401 NotAuthorized to a malformed or tampered token, and changes nothing', async () => {
+    const db = database().db;
+    const world = await createWorld(t, db);
+    const before = await worldSnapshot(db, world);
+    const { token } = world.actors.customer;
+    const problems: string[] = [];
+    for (const row of TABLE.filter((r) => r.expect.anonymous === 401 && r.expect.customer !== 401)) {
+      for (const authorization of ['Bearer nonsense', `Bearer ${token}x`]) {
+        const body = row.body?.(world, 'customer');
+        const response = await t.app.inject({
+          method: row.method,
+          url: row.url?.(world) ?? row.route,
+          headers: { authorization },
+          ...(body === undefined ? {} : { payload: body as object }),
+        });
+        if (response.statusCode !== 401 || response.json().code !== 'NotAuthorized')
+          problems.push(`${rowName(row)} with ${authorization.slice(0, 16)}…: ${response.statusCode}`);
+      }
+    }
+    await t.app.whenIdle();
+    expect(problems).toEqual([]);
+    expect(await worldSnapshot(db, world)).toBe(before);
   });
 
   it('15.3.1 the public business list and booking page show no personal data of the people behind a business', async () => {

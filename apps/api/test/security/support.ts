@@ -11,7 +11,7 @@ export function forEachDatabase(body: (database: () => TestDatabase) => void): v
   describeEachDatabase(undefined, body);
 }
 
-/** The six callers of the access-control matrix (issue 5 §1). */
+/** The six callers of the access-control matrix. */
 export const ACTORS = [
   'anonymous',
   'customer',

@@ -9,7 +9,7 @@ import { routePattern } from '../../src/plugins/app-page';
 import { createTestApp, type TestApp } from '../helpers/app';
 
 /**
- * Issue 9: the app page names the current route's chunks in `<link rel="modulepreload">`, so the
+ * The app page names the current route's chunks in `<link rel="modulepreload">`, so the
  * browser fetches them alongside the entry (from the build's .vite/routes.json), after the page shell.
  */
 
