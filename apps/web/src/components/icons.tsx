@@ -85,13 +85,6 @@ export const IconMail = (props: IconProps) => (
   </Icon>
 );
 
-export const IconShield = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6z" />
-    <path d="M9 12l2 2 4-4" />
-  </Icon>
-);
-
 export const IconTrash = (props: IconProps) => (
   <Icon {...props}>
     <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />

@@ -62,9 +62,6 @@ export function getSession(now = Date.now()): SessionTokens | null {
 export const getAccessToken = (): string | null => getSession()?.accessToken ?? null;
 export const getRefreshToken = (): string | null => getSession()?.refreshToken ?? null;
 
-/** True when the tokens are kept in localStorage (remember-me). */
-export const isRemembered = (): boolean => readRemembered() !== null;
-
 /** Stores the tokens of a successful sign-in. */
 export function saveSession(tokens: SessionTokens, { rememberMe }: { rememberMe: boolean }): void {
   localStorage.removeItem(SESSION_STORAGE_KEY);

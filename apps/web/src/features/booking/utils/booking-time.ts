@@ -16,7 +16,6 @@ export function formatSlot(slot: string): string {
 
 export const dayOfMonth = (date: string) => dayjs(date).date();
 export const shortMonth = (date: string) => dayjs(date).format('MMM');
-export const shortWeekday = (date: string) => dayjs(date).format('ddd');
 export const monthAndYear = (date: string) => dayjs(date).format('MMMM YYYY');
 
 /** Monday-first index of a day (0 = Monday … 6 = Sunday). */
