@@ -2,8 +2,8 @@ import { CODE_LENGTH, ConfirmationCodeSchema, MESSAGES } from '@app/domain';
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { IconMail } from '@/components/icons';
-import { ApiError } from '@/lib/api-client';
 import { useVerifyEmailMutation } from '@/lib/profile-api';
+import { serverMessageOf } from '@/lib/server-message';
 import { toast } from '@/lib/toast';
 import { useSingleFlight } from '@/lib/use-single-flight';
 
@@ -32,7 +32,11 @@ export function EmailVerification({ pendingEmail }: { pendingEmail: string }) {
           setCode('');
           toast.success({ title: 'Email updated', message: `Your email is now ${pendingEmail}.` });
         },
-        (failure) => setError(failure instanceof ApiError ? failure.message : MESSAGES.checkConfirmationCode),
+        (failure) =>
+          setError(
+            serverMessageOf(failure, { includeNetworkError: true, includeStatusText: true }) ??
+              MESSAGES.checkConfirmationCode,
+          ),
       ),
     );
   };

@@ -10,6 +10,7 @@ import { useForm } from '@mantine/form';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { useUpdateProfileMutation } from '@/lib/profile-api';
+import { serverMessageOf } from '@/lib/server-message';
 import { toast } from '@/lib/toast';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import classes from './profile-edit-form.module.css';
@@ -147,9 +148,8 @@ export function ProfileEditForm({
     setSaveError(
       hasFieldErrors
         ? 'Please correct the highlighted fields.'
-        : error instanceof ApiError && (explainsNetworkErrors || error.status > 0)
-          ? error.message
-          : '',
+        : (serverMessageOf(error, { includeNetworkError: explainsNetworkErrors, includeStatusText: true }) ??
+            ''),
     );
   };
 

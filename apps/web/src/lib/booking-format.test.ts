@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeBooking } from '@/testing/bookings';
-import { bookingLocationText, formatBookingDateTime, initialsOf, isPastBooking } from './booking-format';
+import { bookingLocationText, formatBookingDateTime, isPastBooking } from './booking-format';
 
 describe('booking display', () => {
   it('formats a wall-clock booking time for people', () => {
@@ -17,10 +17,6 @@ describe('booking display', () => {
     ).toBe('Home visit: 1 Main St, BT1 1AA');
   });
 
-  it('makes initials for the avatar', () => {
-    expect(initialsOf('aoife', 'Byrne')).toBe('AB');
-    expect(initialsOf('', null)).toBe('?');
-  });
   it('tells a past booking by the Northern Ireland clock', () => {
     // 12:30 BST on 15 July is 11:30 UTC.
     const now = new Date('2026-07-15T11:30:00Z');

@@ -72,12 +72,3 @@ export function bookingLocationText(booking: Pick<Booking, 'IsHomeVisit' | 'Cust
   if (!booking.IsHomeVisit) return 'At the shop';
   return booking.CustomerAddress ? `Home visit: ${booking.CustomerAddress}` : 'Home visit';
 }
-
-/** Initials for the avatar: 'Aoife Byrne' → 'AB'. */
-export function initialsOf(
-  firstName: string | null | undefined,
-  lastName: string | null | undefined,
-): string {
-  const initials = [firstName, lastName].map((name) => name?.trim().charAt(0).toUpperCase() ?? '').join('');
-  return initials || '?';
-}

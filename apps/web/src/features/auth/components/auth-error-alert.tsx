@@ -4,8 +4,8 @@ import { IconAlert } from '@/components/icons';
 export interface AuthError {
   /** The spec §8 title: 'Login failed', 'Signup failed', ... */
   title: string;
-  /** The server's message where present. */
-  message?: string | undefined;
+  /** The server's message where present (`serverMessageOf`). */
+  message?: string | null | undefined;
 }
 
 export function AuthErrorAlert({ error }: { error: AuthError | null }) {

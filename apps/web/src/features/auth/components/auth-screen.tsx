@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import { whenEngagedOrIdle } from '@/lib/idle';
+import { serverMessageOf } from '@/lib/server-message';
 import type { ToastInput } from '@/lib/toast';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { useConfirmSignupMutation } from '../api/confirm-signup';
@@ -113,8 +114,8 @@ export function signUpFieldForServerError(field: string, message: string): strin
   return SIGNUP_FIELD_FOR_PAYLOAD[field] ?? field;
 }
 
-const serverMessageOf = (error: unknown): string | undefined =>
-  error instanceof ApiError && error.message ? error.message : undefined;
+// The alert says under its title whatever the failed call came back with, the network's failure too.
+const ANY_FAILURE = { includeNetworkError: true, includeStatusText: true } as const;
 
 const isUserNotConfirmed = (error: unknown): boolean =>
   error instanceof ApiError &&
@@ -235,7 +236,7 @@ function AuthFlow({ startView }: { startView: AuthView }) {
           goTo('confirm');
           return;
         }
-        setError({ title: MESSAGES.loginFailed, message: serverMessageOf(loginError) });
+        setError({ title: MESSAGES.loginFailed, message: serverMessageOf(loginError, ANY_FAILURE) });
       }
     });
 
@@ -256,7 +257,7 @@ function AuthFlow({ startView }: { startView: AuthView }) {
         };
         goTo('confirm');
       } catch (signUpError) {
-        setError({ title: MESSAGES.signupFailed, message: serverMessageOf(signUpError) });
+        setError({ title: MESSAGES.signupFailed, message: serverMessageOf(signUpError, ANY_FAILURE) });
         if (signUpError instanceof ApiError && Object.keys(signUpError.fieldErrors).length > 0) {
           setSignUpServerErrors(
             Object.fromEntries(
@@ -278,7 +279,7 @@ function AuthFlow({ startView }: { startView: AuthView }) {
       try {
         await confirmMutation.mutateAsync({ username: pending.email, code: confirmationCode.trim() });
       } catch (confirmError) {
-        setError({ title: MESSAGES.confirmationFailed, message: serverMessageOf(confirmError) });
+        setError({ title: MESSAGES.confirmationFailed, message: serverMessageOf(confirmError, ANY_FAILURE) });
         return;
       }
       isVerifiedRef.current = true;
@@ -315,7 +316,7 @@ function AuthFlow({ startView }: { startView: AuthView }) {
         setResetEmail(username);
         goTo('reset');
       } catch (forgotError) {
-        setError({ title: MESSAGES.sendCodeFailed, message: serverMessageOf(forgotError) });
+        setError({ title: MESSAGES.sendCodeFailed, message: serverMessageOf(forgotError, ANY_FAILURE) });
       }
     });
 
@@ -332,7 +333,7 @@ function AuthFlow({ startView }: { startView: AuthView }) {
         goTo('login');
         toastSuccess({ title: 'Password reset', message: 'Sign in with your new password.' });
       } catch (resetError) {
-        setError({ title: MESSAGES.resetFailed, message: serverMessageOf(resetError) });
+        setError({ title: MESSAGES.resetFailed, message: serverMessageOf(resetError, ANY_FAILURE) });
       }
     });
 

@@ -22,6 +22,8 @@ import { IconAlert, IconMapPin } from '@/components/icons';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
+import { initialsOf } from '@/lib/initials';
+import { serverMessageOf } from '@/lib/server-message';
 import { toast } from '@/lib/toast';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { useWizardStep } from '@/lib/use-wizard-step';
@@ -48,11 +50,8 @@ const businessNameOf = (business: BookableBusiness) =>
 
 const SAVED_SLOT_GONE = 'That time is no longer available. Please choose another.';
 
-/** The server's message for a failed call; a bare HTTP status carries none. */
-const serverMessageOf = (error: ApiError) => (error.code === 'HttpError' ? '' : error.message.trim());
-
 function BusinessHeader({ business }: { business: BookableBusiness }) {
-  const initials = `${business.FirstName?.[0] ?? ''}${business.LastName?.[0] ?? ''}`.toUpperCase() || '?';
+  const initials = initialsOf(business.FirstName, business.LastName);
   return (
     <Group gap="md" wrap="nowrap" align="center">
       <Avatar size={56} radius="xl" color="brand" variant="light" aria-hidden="true">
@@ -121,14 +120,14 @@ function AvailabilityError({
 }) {
   const isUnknownBusiness = error instanceof ApiError && error.status === 404;
   const detail =
-    error instanceof ApiError && error.status >= 400 && error.status < 500 ? serverMessageOf(error) : '';
+    error instanceof ApiError && error.status >= 400 && error.status < 500 ? serverMessageOf(error) : null;
   return (
     <Container size="sm" py={{ base: 'xl', sm: 56 }}>
       {/* The page keeps a main heading when the alert stands in for the wizard. */}
       <VisuallyHidden component="h1">Request an appointment</VisuallyHidden>
       <Alert color="red" variant="light" icon={<IconAlert />} title={MESSAGES.failedToLoadAvailability}>
         <Stack gap="sm" align="flex-start">
-          <Text size="sm">{detail || 'Check your connection and try again.'}</Text>
+          <Text size="sm">{detail ?? 'Check your connection and try again.'}</Text>
           <Group gap="sm">
             {isUnknownBusiness ? null : (
               <Button variant="white" color="red" onClick={onRetry} loading={isRetrying}>
@@ -260,7 +259,7 @@ function Wizard({ businessId, data }: { businessId: string; data: AvailableTimes
     }
     toast.error({
       title: MESSAGES.bookingFailed,
-      message: serverMessageOf(error) || MESSAGES.bookingFailedFallback,
+      message: serverMessageOf(error) ?? MESSAGES.bookingFailedFallback,
     });
   };
 

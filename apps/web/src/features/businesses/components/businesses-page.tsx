@@ -17,6 +17,7 @@ import {
 import { Link } from 'react-router';
 import { IconAlert, IconMapPin } from '@/components/icons';
 import { paths } from '@/config/paths';
+import { initialsOf } from '@/lib/initials';
 import { type Business, useBusinesses } from '../api/get-businesses';
 import classes from './businesses-page.module.css';
 
@@ -28,9 +29,6 @@ const businessPersonName = (business: Pick<Business, 'FirstName' | 'LastName'>) 
 const businessNameOf = (business: Pick<Business, 'BusinessName'>) =>
   business.BusinessName?.trim() || MESSAGES.unknownBusiness;
 
-const initialsOf = (business: Business) =>
-  `${business.FirstName?.[0] ?? ''}${business.LastName?.[0] ?? ''}`.toUpperCase() || '?';
-
 function BusinessCard({ business }: { business: Business }) {
   const nameId = `business-${business.id}-name`;
   const businessNameId = `business-${business.id}-business-name`;
@@ -39,7 +37,7 @@ function BusinessCard({ business }: { business: Business }) {
     <Paper component="article" withBorder p="lg" className={classes.card} aria-labelledby={nameId}>
       <Group wrap="nowrap" align="flex-start" gap="md">
         <Avatar size={52} radius="xl" color="brand" variant="light" aria-hidden="true">
-          {initialsOf(business)}
+          {initialsOf(business.FirstName, business.LastName)}
         </Avatar>
         <Stack gap={2} miw={0}>
           <Title order={2} fz="lg" id={nameId} className={classes.name}>

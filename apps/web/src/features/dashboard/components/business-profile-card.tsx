@@ -5,7 +5,7 @@ import { DetailList, DetailRow } from '@/components/detail-list';
 import { EmailVerification } from '@/components/email-verification';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { ProfileEditForm, type ProfileFormValues } from '@/components/profile-edit-form';
-import { initialsOf } from '@/lib/booking-format';
+import { initialsOf } from '@/lib/initials';
 import { type BusinessProfile, useBusinessProfile } from '../api/business-profile';
 import classes from './dashboard.module.css';
 

@@ -2,10 +2,11 @@ import { INVITE_EXPIRY_HOURS, MESSAGES, SendInviteRequestSchema } from '@app/dom
 import { Button, Group, List, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { IconSend } from '@/components/icons';
+import { serverMessageOf } from '@/lib/server-message';
 import { toast } from '@/lib/toast';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { useSendBusinessInviteMutation } from '../api/send-business-invite';
-import { serverMessageOf } from '../utils/errors';
+import { DASHBOARD_FAILURE } from '../utils/errors';
 
 /** 'Sat 5 Dec 2026 at 14:30' in the browser's clock: when the link stops working. */
 export function formatExpiry(expiresAt: string | number): string | null {
@@ -53,7 +54,7 @@ export function InviteBusinessPanel() {
         (failure) =>
           toast.error({
             title: MESSAGES.invitationFailed,
-            message: serverMessageOf(failure) ?? MESSAGES.failedToInvite,
+            message: serverMessageOf(failure, DASHBOARD_FAILURE) ?? MESSAGES.failedToInvite,
           }),
       ),
     );

@@ -1,18 +1,18 @@
-import { ApiError } from '@/lib/api-client';
+import { type ServerMessageOptions, serverMessageOf } from '@/lib/server-message';
 import { toast } from '@/lib/toast';
 
-/** The server's own message for a failed call (spec §8: shown where present), else null. */
-export function serverMessageOf(error: unknown): string | null {
-  // Status 0 is the client's own network message, not something the server said.
-  return error instanceof ApiError && error.status > 0 && error.message ? error.message : null;
-}
+/**
+ * The dashboard's messages for a failed call: what the server answered, its bare status text too,
+ * but not the client's own network message (the spec's fallback text says that).
+ */
+export const DASHBOARD_FAILURE: ServerMessageOptions = { includeStatusText: true };
 
 /**
  * The dashboard's failure toast: the spec's title with the server's message when the server
  * answered, else the spec's fallback text alone (e.g. 'Failed to save availability').
  */
 export function showFailure(error: unknown, { title, fallback }: { title: string; fallback: string }) {
-  const message = serverMessageOf(error);
+  const message = serverMessageOf(error, DASHBOARD_FAILURE);
   if (message) toast.error({ title, message });
   else toast.error(fallback);
 }

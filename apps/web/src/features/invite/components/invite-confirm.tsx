@@ -10,16 +10,13 @@ import { paths } from '@/config/paths';
 import { useConfirmSignupMutation } from '@/features/auth/api/confirm-signup';
 import { useLoginMutation } from '@/features/auth/api/login';
 import { useResendCodeMutation } from '@/features/auth/api/resend-code';
-import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
+import { serverMessageOf } from '@/lib/server-message';
 import { toast } from '@/lib/toast';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import type { RegisteredAccount } from './invite-wizard';
 
 export const CONFIRM_TITLE = 'Confirm Your Account';
-
-const serverMessageOf = (error: unknown) =>
-  error instanceof ApiError && error.status > 0 && error.code !== 'HttpError' ? error.message.trim() : '';
 
 function codeError(code: string): string | null {
   const result = InviteConfirmFormSchema.safeParse({ code });
@@ -60,7 +57,7 @@ export function InviteConfirm({ account }: { account: RegisteredAccount }) {
     try {
       await confirmMutation.mutateAsync({ username: email, code: code.trim() });
     } catch (error) {
-      setFailure(serverMessageOf(error) || MESSAGES.failedToConfirmAccount);
+      setFailure(serverMessageOf(error) ?? MESSAGES.failedToConfirmAccount);
       return;
     }
     const name = account.firstName ? `, ${account.firstName}` : '';
@@ -89,7 +86,7 @@ export function InviteConfirm({ account }: { account: RegisteredAccount }) {
     } catch (error) {
       toast.error({
         title: MESSAGES.resendFailed,
-        message: serverMessageOf(error) || MESSAGES.failedToResendCode,
+        message: serverMessageOf(error) ?? MESSAGES.failedToResendCode,
       });
     }
   };

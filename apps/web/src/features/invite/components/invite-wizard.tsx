@@ -29,6 +29,7 @@ import { type MouseEvent, useEffect, useRef, useState } from 'react';
 import { IconCheck, IconInfo, IconMail } from '@/components/icons';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { ApiError } from '@/lib/api-client';
+import { serverMessageOf } from '@/lib/server-message';
 import { toast } from '@/lib/toast';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { useWizardStep } from '@/lib/use-wizard-step';
@@ -65,10 +66,6 @@ const STEP_KEYS = ['1', '2', '3', '4'] as const;
 type StepKey = (typeof STEP_KEYS)[number];
 const ALL_FIELDS: readonly InviteField[] = INVITE_STEPS.flatMap((step) => INVITE_STEP_FIELDS[step]);
 const stepOf = (field: InviteField) => INVITE_STEPS.find((step) => INVITE_STEP_FIELDS[step].includes(field));
-
-/** The server's message for a failed call; none for a bare HTTP status or an unreachable server. */
-const serverMessageOf = (error: unknown) =>
-  error instanceof ApiError && error.status > 0 && error.code !== 'HttpError' ? error.message.trim() : '';
 
 /** Server field messages (`availability.Monday` → availability) on the wizard's own fields. */
 function wizardFieldErrors(error: unknown): Partial<Record<InviteField, string>> {
@@ -196,7 +193,7 @@ export function InviteWizard({
     } catch (error) {
       toast.error({
         title: MESSAGES.registrationFailed,
-        message: serverMessageOf(error) || MESSAGES.failedToRegister,
+        message: serverMessageOf(error) ?? MESSAGES.failedToRegister,
       });
       const fieldErrors = wizardFieldErrors(error);
       const fields = Object.keys(fieldErrors) as InviteField[];

@@ -3,7 +3,6 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
 import { IconCalendar, IconMapPin, IconPound, IconScissors } from '@/components/icons';
-import { ApiError } from '@/lib/api-client';
 import {
   agreedPrice,
   bookingLocationText,
@@ -12,6 +11,7 @@ import {
   isPastBooking,
   offeredPrice,
 } from '@/lib/booking-format';
+import { serverMessageOf } from '@/lib/server-message';
 import { toast } from '@/lib/toast';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { useCancelBookingMutation } from '../api/cancel-booking';
@@ -23,11 +23,9 @@ import classes from './profile-page.module.css';
 
 /** Spec §8: 'Failed to update booking', with the server's message where there is one. */
 function showBookingError(error: unknown) {
-  if (error instanceof ApiError && error.message) {
-    toast.error({ title: MESSAGES.failedToUpdateBooking, message: error.message });
-  } else {
-    toast.error(MESSAGES.failedToUpdateBooking);
-  }
+  const message = serverMessageOf(error, { includeNetworkError: true, includeStatusText: true });
+  if (message) toast.error({ title: MESSAGES.failedToUpdateBooking, message });
+  else toast.error(MESSAGES.failedToUpdateBooking);
 }
 
 function Detail({ icon, children }: { icon: ReactNode; children: ReactNode }) {

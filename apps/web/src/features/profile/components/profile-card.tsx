@@ -3,8 +3,8 @@ import { Avatar, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { Suspense, useEffect, useState } from 'react';
 import { DetailList, DetailRow } from '@/components/detail-list';
 import { LoadErrorAlert } from '@/components/load-error-alert';
-import { initialsOf } from '@/lib/booking-format';
 import { whenEngagedOrIdle } from '@/lib/idle';
+import { initialsOf } from '@/lib/initials';
 import { preloadable } from '@/lib/preloadable';
 import type { AccountProfile } from '@/lib/profile-api';
 import classes from './profile-page.module.css';
