@@ -1,6 +1,5 @@
 import { ADMIN_LIST_SHOWN, type Booking, MESSAGES } from '@app/domain';
 import {
-  Alert,
   Button,
   Group,
   Paper,
@@ -13,7 +12,8 @@ import {
 } from '@mantine/core';
 import { Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { IconAlert, IconCalendar, IconScissors } from '@/components/icons';
+import { IconCalendar, IconScissors } from '@/components/icons';
+import { LoadErrorAlert } from '@/components/load-error-alert';
 import { paths } from '@/config/paths';
 import { preloadable } from '@/lib/preloadable';
 import { useBusinessBookings } from '../api/get-business-bookings';
@@ -168,26 +168,12 @@ export function ManageRequestsPanel() {
   if (!bookings) {
     if (bookingsQuery.isError) {
       return (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlert />}
-          role="alert"
+        <LoadErrorAlert
           title={MESSAGES.failedToLoadData}
-        >
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">We could not load your booking requests.</Text>
-            <Button
-              size="xs"
-              variant="white"
-              color="red"
-              onClick={() => bookingsQuery.refetch()}
-              loading={bookingsQuery.isFetching}
-            >
-              Retry
-            </Button>
-          </Stack>
-        </Alert>
+          message="We could not load your booking requests."
+          onRetry={() => bookingsQuery.refetch()}
+          isRetrying={bookingsQuery.isFetching}
+        />
       );
     }
     return (

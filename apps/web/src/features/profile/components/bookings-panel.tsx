@@ -1,8 +1,9 @@
 import { type Booking, MESSAGES } from '@app/domain';
-import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { IconAlert, IconScissors } from '@/components/icons';
+import { IconScissors } from '@/components/icons';
+import { LoadErrorAlert } from '@/components/load-error-alert';
 import { paths } from '@/config/paths';
 import { useUserBookings } from '../api/get-user-bookings';
 import { BOOKING_TABS, type BookingTab, type GroupedBookings, groupBookings } from '../utils/bookings';
@@ -133,20 +134,11 @@ export function BookingsPanel() {
     );
   } else if (!groups) {
     content = (
-      <Alert color="red" variant="light" icon={<IconAlert />} role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{MESSAGES.failedToLoadData}</Text>
-          <Button
-            size="xs"
-            variant="white"
-            color="red"
-            onClick={() => bookingsQuery.refetch()}
-            loading={bookingsQuery.isFetching}
-          >
-            Retry
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadErrorAlert
+        message={MESSAGES.failedToLoadData}
+        onRetry={() => bookingsQuery.refetch()}
+        isRetrying={bookingsQuery.isFetching}
+      />
     );
   } else if (total === 0) {
     content = <EmptyBookings />;
