@@ -1,5 +1,6 @@
-import { assertNever, type Booking, type BookingStatus, holdsSlot, utcToLondonWallClock } from '@app/domain';
-import { bookingDateOf, bookingStartOf } from '@/lib/booking-format';
+import { assertNever, type Booking, type BookingStatus, holdsSlot } from '@app/domain';
+import { bookingDateOf } from '@/lib/booking-format';
+import { byLatestFirst, bySoonestFirst, sortUpcomingThenPast } from '@/lib/booking-order';
 
 /**
  * How Manage Requests sorts a business's bookings (spec §2 'Admin dashboard'): Pending,
@@ -47,17 +48,9 @@ export type GroupedRequests = Record<RequestSection, Booking[]>;
 export function groupRequests(bookings: readonly Booking[], now: Date = new Date()): GroupedRequests {
   const groups: GroupedRequests = { pending: [], countered: [], approved: [], denied: [] };
   for (const booking of bookings) groups[requestSection(booking.Status)].push(booking);
-  const nowText = utcToLondonWallClock(now);
-  const latestFirst = (a: Booking, b: Booking) => bookingStartOf(b).localeCompare(bookingStartOf(a));
-  const soonestFirst = (a: Booking, b: Booking) => bookingStartOf(a).localeCompare(bookingStartOf(b));
   for (const [section, list] of Object.entries(groups) as [RequestSection, Booking[]][]) {
-    if (section === 'denied') {
-      list.sort(latestFirst);
-      continue;
-    }
-    const upcoming = list.filter((booking) => bookingStartOf(booking) >= nowText).sort(soonestFirst);
-    const past = list.filter((booking) => bookingStartOf(booking) < nowText).sort(latestFirst);
-    list.splice(0, list.length, ...upcoming, ...past);
+    if (section === 'denied') list.sort(byLatestFirst);
+    else sortUpcomingThenPast(list, now);
   }
   return groups;
 }
@@ -71,7 +64,7 @@ export function appointmentsByDate(bookings: readonly Booking[]): Map<string, Bo
     byDate.set(date, [...(byDate.get(date) ?? []), booking]);
   }
   for (const list of byDate.values()) {
-    list.sort((a, b) => bookingStartOf(a).localeCompare(bookingStartOf(b)));
+    list.sort(bySoonestFirst);
   }
   return byDate;
 }

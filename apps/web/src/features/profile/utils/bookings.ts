@@ -1,5 +1,5 @@
-import { assertNever, type Booking, type BookingStatus, MESSAGES, utcToLondonWallClock } from '@app/domain';
-import { bookingStartOf } from '@/lib/booking-format';
+import { assertNever, type Booking, type BookingStatus, MESSAGES } from '@app/domain';
+import { byLatestFirst, sortUpcomingThenPast } from '@/lib/booking-order';
 
 /**
  * How the profile's bookings panel sorts a customer's bookings (spec §2 'Customer profile'):
@@ -47,8 +47,6 @@ export type GroupedBookings = Record<BookingSection, Booking[]>;
 /** Lists of bookings that have ended by their status: the latest first. */
 const ENDED_SECTIONS: ReadonlySet<BookingSection> = new Set(['cancelled', 'denied']);
 
-const startOf = bookingStartOf;
-
 /**
  * Groups the response of GET /booking/userbookings. `requests` holds every booking; `bookings`
  * (Approved or Confirmed) is merged in by id so nothing is lost if either list lacks one.
@@ -71,17 +69,9 @@ export function groupBookings(
     confirmed: [],
   };
   for (const booking of byId.values()) groups[bookingSection(booking.Status)].push(booking);
-  const nowText = utcToLondonWallClock(now);
-  const latestFirst = (a: Booking, b: Booking) => startOf(b).localeCompare(startOf(a));
-  const soonestFirst = (a: Booking, b: Booking) => startOf(a).localeCompare(startOf(b));
   for (const [section, list] of Object.entries(groups) as [BookingSection, Booking[]][]) {
-    if (ENDED_SECTIONS.has(section)) {
-      list.sort(latestFirst);
-      continue;
-    }
-    const upcoming = list.filter((booking) => startOf(booking) >= nowText).sort(soonestFirst);
-    const past = list.filter((booking) => startOf(booking) < nowText).sort(latestFirst);
-    list.splice(0, list.length, ...upcoming, ...past);
+    if (ENDED_SECTIONS.has(section)) list.sort(byLatestFirst);
+    else sortUpcomingThenPast(list, now);
   }
   return groups;
 }
