@@ -7,6 +7,7 @@ import {
   hasAnySlot,
   normaliseAvailabilityLenient,
 } from './availability';
+import { assertNever } from './booking-status';
 import {
   ADDRESS_MAX_LENGTH,
   ADDRESS_MAX_LINES,
@@ -205,6 +206,8 @@ export function inviteFieldError(
       return minimumPriceError(values.minimumPrice);
     case 'homeVisitsEnabled':
       return null;
+    default:
+      return assertNever(field);
   }
 }
 

@@ -1,5 +1,6 @@
 import {
   addDays,
+  assertNever,
   BOOKING_STATUSES,
   BOOKING_TRANSITIONS,
   type BookingAction,
@@ -41,6 +42,8 @@ function requestFor(action: BookingAction, booking: { id: string; business_id: s
       return { url: '/api/booking/respond-to-counter', body: { ...ref, response: 'Accepted' } };
     case 'decline':
       return { url: '/api/booking/respond-to-counter', body: { ...ref, response: 'Declined' } };
+    default:
+      return assertNever(action);
   }
 }
 

@@ -22,6 +22,7 @@ const ADDRESS_FIELDS = ['addressLine1', 'addressLine2', 'city', 'postcode'] as c
 
 /** Which form field a server validation message of PUT /user/update belongs to. */
 function fieldOfServerError(field: string, message: string, withAddress: boolean): FieldName | null {
+  // open switch: `field` is whatever field name the server's message names.
   switch (field) {
     case 'FirstName':
       return 'firstName';

@@ -1,4 +1,4 @@
-import { MESSAGES, PRODUCT_NAME, RESEND_NOTICE_MS } from '@app/domain';
+import { assertNever, MESSAGES, PRODUCT_NAME, RESEND_NOTICE_MS } from '@app/domain';
 import { Anchor, Box, Paper, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -375,6 +375,8 @@ function AuthFlow({ startView }: { startView: AuthView }) {
         return <ForgotView initialEmail={loginEmail} onSubmit={handleForgot} onBackToSignIn={backToSignIn} />;
       case 'reset':
         return <ResetView email={resetEmail} onSubmit={handleReset} onBackToSignIn={backToSignIn} />;
+      default:
+        return assertNever(view);
     }
   };
 

@@ -1,4 +1,4 @@
-import { type CreateBookingRequest, CreateBookingRequestSchema, MESSAGES } from '@app/domain';
+import { assertNever, type CreateBookingRequest, CreateBookingRequestSchema, MESSAGES } from '@app/domain';
 import {
   Alert,
   Anchor,
@@ -207,6 +207,8 @@ function Wizard({ businessId, data }: { businessId: string; data: AvailableTimes
         return location === 'shop' || homeAddress !== null;
       case 'review':
         return false;
+      default:
+        return assertNever(key);
     }
   };
   const firstUnfinished = steps.findIndex((candidate) => !canLeave(candidate.key));
@@ -374,6 +376,8 @@ function Wizard({ businessId, data }: { businessId: string; data: AvailableTimes
             onEdit={goTo}
           />
         ) : null;
+      default:
+        return assertNever(step.key);
     }
   })();
 

@@ -1,4 +1,4 @@
-import { type Booking, isActiveStatus, MESSAGES } from '@app/domain';
+import { assertNever, type Booking, isActiveStatus, MESSAGES } from '@app/domain';
 import { Anchor, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
@@ -60,12 +60,17 @@ function PriceDetail({ booking }: { booking: Booking }) {
         </Detail>
       );
     }
-    default:
+    case 'Requested':
+    case 'Approved':
+    case 'Denied':
+    case 'Cancelled':
       return (
         <Detail icon={<IconPound size={18} />}>
           Offered: <strong>{offerText}</strong>
         </Detail>
       );
+    default:
+      return assertNever(booking.Status);
   }
 }
 

@@ -1,4 +1,5 @@
 import {
+  assertNever,
   buildInviteRegistrationPayload,
   firstInvalidInviteStep,
   INVITE_STEP_FIELDS,
@@ -222,6 +223,8 @@ export function InviteWizard({
         return <HoursStep hours={hours} onChange={changeHours} error={form.errors.availability} />;
       case 4:
         return <PricingStep form={form} />;
+      default:
+        return assertNever(step);
     }
   })();
 
