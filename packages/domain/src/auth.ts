@@ -119,7 +119,6 @@ export const LoginFormSchema = z.object({
   email: EmailSchema,
   password: LoginPasswordSchema,
 });
-export type LoginForm = z.input<typeof LoginFormSchema>;
 
 export const SignUpFormSchema = z
   .object({

@@ -59,8 +59,6 @@ export const BOOKING_TRANSITIONS: readonly BookingTransition[] = [
   { from: 'Countered', actor: 'customer', action: 'decline', call: 'respond-to-counter', to: 'Declined' },
 ];
 
-export const INITIAL_BOOKING_STATUS: BookingStatus = 'Requested';
-
 export function findTransition(
   from: BookingStatus,
   actor: BookingActor,

@@ -34,9 +34,7 @@ export const MIN_BIRTHDATE = '1900-01-01';
 
 // Accounts and codes
 export const COUNTRY_CODES = ['+44', '+353'] as const;
-export type CountryCode = (typeof COUNTRY_CODES)[number];
 export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_SPECIAL_CHARACTERS = '@$!%*?&';
 export const CODE_LENGTH = 6;
 export const CODE_MAX_ATTEMPTS = 5;
 export const SIGNUP_CODE_TTL_HOURS = 24;

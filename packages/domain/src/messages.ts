@@ -172,8 +172,6 @@ export const MESSAGES = {
   minimumPriceUpdated: 'Minimum price updated successfully!',
 } as const;
 
-export type MessageKey = keyof typeof MESSAGES;
-
 export const invalidTimeSlotFor = (day: string) =>
   `Invalid time slot for ${day}: Start time must be before end time`;
 export const timeSlotsOverlapOn = (day: string) => `Time slots overlap on ${day}`;
