@@ -278,33 +278,8 @@ export const RefreshRequestSchema = z.object({
 export type RefreshRequest = z.input<typeof RefreshRequestSchema>;
 export const LogoutRequestSchema = RefreshRequestSchema;
 
-export const LoginResponseSchema = z.object({
-  accessToken: z.string(),
-  refreshToken: z.string(),
-  expiresIn: z.number(),
-  tokenType: z.literal('Bearer'),
-});
-export type LoginResponse = z.infer<typeof LoginResponseSchema>;
-
-export const RefreshResponseSchema = z.object({
-  accessToken: z.string(),
-  refreshToken: z.string().optional(),
-});
-export type RefreshResponse = z.infer<typeof RefreshResponseSchema>;
-
-export const MessageResponseSchema = z.object({ message: z.string() });
-export const RegisterResponseSchema = z.object({ message: z.string(), userConfirmed: z.literal(false) });
-
 export const USER_TYPES = ['User', 'Business', 'Admin'] as const;
 export type UserType = (typeof USER_TYPES)[number];
-
-/** The error body of every failed call (api-contract §1). */
-export const ApiErrorSchema = z.object({
-  message: z.string(),
-  code: z.string(),
-  errors: z.record(z.string(), z.string()).optional(),
-});
-export type ApiError = z.infer<typeof ApiErrorSchema>;
 
 /** First message per field, keyed by the field's path (for forms and the API's `errors`). */
 export function toFieldErrors(error: z.ZodError): Record<string, string> {

@@ -7,7 +7,12 @@ import {
   invalidStatusMessage,
   isBookingStatus,
 } from './booking-status';
-import { BOOKING_DURATION_MINUTES, MAX_ID_LENGTH, MAX_JOINED_ADDRESS_LENGTH } from './constants';
+import {
+  BOOKING_DURATION_MINUTES,
+  BOOKING_LIST_LIMIT,
+  MAX_ID_LENGTH,
+  MAX_JOINED_ADDRESS_LENGTH,
+} from './constants';
 import { atMostCharacters, fieldRequired, MESSAGES } from './messages';
 import { CounterPriceSchema, CustomerPriceSchema } from './prices';
 import { isDateTime, parseBookingDateTime, weekdayOf } from './slots';
@@ -108,27 +113,20 @@ export const CreateBookingRequestSchema = z
   }));
 export type CreateBookingRequest = z.input<typeof CreateBookingRequestSchema>;
 
-/** The booking object every booking endpoint returns (api-contract §4). */
-export interface Booking {
-  id: string;
-  bookingId: string;
-  BusinessID: string;
-  businessId: string;
-  CustomerID: string;
-  Status: BookingStatus;
-  /** 'YYYY-MM-DD HH:MM' */
-  BookingDateTime: string;
-  Price: number | null;
-  OriginalPrice: number | null;
-  CounterPrice: number | null;
-  FinalPrice: number | null;
-  IsHomeVisit: boolean;
-  CustomerAddress: string | null;
-  customerName: string;
-  customerEmail: string;
-  customerPhone: string;
-  barberName: string;
-  BusinessName: string;
-  CreatedAt: string;
-  UpdatedAt: string;
-}
+// ---- Query strings ------------------------------------------------------------------------------
+
+/** GET /booking/available-times?businessId= */
+export const AvailableTimesQuerySchema = z.object({ businessId: idSchema('businessId') });
+
+const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${BOOKING_LIST_LIMIT}`;
+/** GET /booking/getallbookings?limit= (default and most: BOOKING_LIST_LIMIT). */
+export const AllBookingsQuerySchema = z.object({
+  limit: z
+    .string()
+    .max(6, LIMIT_MESSAGE)
+    .regex(/^\d+$/, LIMIT_MESSAGE)
+    .transform(Number)
+    .pipe(z.number().int().min(1, LIMIT_MESSAGE).max(BOOKING_LIST_LIMIT, LIMIT_MESSAGE))
+    .optional()
+    .default(BOOKING_LIST_LIMIT),
+});

@@ -5,6 +5,7 @@ export * from './away-dates';
 export * from './booking-times';
 export * from './bookings';
 export * from './constants';
+export * from './contract';
 export * from './dates';
 export * from './invite';
 export * from './messages';

@@ -24,6 +24,7 @@ import {
   MIN_BIRTHDATE,
   MINIMUM_PRICE_DEFAULT,
 } from './constants';
+import type { VerifyInviteResponse } from './contract/auth';
 import { ageOn, isIsoDate, todayInLondon } from './dates';
 import { atMostCharacters, MESSAGES } from './messages';
 import { stripPhoneSeparators } from './phones';
@@ -333,14 +334,6 @@ export type RegisterWithInviteRequest = z.input<typeof RegisterWithInviteRequest
 export const VerifyInviteRequestSchema = z.object({ inviteCode: InviteCodeSchema });
 export type VerifyInviteRequest = z.input<typeof VerifyInviteRequestSchema>;
 
-/** The invite check's answer (api-contract §2): email null for an unknown code. */
-export const VerifyInviteResponseSchema = z.object({
-  email: z.string().nullable(),
-  valid: z.boolean(),
-  expired: z.boolean(),
-});
-export type VerifyInviteResponse = z.infer<typeof VerifyInviteResponseSchema>;
-
 /** What the invite page shows for a checked invite: null when valid, else the spec's text. */
 export function inviteProblemMessage(
   response: Pick<VerifyInviteResponse, 'valid' | 'expired'>,
@@ -359,11 +352,6 @@ export const SendInviteRequestSchema = z.object({
   ).transform((email) => email.toLowerCase()),
 });
 export type SendInviteRequest = z.input<typeof SendInviteRequestSchema>;
-
-export const SendInviteResponseSchema = z.object({
-  message: z.string(),
-  expiresAt: z.union([z.string(), z.number()]),
-});
 
 /** The invite flow's confirm screen: 'Confirmation code is required', then 6 digits. */
 export const InviteConfirmFormSchema = z.object({

@@ -1,36 +1,12 @@
+import { ERROR_STATUS, type ErrorCode } from '@app/domain';
+
+// The codes and their statuses are the contract's (@app/domain, shared with the web).
+export { ERROR_STATUS, type ErrorCode };
+
 /**
  * Typed application errors. Services throw them; the one error handler (plugins/errors.ts) turns
- * them into `{ message, code, errors? }` with the status below.
+ * them into `{ message, code, errors? }` with the status ERROR_STATUS gives the code.
  */
-export const ERROR_STATUS = {
-  ValidationError: 400,
-  BadRequest: 400,
-  CodeMismatch: 400,
-  ExpiredCode: 400,
-  NotAuthorized: 401,
-  UserNotConfirmed: 403,
-  Forbidden: 403,
-  NotFound: 404,
-  InviteNotFound: 404,
-  UsernameExists: 409,
-  Conflict: 409,
-  InvalidTransition: 409,
-  SlotTaken: 409,
-  DuplicateRequest: 409,
-  ActiveBookings: 409,
-  InviteUsed: 409,
-  InviteExpired: 410,
-  PayloadTooLarge: 413,
-  UnsupportedMediaType: 415,
-  TooManyRequests: 429,
-  InternalError: 500,
-  ServiceUnavailable: 503,
-  /** GET /api/health's own answer when the database does not respond. */
-  DatabaseUnavailable: 503,
-} as const;
-
-export type ErrorCode = keyof typeof ERROR_STATUS;
-
 export class AppError extends Error {
   override name = 'AppError';
   readonly status: number;

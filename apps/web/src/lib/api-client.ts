@@ -1,4 +1,4 @@
-import type { ApiError as ApiErrorBody, RefreshResponse } from '@app/domain';
+import type { ApiError as ApiErrorBody, ErrorCode, RefreshResponse } from '@app/domain';
 import { paths } from '@/config/paths';
 import { clearSession, getAccessToken, getRefreshToken, getSession, updateTokens } from './session';
 
@@ -13,14 +13,22 @@ export const API_BASE_PATH = '/api';
 export const PASSWORD_ENCODING_HEADER = 'X-Password-Encoding';
 const PASSWORD_FIELDS = ['password', 'newPassword', 'confirmPassword'] as const;
 
+/** The codes of failures the client names itself: no answer, or an answer that is not the API's. */
+export type ClientErrorCode = 'NetworkError' | 'HttpError' | 'NoRefreshToken' | 'InvalidRefreshResponse';
+
 /** A failed call, parsed from the API's `{ message, code, errors }` body. */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ErrorCode | ClientErrorCode;
   /** Per-field messages of a validation failure (`errors`), empty otherwise. */
   readonly fieldErrors: Record<string, string>;
 
-  constructor(status: number, code: string, message: string, fieldErrors: Record<string, string> = {}) {
+  constructor(
+    status: number,
+    code: ErrorCode | ClientErrorCode,
+    message: string,
+    fieldErrors: Record<string, string> = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
@@ -148,22 +156,29 @@ export function refreshAccessToken(staleAccessToken: string | null = getAccessTo
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function asRefreshResponse(body: unknown): RefreshResponse | null {
+// The API always sends a new refresh token; without one the stored token is kept.
+type RefreshedTokens = Pick<RefreshResponse, 'accessToken'> & Partial<RefreshResponse>;
+
+function asRefreshResponse(body: unknown): RefreshedTokens | null {
   if (!isRecord(body) || typeof body.accessToken !== 'string') return null;
   if (body.refreshToken !== undefined && typeof body.refreshToken !== 'string') return null;
   return { accessToken: body.accessToken, refreshToken: body.refreshToken };
 }
 
-function asApiErrorBody(body: unknown): ApiErrorBody | null {
+// The body's `code` is trusted to be one of the contract's (ERROR_STATUS): the API sends no other.
+type ErrorBody = ApiErrorBody & { code: ErrorCode };
+
+function asApiErrorBody(body: unknown): ErrorBody | null {
   if (!isRecord(body) || typeof body.message !== 'string' || typeof body.code !== 'string') return null;
-  if (body.errors === undefined) return { message: body.message, code: body.code };
+  const code = body.code as ErrorCode;
+  if (body.errors === undefined) return { message: body.message, code };
   if (!isRecord(body.errors)) return null;
   const errors: Record<string, string> = {};
   for (const [field, message] of Object.entries(body.errors)) {
     if (typeof message !== 'string') return null;
     errors[field] = message;
   }
-  return { message: body.message, code: body.code, errors };
+  return { message: body.message, code, errors };
 }
 
 async function readJson(response: Response): Promise<unknown> {

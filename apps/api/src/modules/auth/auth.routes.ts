@@ -7,12 +7,14 @@ import {
   LogoutRequestSchema,
   MessageResponseSchema,
   RefreshRequestSchema,
+  RefreshResponseSchema,
   RegisterRequestSchema,
   RegisterResponseSchema,
   RegisterWithInviteRequestSchema,
   ResendCodeRequestSchema,
   ResetPasswordRequestSchema,
   SendInviteRequestSchema,
+  SendInviteResponseSchema,
   VerifyInviteRequestSchema,
   VerifyInviteResponseSchema,
 } from '@app/domain';
@@ -28,12 +30,6 @@ export interface AuthRoutesOptions {
 /** Error responses every body route can give, plus the ones listed. */
 const errors = (...statuses: number[]) =>
   Object.fromEntries([400, 413, 415, ...statuses].map((status) => [status, ApiErrorSchema]));
-
-const RefreshResponseSchema = z.object({ accessToken: z.string(), refreshToken: z.string() });
-const SendInviteResponseSchema = z.object({
-  message: z.string(),
-  expiresAt: z.string().describe('ISO timestamp: the link stops working then'),
-});
 
 const PASSWORD_HEADER_NOTE =
   'With `X-Password-Encoding: base64`, the password fields are base64 of the UTF-8 password.';

@@ -1,11 +1,15 @@
-import { MINIMUM_PRICE_DEFAULT } from '@app/domain';
+import {
+  type AvailableTimesResponse,
+  type Booking,
+  type BusinessSummary,
+  MINIMUM_PRICE_DEFAULT,
+} from '@app/domain';
 import { parseAvailability } from '../users/users.mapper';
 import type { AwayDateRow, BusinessListingRow, UserRow } from '../users/users.repository';
 import type { BookingRow } from './bookings.repository';
-import type { AvailableTimesResponse, BookingResponse, BusinessSummary } from './bookings.schemas';
 
 /** The one place booking columns become the contract's Booking object (api-contract §4). */
-export function toBooking(row: BookingRow): BookingResponse {
+export function toBooking(row: BookingRow): Booking {
   const isHomeVisit = row.is_home_visit === 1;
   return {
     id: row.id,

@@ -1,23 +1,21 @@
 import {
-  ApiErrorSchema,
-  CounterRequestSchema,
-  CreateBookingRequestSchema,
-  RespondToCounterRequestSchema,
-  SetStatusRequestSchema,
-} from '@app/domain';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ReadCache } from '../../lib/read-cache';
-import { CACHED_READ_CONFIG, sendCached, serializeWith } from '../../plugins/read-cache';
-import { BOOKING_MESSAGES } from './bookings.messages';
-import {
   AllBookingsQuerySchema,
   AllBookingsResponseSchema,
+  ApiErrorSchema,
   AvailableTimesQuerySchema,
   AvailableTimesResponseSchema,
   BookingResultSchema,
   BusinessesResponseSchema,
+  CounterRequestSchema,
+  CreateBookingRequestSchema,
+  RespondToCounterRequestSchema,
+  SetStatusRequestSchema,
   UserBookingsResponseSchema,
-} from './bookings.schemas';
+} from '@app/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CACHED_READ_CONFIG, sendCached, serializeWith } from '../../lib/http-cache';
+import type { ReadCache } from '../../lib/read-cache';
+import { BOOKING_MESSAGES } from './bookings.messages';
 import type { BookingsService } from './bookings.service';
 
 export interface BookingsRoutesOptions {

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type AvailableTimesResponse,
   addDays,
   assertNever,
   BOOKING_TRANSITIONS,
+  type Booking,
   type BookingAction,
   type BookingActor,
   type BookingStatus,
   type BookingTransition,
+  type BusinessSummary,
   bookingTimesOverlap,
   type CounterRequestSchema,
   type CreateBookingRequestSchema,
@@ -46,7 +49,6 @@ import { type AwayDateRow, type UserRow, UsersRepository } from '../users/users.
 import { toAvailableTimes, toBooking, toBusinessSummary } from './bookings.mapper';
 import { BOOKING_MESSAGES } from './bookings.messages';
 import { type BookingChanges, type BookingRow, BookingsRepository } from './bookings.repository';
-import type { AvailableTimesResponse, BookingResponse, BusinessSummary } from './bookings.schemas';
 
 export type CreateBookingInput = z.output<typeof CreateBookingRequestSchema>;
 export type SetStatusInput = z.output<typeof SetStatusRequestSchema>;
@@ -150,7 +152,7 @@ export class BookingsService {
   }
 
   /** A customer's request (status Requested) for one of the business's bookable slots. */
-  async book(customerId: string, input: CreateBookingInput): Promise<BookingResponse> {
+  async book(customerId: string, input: CreateBookingInput): Promise<Booking> {
     const now = this.deps.clock();
     const nowIso = now.toISOString();
     const { booking, business } = await this.inTransaction(async ({ users, bookings }) => {
@@ -222,29 +224,27 @@ export class BookingsService {
     return toBooking(booking);
   }
 
-  async listForCustomer(
-    customerId: string,
-  ): Promise<{ requests: BookingResponse[]; bookings: BookingResponse[] }> {
+  async listForCustomer(customerId: string): Promise<{ requests: Booking[]; bookings: Booking[] }> {
     const requests = (await this.bookings.listForCustomer(customerId)).map(toBooking);
     return { requests, bookings: requests.filter((booking) => holdsSlot(booking.Status)) };
   }
 
-  async listForBusiness(businessId: string, limit: number): Promise<BookingResponse[]> {
+  async listForBusiness(businessId: string, limit: number): Promise<Booking[]> {
     return (await this.bookings.listForBusiness(businessId, limit)).map(toBooking);
   }
 
   /** PATCH /booking/setstatus: approve or deny (business), cancel (customer). */
-  setStatus(callerId: string, input: SetStatusInput): Promise<BookingResponse> {
+  setStatus(callerId: string, input: SetStatusInput): Promise<Booking> {
     return this.transition(callerId, input, setStatusAction(input.status), input.status);
   }
 
   /** PATCH /booking/counter (business). */
-  counter(callerId: string, input: CounterInput): Promise<BookingResponse> {
+  counter(callerId: string, input: CounterInput): Promise<Booking> {
     return this.transition(callerId, input, 'counter', targetOf('counter'), input.newPrice);
   }
 
   /** PATCH /booking/respond-to-counter (customer): accept or decline. */
-  respondToCounter(callerId: string, input: RespondToCounterInput): Promise<BookingResponse> {
+  respondToCounter(callerId: string, input: RespondToCounterInput): Promise<Booking> {
     const action = counterResponseAction(input.response);
     return this.transition(callerId, input, action, targetOf(action));
   }
@@ -262,7 +262,7 @@ export class BookingsService {
     action: BookingAction | null,
     requestedStatus: BookingStatus,
     newPrice?: number,
-  ): Promise<BookingResponse> {
+  ): Promise<Booking> {
     const found = await this.bookings.findById(ref.bookingId);
     if (!found || found.business_id !== ref.businessId) throw notFound(BOOKING_MESSAGES.bookingNotFound);
     const actor: BookingActor | null =

@@ -1,25 +1,25 @@
-import { MINIMUM_PRICE_DEFAULT } from '@app/domain';
-import type { z } from 'zod';
+import {
+  type AvailabilityResponse,
+  type AwayDateResponse,
+  MINIMUM_PRICE_DEFAULT,
+  type UserProfile,
+} from '@app/domain';
 import type { AwayDateRow, UserRow } from './users.repository';
-import type { AvailabilityResponseSchema, AwayDateResponseSchema, UserProfile } from './users.schemas';
-
-type Availability = z.infer<typeof AvailabilityResponseSchema>;
-type AwayDate = z.infer<typeof AwayDateResponseSchema>;
 
 /** Stored availability JSON → the API's weekday map; anything unreadable reads as no hours. */
-export function parseAvailability(json: string | null): Availability {
+export function parseAvailability(json: string | null): AvailabilityResponse {
   if (!json) return {};
   try {
     const value: unknown = JSON.parse(json);
     return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Availability)
+      ? (value as AvailabilityResponse)
       : {};
   } catch {
     return {};
   }
 }
 
-export function toAwayDate(row: AwayDateRow): AwayDate {
+export function toAwayDate(row: AwayDateRow): AwayDateResponse {
   return {
     id: row.id,
     startDate: row.start_date,

@@ -6,11 +6,11 @@ import {
   MessageResponseSchema,
   MinimumPriceRequestSchema,
   ProfileUpdateRequestSchema,
+  UserProfileSchema,
   VerifyEmailRequestSchema,
 } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCOUNT_MESSAGES, type AccountService } from './account.service';
-import { UserProfileSchema } from './users.schemas';
 import type { UsersService } from './users.service';
 
 export interface UsersRoutesOptions {

@@ -7,6 +7,7 @@ import {
   MINIMUM_PRICE_DEFAULT,
   mergeAwayDates,
   todayInLondon,
+  type UserProfile,
 } from '@app/domain';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/database';
@@ -15,7 +16,6 @@ import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { toAwayDate, toUserProfile } from './users.mapper';
 import { type AccountChanges, UsersRepository } from './users.repository';
-import type { UserProfile } from './users.schemas';
 
 export interface NewAdmin {
   email: string;

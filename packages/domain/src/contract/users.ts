@@ -1,10 +1,11 @@
-import { USER_TYPES } from '@app/domain';
 import { z } from 'zod';
+import { USER_TYPES } from '../auth';
 
 // Response shapes of /api/user/* (api-contract §3). Field names are the contract's.
 
 export const TimeRangeSchema = z.object({ start: z.string(), end: z.string() });
 export const AvailabilityResponseSchema = z.record(z.string(), z.array(TimeRangeSchema));
+export type AvailabilityResponse = z.infer<typeof AvailabilityResponseSchema>;
 
 export const AwayDateResponseSchema = z.object({
   id: z.string(),
@@ -14,7 +15,9 @@ export const AwayDateResponseSchema = z.object({
   createdAt: z.number().describe('epoch milliseconds'),
   status: z.string(),
 });
+export type AwayDateResponse = z.infer<typeof AwayDateResponseSchema>;
 
+/** The signed-in account, as GET /user/userdetails and every PUT /user/* return it. */
 export const UserProfileSchema = z
   .object({
     id: z.string(),

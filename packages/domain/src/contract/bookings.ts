@@ -1,9 +1,10 @@
-import { BOOKING_LIST_LIMIT, BOOKING_STATUSES, idSchema } from '@app/domain';
 import { z } from 'zod';
-import { AvailabilityResponseSchema } from '../users/users.schemas';
+import { BOOKING_STATUSES } from '../booking-status';
+import { AvailabilityResponseSchema } from './users';
 
 // Response shapes of /api/booking/* (api-contract §4). Field names are the contract's.
 
+/** The booking object every booking endpoint returns. */
 export const BookingSchema = z
   .object({
     id: z.string(),
@@ -28,8 +29,9 @@ export const BookingSchema = z
     UpdatedAt: z.string(),
   })
   .meta({ id: 'Booking' });
-export type BookingResponse = z.infer<typeof BookingSchema>;
+export type Booking = z.infer<typeof BookingSchema>;
 
+/** One business of the public list (GET /booking/businesses). */
 export const BusinessSummarySchema = z
   .object({
     id: z.string(),
@@ -53,6 +55,7 @@ export const PublicAwayDateSchema = z.object({
 });
 
 export const BusinessesResponseSchema = z.object({ businesses: z.array(BusinessSummarySchema) });
+export type BusinessesResponse = z.infer<typeof BusinessesResponseSchema>;
 
 export const AvailableTimesResponseSchema = z.object({
   business: BusinessSummarySchema.extend({
@@ -65,23 +68,15 @@ export const AvailableTimesResponseSchema = z.object({
 });
 export type AvailableTimesResponse = z.infer<typeof AvailableTimesResponseSchema>;
 
-export const AvailableTimesQuerySchema = z.object({ businessId: idSchema('businessId') });
-
+/** What POST /booking/book and every PATCH /booking/* answer. */
 export const BookingResultSchema = z.object({ message: z.string(), booking: BookingSchema });
+export type BookingResult = z.infer<typeof BookingResultSchema>;
+
 export const UserBookingsResponseSchema = z.object({
   requests: z.array(BookingSchema).describe('Every booking the caller made as a customer, newest first'),
   bookings: z.array(BookingSchema).describe('The Approved and Confirmed ones'),
 });
-export const AllBookingsResponseSchema = z.object({ bookings: z.array(BookingSchema) });
+export type UserBookingsResponse = z.infer<typeof UserBookingsResponseSchema>;
 
-const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${BOOKING_LIST_LIMIT}`;
-export const AllBookingsQuerySchema = z.object({
-  limit: z
-    .string()
-    .max(6, LIMIT_MESSAGE)
-    .regex(/^\d+$/, LIMIT_MESSAGE)
-    .transform(Number)
-    .pipe(z.number().int().min(1, LIMIT_MESSAGE).max(BOOKING_LIST_LIMIT, LIMIT_MESSAGE))
-    .optional()
-    .default(BOOKING_LIST_LIMIT),
-});
+export const AllBookingsResponseSchema = z.object({ bookings: z.array(BookingSchema) });
+export type AllBookingsResponse = z.infer<typeof AllBookingsResponseSchema>;

@@ -1,0 +1,33 @@
+/**
+ * Every `code` an API error body can carry (api-contract §1), with the HTTP status the API answers
+ * it with. The API throws them (`AppError`); the web reads them from `ApiError.code`.
+ * NOTE: no zod here, so the web's API client can name the codes without loading the schemas.
+ */
+export const ERROR_STATUS = {
+  ValidationError: 400,
+  BadRequest: 400,
+  CodeMismatch: 400,
+  ExpiredCode: 400,
+  NotAuthorized: 401,
+  UserNotConfirmed: 403,
+  Forbidden: 403,
+  NotFound: 404,
+  InviteNotFound: 404,
+  UsernameExists: 409,
+  Conflict: 409,
+  InvalidTransition: 409,
+  SlotTaken: 409,
+  DuplicateRequest: 409,
+  ActiveBookings: 409,
+  InviteUsed: 409,
+  InviteExpired: 410,
+  PayloadTooLarge: 413,
+  UnsupportedMediaType: 415,
+  TooManyRequests: 429,
+  InternalError: 500,
+  ServiceUnavailable: 503,
+  /** GET /api/health's own answer when the database does not respond. */
+  DatabaseUnavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
