@@ -1,8 +1,9 @@
 import { assertNever, type Booking, isActiveStatus, MESSAGES } from '@app/domain';
-import { Anchor, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
 import { IconCalendar, IconMail, IconMapPin, IconPhone, IconPound } from '@/components/icons';
+import { TwoStepConfirmButton } from '@/components/two-step-confirm-button';
 import {
   agreedPrice,
   bookingLocationText,
@@ -92,71 +93,38 @@ async function runBookingChange(change: () => Promise<unknown>, success: string)
 
 /** Deny behind two confirmations: a first dialog, then 'Are you sure?' whose button denies. */
 function DenyButton({ booking, disabled }: { booking: Booking; disabled: boolean }) {
-  const [step, setStep] = useState<0 | 1 | 2>(0);
   const setStatus = useSetBookingStatusMutation();
-  const denial = useSingleFlight();
-  const close = () => setStep(0);
   const customer = customerNameOf(booking);
   const when = formatBookingDateTime(booking.BookingDateTime);
 
-  const deny = () =>
-    denial.run(async () => {
-      await runBookingChange(
-        () => setStatus.mutateAsync({ ...bookingRefOf(booking), status: 'Denied' }),
-        'Request denied',
-      );
-      close();
-    });
-
   return (
-    <>
-      <Button variant="default" color="red" size="sm" onClick={() => setStep(1)} disabled={disabled}>
-        Deny
-      </Button>
-      <Modal
-        classNames={{ title: classes.modalTitle }}
-        opened={step === 1}
-        onClose={close}
-        title="Deny this request?"
-        centered
-      >
-        <Stack gap="md">
-          <Text>
+    <TwoStepConfirmButton
+      label="Deny"
+      disabled={disabled}
+      keepLabel="Keep Request"
+      first={{
+        title: 'Deny this request?',
+        body: (
+          <>
             Deny {customer}&rsquo;s request for {when}? If the price is the problem, you can send a counter
             offer instead.
-          </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              Keep Request
-            </Button>
-            <Button color="red" onClick={() => setStep(2)}>
-              Deny Request
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-      <Modal
-        classNames={{ title: classes.modalTitle }}
-        opened={step === 2}
-        onClose={() => {
-          if (!denial.isInFlight()) close();
-        }}
-        title="Are you sure?"
-        centered
-      >
-        <Stack gap="md">
-          <Text>This cannot be undone. {customer} will be emailed that you denied the request.</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={setStatus.isPending}>
-              Keep Request
-            </Button>
-            <Button color="red" loading={setStatus.isPending} onClick={deny}>
-              Yes, Deny Request
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </>
+          </>
+        ),
+        confirmLabel: 'Deny Request',
+      }}
+      final={{
+        title: 'Are you sure?',
+        body: `This cannot be undone. ${customer} will be emailed that you denied the request.`,
+        confirmLabel: 'Yes, Deny Request',
+      }}
+      onConfirm={() =>
+        runBookingChange(
+          () => setStatus.mutateAsync({ ...bookingRefOf(booking), status: 'Denied' }),
+          'Request denied',
+        )
+      }
+      isPending={setStatus.isPending}
+    />
   );
 }
 
