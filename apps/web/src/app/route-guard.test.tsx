@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { getAvailableTimes } from '@/features/booking/api/get-available-times';
 import { apiErrorResponse, deferred, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 import { userDetails } from '@/testing/tokens';
@@ -48,7 +49,7 @@ describe('route guard', () => {
           availability: {},
           awayDates: [],
           slots: [],
-        }),
+        } satisfies Awaited<ReturnType<typeof getAvailableTimes>>),
       );
     renderApp({ route: '/booking/business-1', session: {} });
     expect(await screen.findByRole('heading', { name: 'Date & Time' })).toBeInTheDocument();

@@ -1,4 +1,5 @@
 import type { Booking, BookingStatus } from '@app/domain';
+import type { createBooking } from '@/features/booking/api/create-booking';
 
 /** Test data for bookings (test-only). */
 
@@ -31,4 +32,15 @@ export function makeBooking(overrides: Partial<Booking> & { Status?: BookingStat
     UpdatedAt: '2026-11-01T09:00:00.000Z',
     ...overrides,
   };
+}
+
+/**
+ * POST /booking/book's 201 answer, typed as the web reads it: a stub can no longer send a booking
+ * the contract does not have.
+ */
+export function bookingCreated(
+  overrides: Partial<Booking> = {},
+  message = 'Booking requested',
+): Awaited<ReturnType<typeof createBooking>> {
+  return { message, booking: makeBooking({ Status: 'Requested', ...overrides }) };
 }

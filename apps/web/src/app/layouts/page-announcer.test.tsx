@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { getAvailableTimes } from '@/features/booking/api/get-available-times';
 import { deferred, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 import { makeAccessToken, userDetails } from '@/testing/tokens';
@@ -94,7 +95,7 @@ describe('page title and focus on navigation', () => {
           availability: {},
           awayDates: [],
           slots: [],
-        }),
+        } satisfies Awaited<ReturnType<typeof getAvailableTimes>>),
       );
       const heading = await screen.findByRole('heading', { level: 1, name: 'Ciaran Kelly' });
       await new Promise((resolve) => setTimeout(resolve, 50));

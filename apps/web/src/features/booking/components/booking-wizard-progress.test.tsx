@@ -1,8 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { bookingCreated } from '@/testing/bookings';
 import { jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 import { makeAccessToken, userDetails } from '@/testing/tokens';
+import type { getAvailableTimes } from '../api/get-available-times';
 
 // Tuesday 1 December 2026, 09:00 in Belfast.
 const NOW = new Date('2026-12-01T09:00:00Z');
@@ -11,7 +13,7 @@ const SLOTS = ['2026-12-05 10:00', '2026-12-05 11:00', '2026-12-07 09:00'];
 
 type User = ReturnType<typeof renderApp>['user'];
 
-const availableTimes = (homeVisitsEnabled = false) => ({
+const availableTimes = (homeVisitsEnabled = false): Awaited<ReturnType<typeof getAvailableTimes>> => ({
   business: {
     id: 'biz-1',
     FirstName: 'Ciaran',
@@ -115,7 +117,7 @@ describe('booking wizard: progress survives a reload', () => {
     const { api, user, unmount } = openWizard();
     await reachReview(user);
     expect(Object.keys(sessionStorage).some((key) => key.includes('biz-1'))).toBe(true);
-    api.on('POST', '/api/booking/book', jsonResponse(201, { message: 'ok', booking: { id: 'b-1' } }));
+    api.on('POST', '/api/booking/book', jsonResponse(201, bookingCreated({ id: 'b-1' }, 'ok')));
     await user.click(screen.getByRole('button', { name: 'Send Request' }));
     await screen.findByRole('dialog', { name: 'Request sent' });
     expect(Object.keys(sessionStorage).some((key) => key.includes('biz-1'))).toBe(false);

@@ -1,17 +1,21 @@
 import { MESSAGES } from '@app/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { bookingCreated } from '@/testing/bookings';
 import { apiErrorResponse, deferred, type FetchStub, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 import { userDetails } from '@/testing/tokens';
+import type { getAvailableTimes } from '../api/get-available-times';
 
 // Tuesday 1 December 2026, 09:00 in Belfast: the booking window runs to Tuesday 29 December.
 const NOW = new Date('2026-12-01T09:00:00Z');
 const SLOTS = ['2026-12-05 10:00', '2026-12-05 11:00', '2026-12-07 09:00'];
 
 type User = ReturnType<typeof renderApp>['user'];
+type AvailableTimes = Awaited<ReturnType<typeof getAvailableTimes>>;
+type BookableBusiness = AvailableTimes['business'];
 
-const business = (overrides: Record<string, unknown> = {}) => ({
+const business = (overrides: Partial<BookableBusiness> = {}): BookableBusiness => ({
   id: 'biz-1',
   FirstName: 'Ciaran',
   LastName: 'Kelly',
@@ -22,7 +26,10 @@ const business = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const availableTimes = (overrides: Record<string, unknown> = {}, slots: string[] = SLOTS) => ({
+const availableTimes = (
+  overrides: Partial<BookableBusiness> = {},
+  slots: string[] = SLOTS,
+): AvailableTimes => ({
   business: business(overrides),
   availability: { Saturday: [{ start: '10:00', end: '12:00' }], Monday: [{ start: '09:00', end: '10:00' }] },
   awayDates: [],
@@ -30,7 +37,7 @@ const availableTimes = (overrides: Record<string, unknown> = {}, slots: string[]
 });
 
 interface WizardOptions {
-  businessOverrides?: Record<string, unknown>;
+  businessOverrides?: Partial<BookableBusiness>;
   profile?: Record<string, unknown>;
   slots?: string[];
   /** The free times of each later load, in order (after a failed request, say). */
@@ -287,7 +294,7 @@ describe('booking wizard: location', () => {
       businessOverrides: { homeVisitsEnabled: true },
       profile: { Address: address },
     });
-    stubBooking(api, jsonResponse(201, { message: 'Booking requested', booking: {} }));
+    stubBooking(api, jsonResponse(201, bookingCreated()));
     await reachLocation(user);
 
     await user.click(screen.getByRole('radio', { name: 'Home visit' }));
@@ -316,7 +323,7 @@ describe('booking wizard: location', () => {
 describe('booking wizard: review and sending', () => {
   it('summarises the chosen time, price and place, and sends exactly that', async () => {
     const { user, api } = openWizard();
-    stubBooking(api, jsonResponse(201, { message: 'Booking requested', booking: {} }));
+    stubBooking(api, jsonResponse(201, bookingCreated()));
     await reachReview(user, '£55');
 
     const review = within(screen.getByRole('region', { name: 'Your request' }));
@@ -346,7 +353,7 @@ describe('booking wizard: review and sending', () => {
     // Both clicks land before React re-renders (a double tap on a phone).
     fireEvent.click(send);
     fireEvent.click(send);
-    response.resolve(jsonResponse(201, { message: 'Booking requested', booking: { id: 'booking-9' } }));
+    response.resolve(jsonResponse(201, bookingCreated({ id: 'booking-9' })));
 
     expect(await screen.findByRole('dialog', { name: 'Request sent' })).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/booking/book')).toHaveLength(1);
@@ -363,7 +370,7 @@ describe('booking wizard: review and sending', () => {
 
   it("'Go to Appointments' in the confirmation goes to /profile", async () => {
     const { user, api, router } = openWizard();
-    stubBooking(api, jsonResponse(201, { message: 'Booking requested', booking: {} }));
+    stubBooking(api, jsonResponse(201, bookingCreated()));
     await reachReview(user);
     await user.click(screen.getByRole('button', { name: 'Send Request' }));
 
@@ -374,7 +381,7 @@ describe('booking wizard: review and sending', () => {
 
   it("'Go to Appointments' opens the Requested tab at the new request", async () => {
     const { user, api, router } = openWizard();
-    stubBooking(api, jsonResponse(201, { message: 'Booking requested', booking: { id: 'booking-9' } }));
+    stubBooking(api, jsonResponse(201, bookingCreated({ id: 'booking-9' })));
     await reachReview(user);
     await user.click(screen.getByRole('button', { name: 'Send Request' }));
 
@@ -386,7 +393,7 @@ describe('booking wizard: review and sending', () => {
 
   it("'Close' in the confirmation goes to /", async () => {
     const { user, api, router } = openWizard();
-    stubBooking(api, jsonResponse(200, { message: 'Booking requested', booking: {} }));
+    stubBooking(api, jsonResponse(200, bookingCreated()));
     await reachReview(user);
     await user.click(screen.getByRole('button', { name: 'Send Request' }));
 

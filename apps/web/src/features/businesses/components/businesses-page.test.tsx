@@ -1,11 +1,13 @@
 import { MESSAGES } from '@app/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { getAvailableTimes } from '@/features/booking/api/get-available-times';
 import { apiErrorResponse, deferred, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 import { userDetails } from '@/testing/tokens';
+import type { getBusinesses } from '../api/get-businesses';
 
-const BUSINESSES = [
+const BUSINESSES: Awaited<ReturnType<typeof getBusinesses>> = [
   {
     id: 'biz-1',
     FirstName: 'Ciaran',
@@ -94,7 +96,12 @@ describe('businesses page', () => {
       .on(
         'GET',
         '/api/booking/available-times',
-        jsonResponse(200, { business: BUSINESSES[0], availability: {}, awayDates: [], slots: [] }),
+        jsonResponse(200, {
+          business: BUSINESSES[0]!,
+          availability: {},
+          awayDates: [],
+          slots: [],
+        } satisfies Awaited<ReturnType<typeof getAvailableTimes>>),
       );
     const { user, router } = renderApp({ route: '/businesses', session: {} });
 

@@ -2,7 +2,14 @@ import { MESSAGES } from '@app/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiErrorResponse, jsonResponse, stubFetch } from '@/testing/fetch-stub';
-import { FIRST_RENDER, fixToday, makeBooking, renderDashboard } from '../testing/dashboard-fixtures';
+import {
+  bookingChanged,
+  businessBookings,
+  FIRST_RENDER,
+  fixToday,
+  makeBooking,
+  renderDashboard,
+} from '../testing/dashboard-fixtures';
 
 const TODAY = '2026-12-01T10:00:00Z';
 
@@ -190,12 +197,8 @@ describe('Manage Requests', () => {
     const approvedNow = { ...requested, Status: 'Approved' as const };
     // NOTE: the stub reuses the last answer it has; queue the list before and after the approval.
     const api = stubFetch()
-      .on('GET', '/api/booking/getallbookings', jsonResponse(200, { bookings: [requested] }))
-      .on(
-        'PATCH',
-        '/api/booking/setstatus',
-        jsonResponse(200, { message: 'Approved', booking: approvedNow }),
-      );
+      .on('GET', '/api/booking/getallbookings', jsonResponse(200, businessBookings([requested])))
+      .on('PATCH', '/api/booking/setstatus', jsonResponse(200, bookingChanged('Approved', approvedNow)));
     const { user } = await openRequests([approvedNow], api);
 
     await user.click(
@@ -233,7 +236,7 @@ describe('Manage Requests', () => {
   it("counters with a whole-pound price up to £300: 'Maximum counter offer is £300'", async () => {
     fixToday(TODAY);
     const { user, api } = await openRequests([requested]);
-    api.on('PATCH', '/api/booking/counter', jsonResponse(200, { message: 'Countered', booking: requested }));
+    api.on('PATCH', '/api/booking/counter', jsonResponse(200, bookingChanged('Countered', requested)));
 
     await user.click(
       within(card('Aoife Byrne, Sat 5 Dec 2026, 10:00')).getByRole('button', { name: 'Counter' }),
@@ -267,7 +270,7 @@ describe('Manage Requests', () => {
   it("refuses a decimal counter offer with 'Enter a whole number of pounds' and sends nothing (api-contract §8.1)", async () => {
     fixToday(TODAY);
     const { user, api } = await openRequests([requested]);
-    api.on('PATCH', '/api/booking/counter', jsonResponse(200, { message: 'Countered', booking: requested }));
+    api.on('PATCH', '/api/booking/counter', jsonResponse(200, bookingChanged('Countered', requested)));
     await user.click(
       within(card('Aoife Byrne, Sat 5 Dec 2026, 10:00')).getByRole('button', { name: 'Counter' }),
     );
@@ -287,7 +290,7 @@ describe('Manage Requests', () => {
   it('denies a request only after two confirmations', async () => {
     fixToday(TODAY);
     const { user, api } = await openRequests([requested]);
-    api.on('PATCH', '/api/booking/setstatus', jsonResponse(200, { message: 'Denied', booking: requested }));
+    api.on('PATCH', '/api/booking/setstatus', jsonResponse(200, bookingChanged('Denied', requested)));
     const requestCard = card('Aoife Byrne, Sat 5 Dec 2026, 10:00');
 
     // Backing out of the first dialog sends nothing.
@@ -353,7 +356,7 @@ describe('Manage Requests', () => {
         '/api/booking/getallbookings',
         apiErrorResponse(500, 'InternalError', 'Something went wrong'),
       )
-      .on('GET', '/api/booking/getallbookings', jsonResponse(200, { bookings: [requested] }));
+      .on('GET', '/api/booking/getallbookings', jsonResponse(200, businessBookings([requested])));
     // renderDashboard's own getallbookings answer queues behind these two and is never reached.
     const { user } = renderDashboard({ api });
     expect(await screen.findByText(MESSAGES.failedToLoadData, {}, FIRST_RENDER)).toBeInTheDocument();

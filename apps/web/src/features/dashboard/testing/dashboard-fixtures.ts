@@ -3,6 +3,8 @@ import { vi } from 'vitest';
 import { type FetchStub, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 import { makeAccessToken, userDetails } from '@/testing/tokens';
+import type { getBusinessBookings } from '../api/get-business-bookings';
+import type { setBookingStatus } from '../api/update-booking';
 
 /** Test data and setup for the business dashboard (test-only). */
 
@@ -41,6 +43,17 @@ export function makeAwayDate(overrides: Partial<AwayDate> = {}): AwayDate {
   };
 }
 
+/** GET /booking/getallbookings, typed as the web reads it. */
+export const businessBookings = (bookings: Booking[]): Awaited<ReturnType<typeof getBusinessBookings>> => ({
+  bookings,
+});
+
+/** The answer of the business's PATCH /booking/setstatus or /counter: the changed booking. */
+export const bookingChanged = (
+  message: string,
+  booking: Booking,
+): Awaited<ReturnType<typeof setBookingStatus>> => ({ message, booking });
+
 /** Signs in as a business (or Admin) and opens the dashboard with this profile and these bookings. */
 export function renderDashboard({
   userType = 'Business',
@@ -57,7 +70,7 @@ export function renderDashboard({
 } = {}) {
   api
     .on('GET', '/api/user/userdetails', jsonResponse(200, businessDetails(userType, profile)))
-    .on('GET', '/api/booking/getallbookings', jsonResponse(200, { bookings }));
+    .on('GET', '/api/booking/getallbookings', jsonResponse(200, businessBookings(bookings)));
   return {
     api,
     ...renderApp({ route, session: { accessToken: makeAccessToken({ sub: 'business-1', userType }) } }),

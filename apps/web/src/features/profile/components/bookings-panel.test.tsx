@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { apiErrorResponse, deferred, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { setCustomerBookingStatus } from '../api/cancel-booking';
-import { bookingsResponse, makeBooking, renderProfile } from '../testing/profile-fixtures';
+import { bookingChanged, bookingsResponse, makeBooking, renderProfile } from '../testing/profile-fixtures';
 
 // The fixtures' bookings are in December 2026: the clock stands before them, so they stay upcoming
 // (Add to Calendar, Cancel) whatever day the suite runs. Tests about past bookings set their own time.
@@ -133,7 +133,7 @@ describe('bookings panel', () => {
         '/api/booking/userbookings',
         jsonResponse(200, bookingsResponse([{ ...requested, Status: 'Cancelled' }])),
       )
-      .on('PATCH', '/api/booking/setstatus', jsonResponse(200, { message: 'Cancelled', booking: requested }));
+      .on('PATCH', '/api/booking/setstatus', jsonResponse(200, bookingChanged('Cancelled', requested)));
     const { user } = renderProfile({ api });
 
     const requestCard = await screen.findByRole('article', { name: 'Fade Factory, Sat 5 Dec 2026, 10:00' });
@@ -199,11 +199,7 @@ describe('bookings panel', () => {
         '/api/booking/userbookings',
         jsonResponse(200, bookingsResponse([{ ...countered, Status: 'Confirmed', FinalPrice: 55 }])),
       )
-      .on(
-        'PATCH',
-        '/api/booking/respond-to-counter',
-        jsonResponse(200, { message: 'ok', booking: countered }),
-      );
+      .on('PATCH', '/api/booking/respond-to-counter', jsonResponse(200, bookingChanged('ok', countered)));
     const { user } = renderProfile({ api });
 
     const offer = await screen.findByRole('article', { name: 'Bangor Barbers, Tue 8 Dec 2026, 14:00' });
@@ -232,11 +228,7 @@ describe('bookings panel', () => {
         '/api/booking/userbookings',
         jsonResponse(200, bookingsResponse([{ ...countered, Status: 'Declined' }])),
       )
-      .on(
-        'PATCH',
-        '/api/booking/respond-to-counter',
-        jsonResponse(200, { message: 'ok', booking: countered }),
-      );
+      .on('PATCH', '/api/booking/respond-to-counter', jsonResponse(200, bookingChanged('ok', countered)));
     const { user } = renderProfile({ api });
 
     await user.click(await screen.findByRole('button', { name: 'Decline' }));
@@ -440,7 +432,7 @@ describe('double taps', () => {
     const confirm = screen.getByRole('button', { name: 'Confirm Cancellation' });
     fireEvent.click(confirm);
     fireEvent.click(confirm);
-    response.resolve(jsonResponse(200, { message: 'Cancelled', booking: makeBooking() }));
+    response.resolve(jsonResponse(200, bookingChanged('Cancelled', makeBooking())));
 
     expect(await screen.findByText('Booking request cancelled')).toBeInTheDocument();
     expect(api.callsTo('PATCH', '/api/booking/setstatus')).toHaveLength(1);
@@ -455,7 +447,7 @@ describe('double taps', () => {
     fireEvent.click(accept);
     fireEvent.click(accept);
     fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
-    response.resolve(jsonResponse(200, { message: 'ok', booking: countered }));
+    response.resolve(jsonResponse(200, bookingChanged('ok', countered)));
 
     expect(await screen.findByText(/Counter offer accepted/)).toBeInTheDocument();
     expect(api.callsTo('PATCH', '/api/booking/respond-to-counter')).toHaveLength(1);

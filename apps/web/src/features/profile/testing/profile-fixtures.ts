@@ -2,15 +2,24 @@ import type { Booking } from '@app/domain';
 import { type FetchStub, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 import { userDetails } from '@/testing/tokens';
+import type { cancelBooking } from '../api/cancel-booking';
+import type { getUserBookings } from '../api/get-user-bookings';
 
 /** Test data and setup for the profile feature (test-only). */
 
 export { makeBooking } from '@/testing/bookings';
 
-export const bookingsResponse = (requests: Booking[]) => ({
+/** GET /booking/userbookings, typed as the web reads it, so a stub cannot drift from the contract. */
+export const bookingsResponse = (requests: Booking[]): Awaited<ReturnType<typeof getUserBookings>> => ({
   requests,
   bookings: requests.filter((booking) => booking.Status === 'Approved' || booking.Status === 'Confirmed'),
 });
+
+/** The answer of a customer's PATCH /booking/setstatus or /respond-to-counter: the changed booking. */
+export const bookingChanged = (
+  message: string,
+  booking: Booking,
+): Awaited<ReturnType<typeof cancelBooking>> => ({ message, booking });
 
 /** Signs in as a customer and opens /profile with these bookings and profile fields. */
 export function renderProfile({
