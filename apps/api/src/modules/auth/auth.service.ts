@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  CODE_MAX_ATTEMPTS,
   INVITE_EXPIRY_HOURS,
   type LoginResponse,
   MESSAGES,
@@ -20,9 +19,10 @@ import type { CodePurpose } from '../../db/schema';
 import { addMs, type Clock, DAY_MS, HOUR_MS } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { hashPassword, passwordNeedsRehash, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
-import { digestsEqual, generateNumericCode, generateToken, hmacHex, sha256Hex } from '../../lib/secrets';
+import { generateToken, sha256Hex } from '../../lib/secrets';
 import type { Mailer, MailMessage } from '../../mail/mailer';
 import { businessInviteEmail, passwordResetCodeEmail, signupCodeEmail } from '../../mail/templates';
+import type { AuthUser } from '../../plugins/auth';
 import type { RateLimitsService } from '../rate-limits/rate-limits.service';
 import { type UserRow, UsersRepository } from '../users/users.repository';
 import type { AccessTokens } from './access-tokens';
@@ -30,6 +30,7 @@ import { AUTH_MESSAGES } from './auth.messages';
 import { AuthRepository, type CodeRow } from './auth.repository';
 import { BackgroundTasks } from './background-tasks';
 import { type InviteRow, InvitesRepository } from './invites.repository';
+import { OneTimeCodes } from './one-time-codes';
 
 export type RegisterInput = z.output<typeof RegisterRequestSchema>;
 export type ResetPasswordInput = z.output<typeof ResetPasswordRequestSchema>;
@@ -80,12 +81,14 @@ export class AuthService {
   private readonly auth: AuthRepository;
   private readonly invites: InvitesRepository;
   private readonly background: BackgroundTasks;
+  private readonly codes: OneTimeCodes;
 
   constructor(private readonly deps: AuthServiceDeps) {
     this.users = new UsersRepository(deps.db);
     this.auth = new AuthRepository(deps.db);
     this.invites = new InvitesRepository(deps.db);
     this.background = new BackgroundTasks(deps.logger);
+    this.codes = new OneTimeCodes(deps.codeSecret);
   }
 
   /** Resolves when the code emails of resend-code and forgot-password in flight are done. */
@@ -97,10 +100,6 @@ export class AuthService {
     return this.deps.clock();
   }
 
-  private hashCode(userId: string, purpose: CodePurpose, code: string): string {
-    return hmacHex(this.deps.codeSecret, `${purpose}:${userId}:${code}`);
-  }
-
   /** Mail problems are logged, not returned: the person can ask for the code again. */
   private async sendMail(message: MailMessage): Promise<void> {
     try {
@@ -110,24 +109,15 @@ export class AuthService {
     }
   }
 
-  private async issueCode(repository: AuthRepository, userId: string, purpose: CodePurpose, ttlMs: number) {
-    const code = generateNumericCode();
-    const now = this.now();
-    await repository.replaceCode({
-      userId,
-      purpose,
-      codeHash: this.hashCode(userId, purpose, code),
-      expiresAt: addMs(now, ttlMs).toISOString(),
-      now: now.toISOString(),
-    });
-    return code;
+  private issueCode(repository: AuthRepository, userId: string, purpose: CodePurpose, ttlMs: number) {
+    return this.codes.issue(repository, { userId, purpose, ttlMs }, this.now());
   }
 
   /**
    * Checks a code against the account's newest code. Every try is counted BEFORE the comparison,
-   * atomically, against the account (429 past the limit) and against the code (void after
-   * CODE_MAX_ATTEMPTS tries), so concurrent guesses cannot get more tries than that. Unknown
-   * accounts answer exactly like wrong codes.
+   * atomically, against the account (429 past the limit) and against the code (OneTimeCodes.check),
+   * so concurrent guesses cannot get more tries than that. Unknown accounts answer exactly like
+   * wrong codes.
    */
   private async checkCode(
     email: string,
@@ -138,25 +128,31 @@ export class AuthService {
     const attempt = await this.deps.rateLimits.beginAttempt(CODE, email);
     const user = await this.users.findByEmail(email);
     const open = user && accountFilter(user) ? await this.auth.findOpenCode(user.id, purpose) : undefined;
-    const tryNumber = open ? await this.auth.reserveAttempt(open.id, CODE_MAX_ATTEMPTS) : null;
-    if (
-      !user ||
-      !open ||
-      tryNumber === null ||
-      !digestsEqual(this.hashCode(user.id, purpose, code), open.code_hash)
-    ) {
-      if (open && tryNumber !== null && tryNumber >= CODE_MAX_ATTEMPTS) {
-        await this.auth.voidCode(open.id, this.now().toISOString());
-      }
+    const checked = await this.codes.check(this.auth, open, code, this.now());
+    if (!user || checked.status === 'wrong') {
       await this.deps.rateLimits.attemptFailed(CODE, email, attempt);
       throw codeMismatch();
     }
-    if (open.expires_at <= this.now().toISOString()) {
+    if (checked.status === 'expired') {
       // The right code, only too late: it proves the mailbox, so it does not count as a failure.
       await this.deps.rateLimits.clearFailures(CODE, email);
       throw new AppError('ExpiredCode', AUTH_MESSAGES.codeExpired);
     }
-    return { user, open };
+    return { user, open: checked.code };
+  }
+
+  /**
+   * The user a bearer access token stands for, or null. Besides a valid signature and expiry, the
+   * account must still exist, confirmed, with the token's session version (a password reset or an
+   * account deletion ends access tokens issued before it), and the token's login must still have a
+   * live refresh token (logout and re-use revocation end it too).
+   */
+  async authenticate(accessToken: string): Promise<AuthUser | null> {
+    const claims = this.deps.accessTokens.verify(accessToken);
+    if (!claims) return null;
+    const session = await this.users.findSession(claims.sub, claims.sid, this.now().toISOString());
+    if (!session || session.session_version !== claims.sv || session.is_confirmed !== 1) return null;
+    return { id: session.id, email: session.email, userType: session.user_type };
   }
 
   private async issueSession(user: UserRow, familyId: string, repository: AuthRepository) {

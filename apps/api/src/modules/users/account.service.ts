@@ -1,5 +1,4 @@
 import {
-  CODE_MAX_ATTEMPTS,
   EMAIL_CHANGE_CODE_TTL_HOURS,
   latestEndedBookingStart,
   MESSAGES,
@@ -9,13 +8,13 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { type Db, isUniqueViolation } from '../../db/database';
-import { addMs, type Clock, HOUR_MS } from '../../lib/clock';
+import { type Clock, HOUR_MS } from '../../lib/clock';
 import { AppError, notAuthorized, RateLimitError } from '../../lib/errors';
-import { digestsEqual, generateNumericCode, hmacHex } from '../../lib/secrets';
 import type { Mailer, MailMessage } from '../../mail/mailer';
 import { emailChangeCodeEmail, emailChangedNoticeEmail } from '../../mail/templates';
 import { AUTH_MESSAGES } from '../auth/auth.messages';
 import { AuthRepository } from '../auth/auth.repository';
+import { OneTimeCodes } from '../auth/one-time-codes';
 import { BookingsRepository } from '../bookings/bookings.repository';
 import { DEFAULT_FAILURE_WINDOW_MS, type RateLimitsService } from '../rate-limits/rate-limits.service';
 import { toUserProfile } from './users.mapper';
@@ -48,14 +47,12 @@ const emailTaken = () => new AppError('UsernameExists', AUTH_MESSAGES.emailTaken
 export class AccountService {
   private readonly users: UsersRepository;
   private readonly auth: AuthRepository;
+  private readonly codes: OneTimeCodes;
 
   constructor(private readonly deps: AccountServiceDeps) {
     this.users = new UsersRepository(deps.db);
     this.auth = new AuthRepository(deps.db);
-  }
-
-  private hashCode(userId: string, code: string): string {
-    return hmacHex(this.deps.codeSecret, `${PURPOSE}:${userId}:${code}`);
+    this.codes = new OneTimeCodes(deps.codeSecret);
   }
 
   private async requireUser(userId: string): Promise<UserRow> {
@@ -105,16 +102,12 @@ export class AccountService {
     const code = await this.deps.db.transaction().execute(async (trx) => {
       await new UsersRepository(trx).update(user.id, changes, now.toISOString());
       if (!newEmail) return null;
-      const code = generateNumericCode();
-      await new AuthRepository(trx).replaceCode({
-        userId: user.id,
-        purpose: PURPOSE,
-        codeHash: this.hashCode(user.id, code),
-        expiresAt: addMs(now, EMAIL_CHANGE_CODE_TTL_HOURS * HOUR_MS).toISOString(),
-        now: now.toISOString(),
-        targetEmail: newEmail,
-      });
-      return code;
+      const ttlMs = EMAIL_CHANGE_CODE_TTL_HOURS * HOUR_MS;
+      return this.codes.issue(
+        new AuthRepository(trx),
+        { userId: user.id, purpose: PURPOSE, ttlMs, targetEmail: newEmail },
+        now,
+      );
     });
     if (newEmail && code) await this.sendMail(emailChangeCodeEmail(newEmail, code));
     return this.profileOf(user.id);
@@ -123,27 +116,22 @@ export class AccountService {
   /** POST /user/verify-email: applies the pending email change the code was sent for. */
   async verifyEmail(userId: string, code: string): Promise<UserProfile> {
     const user = await this.requireUser(userId);
-    const now = this.deps.clock().toISOString();
+    const clockNow = this.deps.clock();
+    const now = clockNow.toISOString();
     const open = await this.auth.findOpenCode(user.id, PURPOSE);
-    // A try is reserved before the guess is compared, so concurrent guesses get CODE_MAX_ATTEMPTS in all.
-    const tryNumber = open ? await this.auth.reserveAttempt(open.id, CODE_MAX_ATTEMPTS) : null;
-    if (
-      !open?.target_email ||
-      tryNumber === null ||
-      !digestsEqual(this.hashCode(user.id, code), open.code_hash)
-    ) {
-      if (open && tryNumber !== null && tryNumber >= CODE_MAX_ATTEMPTS)
-        await this.auth.voidCode(open.id, now);
-      throw codeMismatch();
-    }
-    if (open.expires_at <= now) throw new AppError('ExpiredCode', AUTH_MESSAGES.codeExpired);
-    const newEmail = open.target_email;
+    const checked = await this.codes.check(this.auth, open, code, clockNow);
+    if (checked.status === 'wrong') throw codeMismatch();
+    if (checked.status === 'expired') throw new AppError('ExpiredCode', AUTH_MESSAGES.codeExpired);
+    // Every email-change code is stored with the address it confirms.
+    const newEmail = checked.code.target_email;
+    if (!newEmail) throw codeMismatch();
+    const codeId = checked.code.id;
     try {
       await this.deps.db.transaction().execute(async (trx) => {
         const users = new UsersRepository(trx);
         const owner = await users.findByEmail(newEmail);
         if (owner && owner.id !== user.id) throw emailTaken();
-        if (!(await new AuthRepository(trx).consumeCode(open.id, now))) throw codeMismatch();
+        if (!(await new AuthRepository(trx).consumeCode(codeId, now))) throw codeMismatch();
         await users.applyEmailChange(user.id, newEmail, now);
       });
     } catch (error) {
