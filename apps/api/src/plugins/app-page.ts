@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { acceptsBrotli, acceptsGzip } from '../lib/http-cache';
 import { type Precompressed, precompress } from '../lib/precompress';
-import { acceptsBrotli, acceptsGzip } from './read-cache';
 
 /** One version of the app page, with its compressed copies, worked out once at start-up. */
 interface PageVariant extends Precompressed {

@@ -2,8 +2,6 @@ import { MESSAGES, type UserType } from '@app/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, notAuthorized } from '../lib/errors';
-import type { AccessTokens } from '../modules/auth/access-tokens';
-import type { UsersRepository } from '../modules/users/users.repository';
 
 export interface AuthUser {
   id: string;
@@ -27,16 +25,21 @@ declare module 'fastify' {
   }
 }
 
+/** What the plugin needs from the auth module (AuthService). */
+export interface Authenticator {
+  /** The user a bearer access token stands for, or null when it does not stand for a live session. */
+  authenticate(accessToken: string): Promise<AuthUser | null>;
+}
+
 export interface AuthPluginOptions {
-  accessTokens: AccessTokens;
-  users: UsersRepository;
+  auth: Authenticator;
 }
 
 // RFC 9110 §11.1: the scheme name is case-insensitive.
 const BEARER = /^Bearer ([A-Za-z0-9_\-.]{1,4096})$/i;
 
 export const authPlugin = fp<AuthPluginOptions>(
-  async (app, { accessTokens, users }) => {
+  async (app, { auth }) => {
     app.decorateRequest('user', null);
     app.decorateRequest('requireUser', function (this: FastifyRequest) {
       if (!this.user) throw notAuthorized();
@@ -45,15 +48,9 @@ export const authPlugin = fp<AuthPluginOptions>(
 
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const match = BEARER.exec(request.headers.authorization ?? '');
-      const claims = match ? accessTokens.verify(match[1] as string) : null;
-      if (!claims) throw notAuthorized();
-      // The account must still exist with the same session version (a password reset or an
-      // account deletion ends access tokens issued before it), and the token's login must still
-      // have a live refresh token (logout and re-use revocation end it too).
-      const session = await users.findSession(claims.sub, claims.sid, accessTokens.clock().toISOString());
-      if (!session || session.session_version !== claims.sv || session.is_confirmed !== 1)
-        throw notAuthorized();
-      request.user = { id: session.id, email: session.email, userType: session.user_type };
+      const user = match ? await auth.authenticate(match[1] as string) : null;
+      if (!user) throw notAuthorized();
+      request.user = user;
     });
 
     app.decorate('requireRole', (...roles: UserType[]) => async (request: FastifyRequest) => {

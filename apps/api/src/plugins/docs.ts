@@ -3,9 +3,9 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { acceptsBrotli, acceptsGzip } from '../lib/http-cache';
 import { type Precompressed, precompress } from '../lib/precompress';
 import { describeTheWire, type OpenApiDocument } from './openapi-document';
-import { acceptsBrotli, acceptsGzip } from './read-cache';
 
 export const DOCS_PREFIX = '/api/docs';
 const DOCUMENT_URL = `${DOCS_PREFIX}/json`;

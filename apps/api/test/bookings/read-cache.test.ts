@@ -1,8 +1,8 @@
 import { gunzipSync } from 'node:zlib';
 import { addDays, todayInLondon } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acceptsGzip, matchesEtag } from '../../src/lib/http-cache';
 import { ReadCache } from '../../src/lib/read-cache';
-import { acceptsGzip, matchesEtag } from '../../src/plugins/read-cache';
 import { createTestApp, type TestApp, TestClock } from '../helpers/app';
 import { describeEachDatabase } from '../helpers/databases';
 import {

@@ -17,8 +17,7 @@ export interface AccessClaims {
 export class AccessTokens {
   constructor(
     private readonly secret: string,
-    /** The app's clock (the auth plugin compares refresh-token expiry with it). */
-    readonly clock: Clock,
+    private readonly clock: Clock,
   ) {}
 
   issue(

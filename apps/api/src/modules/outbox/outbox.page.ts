@@ -1,9 +1,15 @@
-import type { OutboxMessage } from './outbox.routes';
+/** What the page shows of a kept email (the routes' OutboxMessage). */
+export interface ShownEmail {
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: string;
+}
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A plain page for people: newest first, no scripts (the CSP allows none inline). */
-export function renderOutboxPage(messages: OutboxMessage[], to: string | undefined): string {
+export function renderOutboxPage(messages: readonly ShownEmail[], to: string | undefined): string {
   const items = messages
     .map(
       (m) => `<article>

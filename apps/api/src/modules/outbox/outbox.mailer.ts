@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { OutboxRepository } from '../modules/outbox/outbox.repository';
-import type { Mailer, MailMessage } from './mailer';
+import type { Mailer, MailMessage } from '../../mail/mailer';
+import type { OutboxRepository } from './outbox.repository';
 
 /**
  * Development mail: a log line (recipient and subject only: the body holds codes) and a row in the
