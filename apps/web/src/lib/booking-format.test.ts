@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeBooking } from '@/testing/bookings';
-import { bookingLocationText, formatBookingDateTime, isPastBooking } from './booking-format';
+import { bookingLocationText, formatBookingDateTime } from './booking-format';
 
 describe('booking display', () => {
   it('formats a wall-clock booking time for people', () => {
@@ -15,12 +15,5 @@ describe('booking display', () => {
     expect(
       bookingLocationText(makeBooking({ IsHomeVisit: true, CustomerAddress: '1 Main St, BT1 1AA' })),
     ).toBe('Home visit: 1 Main St, BT1 1AA');
-  });
-
-  it('tells a past booking by the Northern Ireland clock', () => {
-    // 12:30 BST on 15 July is 11:30 UTC.
-    const now = new Date('2026-07-15T11:30:00Z');
-    expect(isPastBooking(makeBooking({ BookingDateTime: '2026-07-15 12:00' }), now)).toBe(true);
-    expect(isPastBooking(makeBooking({ BookingDateTime: '2026-07-15 13:00' }), now)).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { type Booking, parseBookingDateTime, utcToLondonWallClock } from '@app/domain';
+import { type Booking, parseBookingDateTime } from '@app/domain';
 import dayjs from 'dayjs';
 
 /**
@@ -53,11 +53,6 @@ export const bookingStartOf = (booking: Pick<Booking, 'BookingDateTime'>) =>
 /** The booking's day, 'YYYY-MM-DD'. */
 export const bookingDateOf = (booking: Pick<Booking, 'BookingDateTime'>) =>
   booking.BookingDateTime.slice(0, 10);
-
-/** True once the booking's start time (Northern Ireland) has passed. */
-export function isPastBooking(booking: Pick<Booking, 'BookingDateTime'>, now: Date = new Date()): boolean {
-  return bookingStartOf(booking) < utcToLondonWallClock(now);
-}
 
 /** The price a booking stands at now: the final price once agreed, else the customer's offer. */
 export function agreedPrice(booking: Booking): number | null {

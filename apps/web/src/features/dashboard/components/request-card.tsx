@@ -1,17 +1,11 @@
-import { assertNever, type Booking, isActiveStatus, MESSAGES } from '@app/domain';
-import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { assertNever, type Booking, MESSAGES } from '@app/domain';
+import { Anchor, Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { useState } from 'react';
+import { BookingDetail, BookingDetails } from '@/components/booking-details';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
-import { IconCalendar, IconMail, IconMapPin, IconPhone, IconPound } from '@/components/icons';
+import { IconMail, IconPhone, IconPound } from '@/components/icons';
 import { TwoStepConfirmButton } from '@/components/two-step-confirm-button';
-import {
-  agreedPrice,
-  bookingLocationText,
-  formatBookingDateTime,
-  formatPounds,
-  isPastBooking,
-  offeredPrice,
-} from '@/lib/booking-format';
+import { agreedPrice, formatBookingDateTime, formatPounds, offeredPrice } from '@/lib/booking-format';
 import { toast } from '@/lib/toast';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { bookingRefOf, useSetBookingStatusMutation } from '../api/update-booking';
@@ -21,17 +15,6 @@ import classes from './dashboard.module.css';
 
 const customerNameOf = (booking: Booking) => booking.customerName?.trim() || 'Customer';
 
-function Detail({ icon, children }: { icon: ReactNode; children: ReactNode }) {
-  return (
-    <Group gap="xs" wrap="nowrap" align="flex-start" c="dark.5">
-      <span className={classes.listIcon}>{icon}</span>
-      <Text size="sm" className={classes.breakWord} component="div">
-        {children}
-      </Text>
-    </Group>
-  );
-}
-
 /** The price line as the business reads it: what was offered, and any counter offer. */
 function PriceDetail({ booking }: { booking: Booking }) {
   const offer = offeredPrice(booking);
@@ -40,7 +23,7 @@ function PriceDetail({ booking }: { booking: Booking }) {
     case 'Countered':
     case 'Declined':
       return (
-        <Detail icon={<IconPound size={18} />}>
+        <BookingDetail icon={<IconPound size={18} />}>
           Offered: {offerText}
           {booking.CounterPrice !== null ? (
             <>
@@ -48,17 +31,17 @@ function PriceDetail({ booking }: { booking: Booking }) {
               · Your counter offer: <strong>{formatPounds(booking.CounterPrice)}</strong>
             </>
           ) : null}
-        </Detail>
+        </BookingDetail>
       );
     case 'Confirmed': {
       const price = agreedPrice(booking);
       return (
-        <Detail icon={<IconPound size={18} />}>
+        <BookingDetail icon={<IconPound size={18} />}>
           <strong>{price !== null ? formatPounds(price) : '–'}</strong>
           {offer !== null && price !== null && offer !== price
             ? ` (counter offer accepted; offered ${formatPounds(offer)})`
             : null}
-        </Detail>
+        </BookingDetail>
       );
     }
     case 'Requested':
@@ -66,9 +49,9 @@ function PriceDetail({ booking }: { booking: Booking }) {
     case 'Denied':
     case 'Cancelled':
       return (
-        <Detail icon={<IconPound size={18} />}>
+        <BookingDetail icon={<IconPound size={18} />}>
           Offered: <strong>{offerText}</strong>
-        </Detail>
+        </BookingDetail>
       );
     default:
       return assertNever(booking.Status);
@@ -178,33 +161,29 @@ export function RequestCard({ booking }: { booking: Booking }) {
           </Title>
           <BookingStatusBadge status={booking.Status} className={classes.noShrink} />
         </Group>
-        <Stack gap={6}>
-          <Detail icon={<IconCalendar size={18} />}>
-            <time dateTime={booking.BookingDateTime.slice(0, 16).replace(' ', 'T')}>{when}</time>
-            {isActiveStatus(booking.Status) && isPastBooking(booking) ? (
-              <Text span c="dimmed" size="sm">
-                {' '}
-                (past)
-              </Text>
-            ) : null}
-          </Detail>
-          <PriceDetail booking={booking} />
-          <Detail icon={<IconMapPin size={18} />}>{bookingLocationText(booking)}</Detail>
-          {booking.customerEmail ? (
-            <Detail icon={<IconMail size={18} />}>
-              <Anchor href={`mailto:${booking.customerEmail}`} size="sm">
-                {booking.customerEmail}
-              </Anchor>
-            </Detail>
-          ) : null}
-          {booking.customerPhone ? (
-            <Detail icon={<IconPhone size={18} />}>
-              <Anchor href={`tel:${booking.customerPhone.replace(/\s+/g, '')}`} size="sm">
-                {booking.customerPhone}
-              </Anchor>
-            </Detail>
-          ) : null}
-        </Stack>
+        <BookingDetails
+          booking={booking}
+          price={<PriceDetail booking={booking} />}
+          hasAccentIcons
+          after={
+            <>
+              {booking.customerEmail ? (
+                <BookingDetail icon={<IconMail size={18} />}>
+                  <Anchor href={`mailto:${booking.customerEmail}`} size="sm">
+                    {booking.customerEmail}
+                  </Anchor>
+                </BookingDetail>
+              ) : null}
+              {booking.customerPhone ? (
+                <BookingDetail icon={<IconPhone size={18} />}>
+                  <Anchor href={`tel:${booking.customerPhone.replace(/\s+/g, '')}`} size="sm">
+                    {booking.customerPhone}
+                  </Anchor>
+                </BookingDetail>
+              ) : null}
+            </>
+          }
+        />
         {booking.Status === 'Requested' ? (
           <div className={classes.cardActions}>
             <PendingActions booking={booking} />

@@ -1,16 +1,10 @@
-import { assertNever, type Booking, isActiveStatus, MESSAGES } from '@app/domain';
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { assertNever, type Booking, hasBookingStarted, isActiveStatus, MESSAGES } from '@app/domain';
+import { Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { BookingDetail, BookingDetails } from '@/components/booking-details';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
-import { IconCalendar, IconMapPin, IconPound, IconScissors } from '@/components/icons';
-import {
-  agreedPrice,
-  bookingLocationText,
-  formatBookingDateTime,
-  formatPounds,
-  isPastBooking,
-  offeredPrice,
-} from '@/lib/booking-format';
+import { IconPound, IconScissors } from '@/components/icons';
+import { agreedPrice, formatBookingDateTime, formatPounds, offeredPrice } from '@/lib/booking-format';
 import { serverMessageOf } from '@/lib/server-message';
 import { toast } from '@/lib/toast';
 import { useSingleFlight } from '@/lib/use-single-flight';
@@ -28,34 +22,23 @@ function showBookingError(error: unknown) {
   else toast.error(MESSAGES.failedToUpdateBooking);
 }
 
-function Detail({ icon, children }: { icon: ReactNode; children: ReactNode }) {
-  return (
-    <Group gap="xs" wrap="nowrap" align="flex-start" c="dark.5">
-      <span className={classes.detailIcon}>{icon}</span>
-      <Text size="sm" className={classes.breakWord}>
-        {children}
-      </Text>
-    </Group>
-  );
-}
-
 function PriceDetail({ booking }: { booking: Booking }) {
   const offer = offeredPrice(booking);
   if ((booking.Status === 'Countered' || booking.Status === 'Declined') && booking.CounterPrice !== null) {
     return (
-      <Detail icon={<IconPound size={18} />}>
+      <BookingDetail icon={<IconPound size={18} />}>
         Your offer: {offer !== null ? formatPounds(offer) : '–'} · Counter offer:{' '}
         <strong>{formatPounds(booking.CounterPrice)}</strong>
-      </Detail>
+      </BookingDetail>
     );
   }
   const price = agreedPrice(booking);
   const wasCountered = booking.Status === 'Confirmed' && offer !== null && price !== null && offer !== price;
   return (
-    <Detail icon={<IconPound size={18} />}>
+    <BookingDetail icon={<IconPound size={18} />}>
       {price !== null ? formatPounds(price) : '–'}
       {wasCountered ? ` (counter offer accepted; you offered ${formatPounds(offer)})` : null}
-    </Detail>
+    </BookingDetail>
   );
 }
 
@@ -140,7 +123,9 @@ function BookingActions({ booking }: { booking: Booking }) {
     case 'Approved':
     case 'Confirmed':
       // An appointment that has started is no longer one to add to a calendar.
-      return isPastBooking(booking) ? null : <AddToCalendarButton booking={booking} />;
+      return hasBookingStarted(booking.BookingDateTime, new Date()) ? null : (
+        <AddToCalendarButton booking={booking} />
+      );
     case 'Denied':
     case 'Declined':
     case 'Cancelled':
@@ -152,7 +137,10 @@ function BookingActions({ booking }: { booking: Booking }) {
 
 const hasActions = (booking: Booking) =>
   isActiveStatus(booking.Status) &&
-  !((booking.Status === 'Approved' || booking.Status === 'Confirmed') && isPastBooking(booking));
+  !(
+    (booking.Status === 'Approved' || booking.Status === 'Confirmed') &&
+    hasBookingStarted(booking.BookingDateTime, new Date())
+  );
 
 /** Brings the card into view and focus once, after the page has settled (its own focus included). */
 function useBringIntoView(isHighlighted: boolean) {
@@ -201,22 +189,15 @@ export function BookingCard({
           </Title>
           <BookingStatusBadge status={booking.Status} className={classes.noShrink} />
         </Group>
-        <Stack gap={6}>
-          {booking.barberName ? (
-            <Detail icon={<IconScissors size={18} />}>{booking.barberName}</Detail>
-          ) : null}
-          <Detail icon={<IconCalendar size={18} />}>
-            <time dateTime={booking.BookingDateTime.slice(0, 16).replace(' ', 'T')}>{when}</time>
-            {isActiveStatus(booking.Status) && isPastBooking(booking) ? (
-              <Text span c="dimmed" size="sm">
-                {' '}
-                (past)
-              </Text>
-            ) : null}
-          </Detail>
-          <PriceDetail booking={booking} />
-          <Detail icon={<IconMapPin size={18} />}>{bookingLocationText(booking)}</Detail>
-        </Stack>
+        <BookingDetails
+          booking={booking}
+          before={
+            booking.barberName ? (
+              <BookingDetail icon={<IconScissors size={18} />}>{booking.barberName}</BookingDetail>
+            ) : null
+          }
+          price={<PriceDetail booking={booking} />}
+        />
         {/* Only the active statuses (Requested, Countered, Approved, Confirmed) have actions, and an
             agreed appointment only until it starts. */}
         {hasActions(booking) ? (
