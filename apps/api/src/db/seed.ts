@@ -18,6 +18,7 @@ import {
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../lib/clock';
 import { hashPassword } from '../lib/passwords';
 import { type Db, isUniqueViolation } from './database';
+import { newUserRow } from './new-user-row';
 import type { BookingStatusValue, Database } from './schema';
 
 /** The one password of every demo account (it meets the sign-up rules). */
@@ -450,59 +451,50 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Seed
     const id = randomUUID();
     ids.set(business.key, id);
     const joined = iso(nowMs - (120 - index) * DAY_MS);
-    users.push({
-      id,
-      email: business.email,
-      password_hash: passwordHash,
-      user_type: business.userType,
-      first_name: business.firstName,
-      last_name: business.lastName,
-      phone_number: business.phone,
-      address: business.address,
-      birthdate: '1985-06-15',
-      is_confirmed: 1,
-      confirmed_at: joined,
-      business_name: business.businessName,
-      business_address: business.businessAddress,
-      business_description: business.description,
-      minimum_price: business.minimumPrice,
-      home_visits_enabled: business.homeVisits ? 1 : 0,
-      is_listed: business.isListed ? 1 : 0,
-      availability: JSON.stringify(business.availability),
-      pending_email: null,
-      session_version: 0,
-      created_at: joined,
-      updated_at: joined,
-    });
+    users.push(
+      newUserRow({
+        id,
+        email: business.email,
+        password_hash: passwordHash,
+        user_type: business.userType,
+        first_name: business.firstName,
+        last_name: business.lastName,
+        phone_number: business.phone,
+        address: business.address,
+        birthdate: '1985-06-15',
+        is_confirmed: 1,
+        confirmed_at: joined,
+        business_name: business.businessName,
+        business_address: business.businessAddress,
+        business_description: business.description,
+        minimum_price: business.minimumPrice,
+        home_visits_enabled: business.homeVisits ? 1 : 0,
+        is_listed: business.isListed ? 1 : 0,
+        availability: JSON.stringify(business.availability),
+        created_at: joined,
+      }),
+    );
   }
   for (const [index, customer] of DEMO_CUSTOMERS.entries()) {
     const id = randomUUID();
     ids.set(customer.key, id);
     const joined = iso(nowMs - (60 - index) * DAY_MS);
-    users.push({
-      id,
-      email: customer.email,
-      password_hash: passwordHash,
-      user_type: 'User',
-      first_name: customer.firstName,
-      last_name: customer.lastName,
-      phone_number: customer.phone,
-      address: customer.address,
-      birthdate: customer.birthdate,
-      is_confirmed: 1,
-      confirmed_at: joined,
-      business_name: null,
-      business_address: null,
-      business_description: null,
-      minimum_price: null,
-      home_visits_enabled: 0,
-      is_listed: 0,
-      availability: null,
-      pending_email: null,
-      session_version: 0,
-      created_at: joined,
-      updated_at: joined,
-    });
+    users.push(
+      newUserRow({
+        id,
+        email: customer.email,
+        password_hash: passwordHash,
+        user_type: 'User',
+        first_name: customer.firstName,
+        last_name: customer.lastName,
+        phone_number: customer.phone,
+        address: customer.address,
+        birthdate: customer.birthdate,
+        is_confirmed: 1,
+        confirmed_at: joined,
+        created_at: joined,
+      }),
+    );
   }
 
   const awayDates: Database['away_dates'][] = DEMO_BUSINESSES.flatMap((business) =>

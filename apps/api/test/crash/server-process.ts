@@ -8,6 +8,7 @@ import type { Availability } from '@app/domain';
 import { build } from 'esbuild';
 import { createDatabase } from '../../src/db/database';
 import { migrateToLatest } from '../../src/db/migrate';
+import { newUserRow } from '../../src/db/new-user-row';
 import type { UsersTable } from '../../src/db/schema';
 import { hashPassword } from '../../src/lib/passwords';
 
@@ -222,7 +223,7 @@ export async function prepareDatabase(
     const now = new Date().toISOString();
     const row = (userType: Account['userType'], index: number): UsersTable => {
       const isBusiness = userType === 'Business';
-      return {
+      return newUserRow({
         id: randomUUID(),
         email: `${isBusiness ? 'business' : 'customer'}-${index}@crash.test`,
         password_hash: passwordHash,
@@ -241,11 +242,8 @@ export async function prepareDatabase(
         home_visits_enabled: 0,
         is_listed: isBusiness ? 1 : 0,
         availability: isBusiness ? JSON.stringify(ALL_DAY) : null,
-        pending_email: null,
-        session_version: 0,
         created_at: now,
-        updated_at: now,
-      };
+      });
     };
     const customers = Array.from({ length: counts.customers }, (_, i) => row('User', i + 1));
     const businesses = Array.from({ length: counts.businesses }, (_, i) => row('Business', i + 1));

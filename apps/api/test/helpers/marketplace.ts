@@ -3,6 +3,7 @@ import type { Availability, BookingStatus } from '@app/domain';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/database';
+import { newUserRow } from '../../src/db/new-user-row';
 import type { UsersTable } from '../../src/db/schema';
 import { hashPassword } from '../../src/lib/passwords';
 import type { BookingRow } from '../../src/modules/bookings/bookings.repository';
@@ -42,7 +43,7 @@ type UserOverrides = Partial<Omit<UsersTable, 'availability'>> & { availability?
 async function insertUser(t: TestApp, db: Db, values: UserOverrides & Pick<UsersTable, 'user_type'>) {
   const now = t.clock.now().toISOString();
   const id = values.id ?? randomUUID();
-  const row: UsersTable = {
+  const row = newUserRow({
     id,
     email: uniqueEmail(values.user_type.toLowerCase()),
     password_hash: await testPasswordHash(),
@@ -53,19 +54,11 @@ async function insertUser(t: TestApp, db: Db, values: UserOverrides & Pick<Users
     birthdate: '1990-05-01',
     is_confirmed: 1,
     confirmed_at: now,
-    business_name: null,
-    business_address: null,
-    business_description: null,
-    minimum_price: null,
-    home_visits_enabled: 0,
-    is_listed: 0,
-    pending_email: null,
-    session_version: 0,
     created_at: now,
     updated_at: now,
     ...values,
     availability: values.availability ? JSON.stringify(values.availability) : null,
-  };
+  });
   await db.insertInto('users').values(row).execute();
   const token = await mintAccessToken(t, db, row);
   return {

@@ -15,6 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/database';
+import { newUserRow } from '../../db/new-user-row';
 import type { CodePurpose } from '../../db/schema';
 import { addMs, type Clock, DAY_MS, HOUR_MS } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -178,24 +179,20 @@ export class AuthService {
     let code: string;
     try {
       code = await this.deps.db.transaction().execute(async (trx) => {
-        await new UsersRepository(trx).insert({
-          id,
-          email: input.email,
-          password_hash: passwordHash,
-          user_type: 'User',
-          first_name: input.firstName,
-          last_name: input.lastName,
-          phone_number: input.phoneNumber,
-          address: input.address,
-          birthdate: input.birthdate,
-          is_confirmed: 0,
-          confirmed_at: null,
-          home_visits_enabled: 0,
-          is_listed: 0,
-          session_version: 0,
-          created_at: now,
-          updated_at: now,
-        });
+        await new UsersRepository(trx).insert(
+          newUserRow({
+            id,
+            email: input.email,
+            password_hash: passwordHash,
+            user_type: 'User',
+            first_name: input.firstName,
+            last_name: input.lastName,
+            phone_number: input.phoneNumber,
+            address: input.address,
+            birthdate: input.birthdate,
+            created_at: now,
+          }),
+        );
         return this.issueCode(new AuthRepository(trx), id, 'signup', SIGNUP_CODE_TTL_HOURS * HOUR_MS);
       });
     } catch (error) {
@@ -387,29 +384,27 @@ export class AuthService {
         if (!(await invites.markUsed(invite.id, id, now))) {
           throw inviteProblem(await invites.findByCodeHash(codeHash), now) ?? emailTaken();
         }
-        await new UsersRepository(trx).insert({
-          id,
-          email: invite.email,
-          password_hash: passwordHash,
-          user_type: 'Business',
-          first_name: input.firstName,
-          last_name: input.lastName,
-          phone_number: input.phoneNumber,
-          address: input.address,
-          birthdate: input.birthdate,
-          is_confirmed: 0,
-          confirmed_at: null,
-          business_name: input.businessName,
-          business_address: input.businessAddress,
-          business_description: input.businessDescription ?? null,
-          minimum_price: input.minimumPrice,
-          home_visits_enabled: input.homeVisitsEnabled ? 1 : 0,
-          is_listed: 1,
-          availability: JSON.stringify(input.availability),
-          session_version: 0,
-          created_at: now,
-          updated_at: now,
-        });
+        await new UsersRepository(trx).insert(
+          newUserRow({
+            id,
+            email: invite.email,
+            password_hash: passwordHash,
+            user_type: 'Business',
+            first_name: input.firstName,
+            last_name: input.lastName,
+            phone_number: input.phoneNumber,
+            address: input.address,
+            birthdate: input.birthdate,
+            business_name: input.businessName,
+            business_address: input.businessAddress,
+            business_description: input.businessDescription ?? null,
+            minimum_price: input.minimumPrice,
+            home_visits_enabled: input.homeVisitsEnabled ? 1 : 0,
+            is_listed: 1,
+            availability: JSON.stringify(input.availability),
+            created_at: now,
+          }),
+        );
         return this.issueCode(new AuthRepository(trx), id, 'signup', SIGNUP_CODE_TTL_HOURS * HOUR_MS);
       });
     } catch (error) {

@@ -11,6 +11,7 @@ import {
 } from '@app/domain';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/database';
+import { newUserRow } from '../../db/new-user-row';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
@@ -114,26 +115,24 @@ export class UsersService {
     const now = this.clock().toISOString();
     const id = randomUUID();
     try {
-      await this.users.insert({
-        id,
-        email: input.email,
-        password_hash: await hashPassword(input.password),
-        user_type: 'Admin',
-        first_name: input.firstName,
-        last_name: input.lastName,
-        phone_number: '',
-        address: '',
-        birthdate: null,
-        is_confirmed: 1,
-        confirmed_at: now,
-        business_name: input.businessName,
-        minimum_price: MINIMUM_PRICE_DEFAULT,
-        home_visits_enabled: 0,
-        is_listed: 0,
-        session_version: 0,
-        created_at: now,
-        updated_at: now,
-      });
+      await this.users.insert(
+        newUserRow({
+          id,
+          email: input.email,
+          password_hash: await hashPassword(input.password),
+          user_type: 'Admin',
+          first_name: input.firstName,
+          last_name: input.lastName,
+          phone_number: '',
+          address: '',
+          birthdate: null,
+          is_confirmed: 1,
+          confirmed_at: now,
+          business_name: input.businessName,
+          minimum_price: MINIMUM_PRICE_DEFAULT,
+          created_at: now,
+        }),
+      );
     } catch (error) {
       if (isUniqueViolation(error))
         throw new AppError('UsernameExists', 'An account with this email already exists.');

@@ -1,0 +1,41 @@
+import type { UsersTable } from './schema';
+
+/** What every new account states; the other columns start from the values below. */
+export type NewUser = Pick<
+  UsersTable,
+  | 'id'
+  | 'email'
+  | 'password_hash'
+  | 'user_type'
+  | 'first_name'
+  | 'last_name'
+  | 'phone_number'
+  | 'address'
+  | 'birthdate'
+  | 'created_at'
+> &
+  Partial<UsersTable>;
+
+/**
+ * A new row of the users table (sign-up, invite, command-line Admin, demo seed, test accounts): not
+ * confirmed, no business details, unlisted, session version 0, updated when created, unless `user`
+ * says otherwise. Beside the schema rather than the users repository, so that the demo seed
+ * (db/) can use it too.
+ */
+export function newUserRow(user: NewUser): UsersTable {
+  return {
+    is_confirmed: 0,
+    confirmed_at: null,
+    business_name: null,
+    business_address: null,
+    business_description: null,
+    minimum_price: null,
+    home_visits_enabled: 0,
+    is_listed: 0,
+    availability: null,
+    pending_email: null,
+    session_version: 0,
+    updated_at: user.created_at,
+    ...user,
+  };
+}
