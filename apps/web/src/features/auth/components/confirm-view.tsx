@@ -3,12 +3,10 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { ConfirmationCodeInput } from '@/components/confirmation-code-input';
 import { IconCheck } from '@/components/icons';
 import { lazyValidator, useValidatedForm } from '../hooks/use-validated-form';
+import type { ConfirmValues } from '../types';
 import { ViewLink } from './view-link';
 
-export interface ConfirmValues {
-  confirmationCode: string;
-  [field: string]: unknown;
-}
+export type { ConfirmValues };
 
 const validateConfirm = lazyValidator(() =>
   import('../utils/validators').then((rules) => rules.validateConfirm),

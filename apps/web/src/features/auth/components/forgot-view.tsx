@@ -1,11 +1,9 @@
 import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { lazyValidator, useValidatedForm } from '../hooks/use-validated-form';
+import type { ForgotValues } from '../types';
 import { ViewLink } from './view-link';
 
-export interface ForgotValues {
-  email: string;
-  [field: string]: unknown;
-}
+export type { ForgotValues };
 
 const validateForgot = lazyValidator(() =>
   import('../utils/validators').then((rules) => rules.validateForgot),

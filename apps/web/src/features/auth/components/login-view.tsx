@@ -1,16 +1,10 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { lazyValidator, useValidatedForm } from '../hooks/use-validated-form';
+import type { LoginValues } from '../types';
 import { ConsentCheckboxes } from './consent-checkboxes';
 import { ForgotPasswordLink } from './view-link';
 
-export interface LoginValues {
-  email: string;
-  password: string;
-  rememberMe: boolean;
-  privacyConsent: boolean;
-  marketingConsent: boolean;
-  [field: string]: unknown;
-}
+export type { LoginValues };
 
 const validateLogin = lazyValidator(() => import('../utils/validators').then((rules) => rules.validateLogin));
 

@@ -1,13 +1,10 @@
 import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { PasswordChecklist } from '@/components/password-checklist';
 import { lazyValidator, useValidatedForm } from '../hooks/use-validated-form';
+import type { ResetValues } from '../types';
 import { ViewLink } from './view-link';
 
-export interface ResetValues {
-  resetCode: string;
-  newPassword: string;
-  [field: string]: unknown;
-}
+export type { ResetValues };
 
 const validateReset = lazyValidator(() => import('../utils/validators').then((rules) => rules.validateReset));
 

@@ -6,11 +6,8 @@ import {
   type SignUpFormValues,
   signUpFormErrors,
 } from '@app/domain';
-import type { ConfirmValues } from '../components/confirm-view';
-import type { ForgotValues } from '../components/forgot-view';
-import type { LoginValues } from '../components/login-view';
-import type { ResetValues } from '../components/reset-view';
 import { type FormValidator, schemaValidator } from '../hooks/use-validated-form';
+import type { ConfirmValues, ForgotValues, LoginValues, ResetValues } from '../types';
 
 /**
  * The auth forms' rules (domain zod schemas), in their own chunk: the views load it once they are on
