@@ -1,4 +1,4 @@
-import type { UserType } from '@app/domain';
+import type { UserProfile, UserType } from '@app/domain';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
@@ -28,24 +28,7 @@ import {
  */
 
 /** GET /user/userdetails (api-contract §3). Business fields are present for Business and Admin. */
-export interface UserDetails {
-  id: string;
-  FirstName: string;
-  LastName: string;
-  Email: string;
-  PhoneNumber: string;
-  Address: string | null;
-  Birthdate: string | null;
-  UserType: UserType;
-  BusinessName?: string;
-  BusinessAddress?: string;
-  BusinessDescription?: string | null;
-  minimumPrice?: number;
-  homeVisitsEnabled?: boolean;
-  [field: string]: unknown;
-}
-
-export const getUserDetails = (): Promise<UserDetails> => apiClient.get<UserDetails>('/user/userdetails');
+export const getUserDetails = (): Promise<UserProfile> => apiClient.get<UserProfile>('/user/userdetails');
 
 export const userDetailsQueryOptions = () =>
   queryOptions({
@@ -72,7 +55,7 @@ export interface SessionContextValue {
   isAuthenticated: boolean;
   /** The signed-in user's type; undefined while unknown (loading, failed, or signed out). */
   userType: UserType | undefined;
-  user: UserDetails | undefined;
+  user: UserProfile | undefined;
   isUserLoading: boolean;
   isUserError: boolean;
   /** Stores the tokens of a successful sign-in (localStorage for 30 days with remember-me). */

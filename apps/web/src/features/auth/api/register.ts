@@ -1,11 +1,6 @@
-import type { RegisterRequest } from '@app/domain';
+import type { RegisterRequest, RegisterResponse } from '@app/domain';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-
-export interface RegisterResponse {
-  message: string;
-  userConfirmed: false;
-}
 
 /** POST /auth/register: 201, a code is emailed; 409 UsernameExists; 400 validation. */
 export const register = (payload: RegisterRequest): Promise<RegisterResponse> =>

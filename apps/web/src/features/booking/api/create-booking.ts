@@ -1,19 +1,14 @@
-import type { Booking, CreateBookingRequest } from '@app/domain';
+import type { BookingResult, CreateBookingRequest } from '@app/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-
-export interface CreateBookingResponse {
-  message: string;
-  booking: Booking;
-}
 
 /**
  * POST /booking/book (customers only) → 201 { message, booking } with Status Requested.
  * `price` travels as text without '£'; `customerAddress` only for home visits (spec §3).
  */
-export const createBooking = (request: CreateBookingRequest): Promise<CreateBookingResponse> =>
-  apiClient.post<CreateBookingResponse>('/booking/book', request);
+export const createBooking = (request: CreateBookingRequest): Promise<BookingResult> =>
+  apiClient.post<BookingResult>('/booking/book', request);
 
 export function useCreateBookingMutation() {
   const queryClient = useQueryClient();

@@ -1,26 +1,7 @@
-import { type AvailabilityInput, type AwayDateRange, generateBookableSlots } from '@app/domain';
+import { type AvailableTimesResponse, generateBookableSlots } from '@app/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-
-/** The business as GET /booking/available-times describes it (api-contract §4). */
-export interface BookableBusiness {
-  id: string;
-  FirstName: string;
-  LastName: string;
-  BusinessName: string | null;
-  BusinessDescription?: string | null;
-  minimumPrice: number;
-  homeVisitsEnabled: boolean;
-}
-
-export interface AvailableTimesResponse {
-  business: BookableBusiness;
-  availability: AvailabilityInput | null;
-  awayDates: AwayDateRange[] | null;
-  /** Bookable starts 'YYYY-MM-DD HH:MM', computed by the server with the shared slot rules. */
-  slots: string[];
-}
 
 /** GET /booking/available-times?businessId= (public). Unknown business: 404. */
 export const getAvailableTimes = async (businessId: string): Promise<AvailableTimesResponse> => {

@@ -23,6 +23,8 @@ const business = (overrides: Partial<BookableBusiness> = {}): BookableBusiness =
   BusinessDescription: 'Skin fades and beard trims.',
   minimumPrice: 50,
   homeVisitsEnabled: false,
+  availability: {},
+  awayDates: [],
   ...overrides,
 });
 

@@ -1,4 +1,11 @@
-import { assertNever, type CreateBookingRequest, CreateBookingRequestSchema, MESSAGES } from '@app/domain';
+import {
+  type AvailableTimesResponse,
+  assertNever,
+  type BusinessSummary,
+  type CreateBookingRequest,
+  CreateBookingRequestSchema,
+  MESSAGES,
+} from '@app/domain';
 import {
   Alert,
   Anchor,
@@ -28,11 +35,7 @@ import { toast } from '@/lib/toast';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { useWizardStep } from '@/lib/use-wizard-step';
 import { useCreateBookingMutation } from '../api/create-booking';
-import {
-  type AvailableTimesResponse,
-  type BookableBusiness,
-  useAvailableTimes,
-} from '../api/get-available-times';
+import { useAvailableTimes } from '../api/get-available-times';
 import { useBookingDraft, useSaveBookingDraft } from '../hooks/use-booking-draft';
 import { formatSlot } from '../utils/booking-time';
 import { type WizardStepKey, wizardSteps } from '../utils/wizard-steps';
@@ -43,14 +46,14 @@ import { type BookingLocation, LocationStep } from './location-step';
 import { chosenPrice, type PriceOption, PriceStep } from './price-step';
 import { ReviewStep } from './review-step';
 
-const personNameOf = (business: BookableBusiness) =>
-  `${business.FirstName ?? ''} ${business.LastName ?? ''}`.trim() || businessNameOf(business);
-const businessNameOf = (business: BookableBusiness) =>
-  business.BusinessName?.trim() || MESSAGES.unknownBusiness;
+const personNameOf = (business: BusinessSummary) =>
+  `${business.FirstName} ${business.LastName}`.trim() || businessNameOf(business);
+const businessNameOf = (business: BusinessSummary) =>
+  business.BusinessName.trim() || MESSAGES.unknownBusiness;
 
 const SAVED_SLOT_GONE = 'That time is no longer available. Please choose another.';
 
-function BusinessHeader({ business }: { business: BookableBusiness }) {
+function BusinessHeader({ business }: { business: BusinessSummary }) {
   const initials = initialsOf(business.FirstName, business.LastName);
   return (
     <Group gap="md" wrap="nowrap" align="center">

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@app/domain';
+import { type BusinessSummary, MESSAGES } from '@app/domain';
 import {
   Alert,
   Avatar,
@@ -18,18 +18,18 @@ import { Link } from 'react-router';
 import { IconAlert, IconMapPin } from '@/components/icons';
 import { paths } from '@/config/paths';
 import { initialsOf } from '@/lib/initials';
-import { type Business, useBusinesses } from '../api/get-businesses';
+import { useBusinesses } from '../api/get-businesses';
 import classes from './businesses-page.module.css';
 
 const SKELETON_CARDS = 6;
 
-const businessPersonName = (business: Pick<Business, 'FirstName' | 'LastName'>) =>
-  `${business.FirstName ?? ''} ${business.LastName ?? ''}`.trim();
+const businessPersonName = (business: Pick<BusinessSummary, 'FirstName' | 'LastName'>) =>
+  `${business.FirstName} ${business.LastName}`.trim();
 
-const businessNameOf = (business: Pick<Business, 'BusinessName'>) =>
-  business.BusinessName?.trim() || MESSAGES.unknownBusiness;
+const businessNameOf = (business: Pick<BusinessSummary, 'BusinessName'>) =>
+  business.BusinessName.trim() || MESSAGES.unknownBusiness;
 
-function BusinessCard({ business }: { business: Business }) {
+function BusinessCard({ business }: { business: BusinessSummary }) {
   const nameId = `business-${business.id}-name`;
   const businessNameId = `business-${business.id}-business-name`;
   const personName = businessPersonName(business) || businessNameOf(business);
@@ -48,7 +48,7 @@ function BusinessCard({ business }: { business: Business }) {
           </Text>
         </Stack>
       </Group>
-      {business.BusinessDescription?.trim() ? (
+      {business.BusinessDescription.trim() ? (
         <Text size="sm" c="dark.5" lineClamp={3}>
           {business.BusinessDescription}
         </Text>

@@ -1,13 +1,14 @@
 import {
   AWAY_CALENDAR_MONTHS,
   AWAY_REASON_MAX_LENGTH,
-  type AwayDate,
   type AwayDateEntry,
+  type AwayDateResponse,
   addDays,
   awayDateBounds,
   awayDateError,
   isDateAway,
   MESSAGES,
+  type UserProfile,
 } from '@app/domain';
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { DatePicker, type DatesRangeValue } from '@mantine/dates';
@@ -16,7 +17,6 @@ import { IconCalendar, IconTrash } from '@/components/icons';
 import { formatShortDate } from '@/lib/booking-format';
 import { toast } from '@/lib/toast';
 import { useSingleFlight } from '@/lib/use-single-flight';
-import type { BusinessProfile } from '../api/business-profile';
 import { useUpdateAwayDatesMutation } from '../api/update-away-dates';
 import { showFailure } from '../utils/errors';
 import classes from './dashboard.module.css';
@@ -37,16 +37,28 @@ export function awayPeriodText(startDate: string, endDate: string): string {
 }
 
 /** What the server already has, sent back unchanged so it keeps each entry's id and createdAt. */
-const storedEntry = ({ id, startDate, endDate, reason, createdAt, status }: AwayDate): AwayDateEntry => ({
+const storedEntry = ({
+  id,
+  startDate,
+  endDate,
+  reason,
+  createdAt,
+  status,
+}: AwayDateResponse): AwayDateEntry => ({
   id,
   startDate,
   endDate,
   ...(reason ? { reason } : {}),
   createdAt,
-  status,
+  // The server stores only 'active' periods (the one status a request may carry).
+  ...(status === 'active' ? { status } : {}),
 });
 
-function rangeCoversAwayDay(startDate: string, endDate: string, awayDates: readonly AwayDate[]): boolean {
+function rangeCoversAwayDay(
+  startDate: string,
+  endDate: string,
+  awayDates: readonly AwayDateResponse[],
+): boolean {
   for (let date = startDate; date <= endDate; date = addDays(date, 1)) {
     if (isDateAway(date, awayDates)) return true;
   }
@@ -58,7 +70,7 @@ function rangeCoversAwayDay(startDate: string, endDate: string, awayDates: reado
  * covered days disabled, an optional reason of at most 100 characters, and the current list.
  * Every change sends the whole list (PUT /user/away-dates).
  */
-export function AwayDatesCard({ profile }: { profile: BusinessProfile }) {
+export function AwayDatesCard({ profile }: { profile: UserProfile }) {
   const awayDates = useMemo(
     () => [...(profile.awayDates ?? [])].sort((a, b) => a.startDate.localeCompare(b.startDate)),
     [profile.awayDates],
@@ -104,7 +116,7 @@ export function AwayDatesCard({ profile }: { profile: BusinessProfile }) {
     );
   };
 
-  const remove = (away: AwayDate) => {
+  const remove = (away: AwayDateResponse) => {
     void saving.run(() => {
       setRemovingId(away.id);
       return updateAwayDates

@@ -1,4 +1,4 @@
-import { MESSAGES, profileFormFromProfile } from '@app/domain';
+import { MESSAGES, profileFormFromProfile, type UserProfile } from '@app/domain';
 import { Avatar, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { DetailList, DetailRow } from '@/components/detail-list';
@@ -6,10 +6,10 @@ import { EmailVerification } from '@/components/email-verification';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { ProfileEditForm, type ProfileFormValues } from '@/components/profile-edit-form';
 import { initialsOf } from '@/lib/initials';
-import { type BusinessProfile, useBusinessProfile } from '../api/business-profile';
+import { useBusinessProfile } from '../api/business-profile';
 import classes from './dashboard.module.css';
 
-function formValuesFrom(profile: BusinessProfile): ProfileFormValues {
+function formValuesFrom(profile: UserProfile): ProfileFormValues {
   return profileFormFromProfile({ ...profile, Address: null });
 }
 
@@ -19,7 +19,7 @@ const notSet = (
   </Text>
 );
 
-function PersonalDetails({ profile }: { profile: BusinessProfile }) {
+function PersonalDetails({ profile }: { profile: UserProfile }) {
   const [isEditing, setIsEditing] = useState(false);
   const fullName = [profile.FirstName, profile.LastName].filter(Boolean).join(' ');
   const businessName = profile.BusinessName?.trim();
@@ -72,7 +72,7 @@ function PersonalDetails({ profile }: { profile: BusinessProfile }) {
   );
 }
 
-function ShopDetails({ profile }: { profile: BusinessProfile }) {
+function ShopDetails({ profile }: { profile: UserProfile }) {
   const description = profile.BusinessDescription?.trim();
   return (
     <Paper

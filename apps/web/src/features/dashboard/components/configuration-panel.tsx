@@ -1,4 +1,4 @@
-import { MESSAGES, MINIMUM_PRICE_TOAST_MS, minimumPriceError } from '@app/domain';
+import { MESSAGES, MINIMUM_PRICE_TOAST_MS, minimumPriceError, type UserProfile } from '@app/domain';
 import { Button, Grid, Paper, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -9,7 +9,7 @@ import { ApiError } from '@/lib/api-client';
 import { getAccessToken } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { useSingleFlight } from '@/lib/use-single-flight';
-import { type BusinessProfile, useBusinessProfile } from '../api/business-profile';
+import { useBusinessProfile } from '../api/business-profile';
 import { useUpdateHomeVisitMutation } from '../api/update-home-visit';
 import { useUpdateMinimumPriceMutation } from '../api/update-minimum-price';
 import { showFailure } from '../utils/errors';
@@ -18,7 +18,7 @@ import { AwayDatesCard } from './away-dates-card';
 /** Spec §5 'Prices and other admin rules': saving the minimum price requires login. */
 export const SAVING_REQUIRES_LOGIN = 'Saving requires login';
 
-function MinimumPriceCard({ profile }: { profile: BusinessProfile }) {
+function MinimumPriceCard({ profile }: { profile: UserProfile }) {
   const navigate = useNavigate();
   const current = profile.minimumPrice;
   // The text as typed: a decimal is refused, never turned into another number (api-contract §8.1).
@@ -95,7 +95,7 @@ function MinimumPriceCard({ profile }: { profile: BusinessProfile }) {
   );
 }
 
-function HomeVisitCard({ profile }: { profile: BusinessProfile }) {
+function HomeVisitCard({ profile }: { profile: UserProfile }) {
   const saved = profile.homeVisitsEnabled ?? false;
   // Shown at once when toggled; put back if the server refuses.
   const [optimistic, setOptimistic] = useState<boolean | null>(null);

@@ -7,6 +7,7 @@ import {
   normaliseAvailabilityLenient,
   type TimeRange,
   timeSlotOptions,
+  type UserProfile,
   validateAvailability,
   WEEKDAYS,
   type Weekday,
@@ -31,7 +32,7 @@ import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { getAccessToken } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { useSingleFlight } from '@/lib/use-single-flight';
-import { type BusinessProfile, useBusinessProfile } from '../api/business-profile';
+import { useBusinessProfile } from '../api/business-profile';
 import { useUpdateAvailabilityMutation } from '../api/update-availability';
 import { showFailure } from '../utils/errors';
 import classes from './dashboard.module.css';
@@ -153,7 +154,7 @@ function DayHours({
   );
 }
 
-function HoursEditor({ profile }: { profile: BusinessProfile }) {
+function HoursEditor({ profile }: { profile: UserProfile }) {
   const saved = useMemo(() => normaliseAvailabilityLenient(profile.availability), [profile.availability]);
   const nextKey = useRef(0);
   const toDraft = (availability: Availability): Draft =>

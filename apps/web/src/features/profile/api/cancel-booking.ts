@@ -1,32 +1,23 @@
-import { type Booking, customerStatusError } from '@app/domain';
+import { type BookingResult, customerStatusError, type SetStatusRequest } from '@app/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiClient } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export interface BookingRef {
-  businessId: string;
-  bookingId: string;
-}
-
-export interface BookingChangeResponse {
-  message: string;
-  booking: Booking;
-}
+/** The ids a PATCH /booking/* call names a booking by. */
+export type BookingRef = Pick<SetStatusRequest, 'businessId' | 'bookingId'>;
 
 /**
  * PATCH /booking/setstatus as a customer. Spec §4: a customer may only ask for Requested or
  * Cancelled; anything else is refused here, before any request, with the spec's message.
  */
-export async function setCustomerBookingStatus(
-  request: BookingRef & { status: string },
-): Promise<BookingChangeResponse> {
+export async function setCustomerBookingStatus(request: SetStatusRequest): Promise<BookingResult> {
   const refusal = customerStatusError(request.status);
-  if (refusal) throw new ApiError(400, 'InvalidStatus', refusal);
-  return apiClient.patch<BookingChangeResponse>('/booking/setstatus', request);
+  if (refusal) throw new ApiError(400, 'ValidationError', refusal);
+  return apiClient.patch<BookingResult>('/booking/setstatus', request);
 }
 
 /** Cancels one of the customer's Requested bookings. */
-export const cancelBooking = (ref: BookingRef): Promise<BookingChangeResponse> =>
+export const cancelBooking = (ref: BookingRef): Promise<BookingResult> =>
   setCustomerBookingStatus({ ...ref, status: 'Cancelled' });
 
 export function useCancelBookingMutation() {

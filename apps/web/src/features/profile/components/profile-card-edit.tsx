@@ -1,7 +1,6 @@
-import { profileFormFromProfile } from '@app/domain';
+import { profileFormFromProfile, type UserProfile } from '@app/domain';
 import type { ReactNode } from 'react';
 import { ProfileEditForm } from '@/components/profile-edit-form';
-import type { AccountProfile } from '@/lib/profile-api';
 
 /**
  * The profile card's edit form, loaded when Edit is first pressed (or once the page is idle): it
@@ -13,7 +12,7 @@ export function ProfileCardEdit({
   addressNotice,
   onClose,
 }: {
-  profile: AccountProfile;
+  profile: UserProfile;
   /** The stored address; undefined when it could not be read (the form then holds no address). */
   address: string | null | undefined;
   addressNotice: ReactNode;

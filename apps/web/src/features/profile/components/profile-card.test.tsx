@@ -209,7 +209,11 @@ describe('profile card', () => {
         '/api/user/update',
         jsonResponse(200, userDetails('User', { PendingEmail: 'new@example.com' })),
       )
-      .on('POST', '/api/user/verify-email', jsonResponse(200, { message: 'Email updated' }));
+      .on(
+        'POST',
+        '/api/user/verify-email',
+        jsonResponse(200, userDetails('User', { Email: 'new@example.com' })),
+      );
     // First load, then the state after the update, then the state after verification.
     api
       .on('GET', '/api/user/userdetails', jsonResponse(200, userDetails('User')))

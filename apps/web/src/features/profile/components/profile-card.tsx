@@ -1,4 +1,4 @@
-import { MESSAGES } from '@app/domain';
+import { MESSAGES, type UserProfile } from '@app/domain';
 import { Avatar, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Suspense, useEffect, useState } from 'react';
 import { DetailList, DetailRow } from '@/components/detail-list';
@@ -6,7 +6,6 @@ import { LoadErrorAlert } from '@/components/load-error-alert';
 import { whenEngagedOrIdle } from '@/lib/idle';
 import { initialsOf } from '@/lib/initials';
 import { preloadable } from '@/lib/preloadable';
-import type { AccountProfile } from '@/lib/profile-api';
 import classes from './profile-page.module.css';
 
 // Both bring the form rules (zod), which the card's first paint does not need.
@@ -19,7 +18,7 @@ const EmailVerification = preloadable(() =>
  * The stored address, or undefined when the profile came back without one we can read (the field
  * missing or not text). Null and '' mean the customer has no address yet, which is not an error.
  */
-function readableAddress(profile: AccountProfile): string | null | undefined {
+function readableAddress(profile: UserProfile): string | null | undefined {
   const address: unknown = profile.Address;
   if (address === null || typeof address === 'string') return address;
   return undefined;
@@ -36,7 +35,7 @@ export function ProfileCard({
   onReload,
   isReloading,
 }: {
-  profile: AccountProfile;
+  profile: UserProfile;
   /** Fetches the profile again (the address retry). */
   onReload: () => void;
   isReloading: boolean;

@@ -1,16 +1,15 @@
-import { MESSAGES } from '@app/domain';
+import { MESSAGES, type UserProfile } from '@app/domain';
 import { Container, Grid, Paper, Skeleton, Stack, Tabs, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { userDetailsQueryOptions } from '@/lib/auth';
-import type { AccountProfile } from '@/lib/profile-api';
 import { BookingsPanel } from './bookings-panel';
 import { ProfileCard } from './profile-card';
 import { SettingsPanel } from './settings-panel';
 
 function ProfileSection() {
   const profileQuery = useQuery(userDetailsQueryOptions());
-  const profile = profileQuery.data as AccountProfile | undefined;
+  const profile = profileQuery.data as UserProfile | undefined;
 
   if (profile) {
     return (
