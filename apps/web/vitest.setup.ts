@@ -29,8 +29,8 @@ Object.assign(globalThis, { jest: { advanceTimersByTime: (ms: number) => vi.adva
 
 // NOTE: every screen's code is loaded when first shown (code splitting); the first render of a lazy
 // screen in a test file includes compiling it, which takes longer than the 1 s default of findBy*
-// and waitFor on two shared cores.
-configure({ asyncUtilTimeout: 5000 });
+// and waitFor on two shared cores (10 s: CI runs the API suites beside these on the same two cores).
+configure({ asyncUtilTimeout: 10_000 });
 
 class ResizeObserverStub {
   observe() {}

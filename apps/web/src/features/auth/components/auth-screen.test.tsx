@@ -1,5 +1,5 @@
 import { MESSAGES, RESEND_NOTICE_MS } from '@app/domain';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { encodePassword } from '@/lib/api-client';
 import { getSession, SESSION_STORAGE_KEY } from '@/lib/session';
@@ -73,6 +73,8 @@ describe('auth screen: views', () => {
   it('opens the sign-in view at /login and the sign-up view at /register', async () => {
     renderApp({ route: '/login' });
     expect(await title('Sign In')).toBeInTheDocument();
+    // One app at a time: two mounted apps double the work of every role query.
+    cleanup();
 
     renderApp({ route: '/register' });
     expect(await title('Sign Up')).toBeInTheDocument();

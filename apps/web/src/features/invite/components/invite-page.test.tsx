@@ -27,7 +27,10 @@ describe('invite page: checking the invitation', () => {
     api.on('POST', '/api/auth/verify-invite', () => response.promise);
     openInvite();
     expect(await screen.findByText('Verifying invitation...')).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/auth/verify-invite')[0]?.body).toEqual({ inviteCode: INVITE_CODE });
+    // The request leaves once the query runs, which may be a tick after the text shows.
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/api/auth/verify-invite')[0]?.body).toEqual({ inviteCode: INVITE_CODE }),
+    );
 
     response.resolve(jsonResponse(200, { email: INVITED_EMAIL, valid: true, expired: false }));
     expect(
