@@ -1,4 +1,4 @@
-import { MESSAGES, type UserProfile } from '@app/domain';
+import { MESSAGES } from '@app/domain';
 import { Container, Grid, Paper, Skeleton, Stack, Tabs, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { LoadErrorAlert } from '@/components/load-error-alert';
@@ -9,7 +9,7 @@ import { SettingsPanel } from './settings-panel';
 
 function ProfileSection() {
   const profileQuery = useQuery(userDetailsQueryOptions());
-  const profile = profileQuery.data as UserProfile | undefined;
+  const profile = profileQuery.data;
 
   if (profile) {
     return (
