@@ -12,7 +12,7 @@ export const ROUTE_SCREENS: readonly { route: keyof typeof paths; path: string; 
   { route: 'businesses', module: 'businesses/components/businesses-page.tsx' },
   { route: 'booking', module: 'booking/components/booking-page.tsx' },
   { route: 'profile', module: 'profile/components/profile-page.tsx' },
-  { route: 'admin', module: 'admin/components/dashboard-page.tsx' },
+  { route: 'admin', module: 'dashboard/components/dashboard-page.tsx' },
   { route: 'privacyPolicy', module: 'legal/components/privacy-policy-page.tsx' },
   { route: 'termsOfService', module: 'legal/components/terms-of-service-page.tsx' },
   { route: 'invite', module: 'invite/components/invite-page.tsx' },
