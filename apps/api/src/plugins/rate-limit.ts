@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MINUTE_MS } from '../lib/clock';
-import type { RateLimitsService } from '../modules/rate-limits/rate-limits.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,7 +9,15 @@ declare module 'fastify' {
   }
 }
 
-export const rateLimitPlugin = fp<{ rateLimits: RateLimitsService }>(
+/** What the plugin needs of the rate-limits service (modules/rate-limits), which app.ts passes in. */
+export interface IpRateLimiter {
+  /** Counts one request by `ip` for `action`; throws the 429 error over the limit. */
+  hitPerIp(action: string, ip: string): Promise<void>;
+  /** Deletes counters whose window has passed. */
+  deleteStale(): Promise<unknown>;
+}
+
+export const rateLimitPlugin = fp<{ rateLimits: IpRateLimiter }>(
   async (app, { rateLimits }) => {
     app.decorate('rateLimit', (action: string) => async (request: FastifyRequest) => {
       await rateLimits.hitPerIp(action, request.ip);

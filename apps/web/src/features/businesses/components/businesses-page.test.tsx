@@ -1,7 +1,6 @@
-import { MESSAGES } from '@app/domain';
+import { type AvailableTimesResponse, MESSAGES } from '@app/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { getAvailableTimes } from '@/features/booking/api/get-available-times';
 import { apiErrorResponse, deferred, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 import { userDetails } from '@/testing/tokens';
@@ -101,7 +100,7 @@ describe('businesses page', () => {
           availability: {},
           awayDates: [],
           slots: [],
-        } satisfies Awaited<ReturnType<typeof getAvailableTimes>>),
+        } satisfies AvailableTimesResponse),
       );
     const { user, router } = renderApp({ route: '/businesses', session: {} });
 

@@ -6,11 +6,11 @@ import { useNavigate } from 'react-router';
 import { ConfirmationCodeInput } from '@/components/confirmation-code-input';
 import { IconAlert, IconMail } from '@/components/icons';
 import { paths } from '@/config/paths';
-// NOTE: the invite flow ends in the same three auth calls as the auth screen; one file per endpoint.
-import { useConfirmSignupMutation } from '@/features/auth/api/confirm-signup';
-import { useLoginMutation } from '@/features/auth/api/login';
-import { useResendCodeMutation } from '@/features/auth/api/resend-code';
 import { useSession } from '@/lib/auth';
+// NOTE: the invite flow ends in the same three auth calls as the auth screen; one file per endpoint.
+import { useConfirmSignupMutation } from '@/lib/auth-api/confirm-signup';
+import { useLoginMutation } from '@/lib/auth-api/login';
+import { useResendCodeMutation } from '@/lib/auth-api/resend-code';
 import { serverMessageOf } from '@/lib/server-message';
 import { toast } from '@/lib/toast';
 import { useSingleFlight } from '@/lib/use-single-flight';
