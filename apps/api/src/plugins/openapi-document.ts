@@ -33,7 +33,7 @@ export interface OpenApiDocument {
 
 const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 
-/** Every `code` an error body can carry (lib/errors.ts holds them all). */
+/** Every `code` an error body can carry (the contract's ERROR_STATUS, packages/domain/src/contract/errors.ts). */
 export const ERROR_CODES = Object.keys(ERROR_STATUS).sort();
 
 export const API_ERROR_SCHEMA_NAME = 'ApiError';
