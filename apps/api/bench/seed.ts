@@ -28,7 +28,8 @@ import {
 } from '@app/domain';
 import type { Insertable } from 'kysely';
 import type { Db } from '../src/db/database';
-import type { AwayDatesTable, BookingsTable, UsersTable } from '../src/db/schema';
+import { type NewUser, newUserRow } from '../src/db/new-user-row';
+import type { AwayDatesTable, BookingsTable } from '../src/db/schema';
 
 export interface SeedSize {
   businesses: number;
@@ -167,19 +168,6 @@ function pickWeighted(random: () => number, weights: Weights): BookingStatus {
 
 const BATCH_ROWS = 1000;
 
-/** Every column, so all rows of a multi-row insert have the same ones. */
-const ACCOUNT_DEFAULTS = {
-  business_name: null,
-  business_address: null,
-  business_description: null,
-  minimum_price: null,
-  home_visits_enabled: 0,
-  is_listed: 0,
-  availability: null,
-  pending_email: null,
-  session_version: 0,
-} as const satisfies Partial<UsersTable>;
-
 /** Inserts rows in multi-row statements of BATCH_ROWS (below both dialects' parameter limits). */
 class BatchWriter<T> {
   private rows: T[] = [];
@@ -225,8 +213,9 @@ export async function seedMarketplace(db: Db, size: SeedSize, options: SeedOptio
   let bookingsLeft = size.bookings;
 
   await db.transaction().execute(async (trx) => {
-    const users = new BatchWriter<Insertable<UsersTable>>(async (rows) => {
-      await trx.insertInto('users').values(rows).execute();
+    // newUserRow gives every row every column, as a multi-row insert needs.
+    const users = new BatchWriter<NewUser>(async (rows) => {
+      await trx.insertInto('users').values(rows.map(newUserRow)).execute();
     });
     const away = new BatchWriter<Insertable<AwayDatesTable>>(async (rows) => {
       await trx.insertInto('away_dates').values(rows).execute();
@@ -246,7 +235,6 @@ export async function seedMarketplace(db: Db, size: SeedSize, options: SeedOptio
       const customer = { id: randomUUID(), email: `bench-customer-${i}@bench.test`, ...person(i) };
       customers.push(customer);
       await users.add({
-        ...ACCOUNT_DEFAULTS,
         id: customer.id,
         email: customer.email,
         password_hash: options.passwordHash,
@@ -281,7 +269,6 @@ export async function seedMarketplace(db: Db, size: SeedSize, options: SeedOptio
       };
       businesses.push(business);
       await users.add({
-        ...ACCOUNT_DEFAULTS,
         id: business.id,
         email: business.email,
         password_hash: options.passwordHash,
