@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { HomeVisitRequestSchema, isDeletePhrase, MinimumPriceRequestSchema } from './account';
+import {
+  HomeVisitRequestSchema,
+  isDeletePhrase,
+  MinimumPriceRequestSchema,
+  NotificationSettingsRequestSchema,
+} from './account';
 import { errorsOf, parseOk } from './test-utils';
 
 describe('delete account phrase', () => {
@@ -46,5 +51,32 @@ describe('PUT /user/home-visit body', () => {
         'Must be true or false',
       );
     }
+  });
+});
+
+describe('PUT /user/notification-settings body', () => {
+  const settings = { bookingUpdates: false, reminders: true, messages: true, marketing: false };
+
+  it('takes the four settings as booleans', () => {
+    expect(parseOk(NotificationSettingsRequestSchema, settings)).toEqual(settings);
+  });
+
+  it('names each missing or non-boolean setting', () => {
+    expect(errorsOf(NotificationSettingsRequestSchema, { ...settings, reminders: 'false' })).toEqual({
+      reminders: 'Must be true or false',
+    });
+    const { marketing: _omitted, ...withoutMarketing } = settings;
+    expect(errorsOf(NotificationSettingsRequestSchema, withoutMarketing)).toEqual({
+      marketing: 'Must be true or false',
+    });
+  });
+
+  it('refuses every unknown key under its own name', () => {
+    expect(
+      errorsOf(NotificationSettingsRequestSchema, { ...settings, sms: true, userType: 'Admin' }),
+    ).toEqual({
+      sms: 'Not a notification setting',
+      userType: 'Not a notification setting',
+    });
   });
 });

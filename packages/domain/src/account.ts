@@ -16,6 +16,29 @@ export const HomeVisitRequestSchema = z.object({
 });
 export type HomeVisitRequest = z.input<typeof HomeVisitRequestSchema>;
 
+const settingFlag = () => z.boolean({ error: MESSAGES.mustBeTrueOrFalse });
+
+/**
+ * PUT /user/notification-settings: all four flags, nothing else. An unknown key is refused under
+ * its own name (a misspelt setting must not look saved). NOTE: a refusing catchall rather than
+ * z.strictObject, whose one issue sits on the whole body and so would not name the key.
+ */
+export const NotificationSettingsRequestSchema = z
+  .object({
+    bookingUpdates: settingFlag(),
+    reminders: settingFlag(),
+    messages: settingFlag(),
+    marketing: settingFlag(),
+  })
+  .catchall(
+    z.unknown().superRefine((_value, ctx) => {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.notANotificationSetting });
+    }),
+  )
+  // The OpenAPI document states what the catchall enforces.
+  .meta({ additionalProperties: false });
+export type NotificationSettingsRequest = z.input<typeof NotificationSettingsRequestSchema>;
+
 /** POST /user/verify-email: the 6-digit code emailed to the new address. */
 export const VerifyEmailRequestSchema = z.object({ code: ConfirmationCodeSchema });
 export type VerifyEmailRequest = z.input<typeof VerifyEmailRequestSchema>;

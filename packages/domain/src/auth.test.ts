@@ -303,7 +303,9 @@ describe('sign-up payload (spec §3)', () => {
       birthdate: '1990-04-01',
       phoneNumber: '+447123456789',
       userType: 'User',
+      marketingConsent: false,
     });
+    expect(buildSignUpPayload({ ...validSignUp(), marketingConsent: true }).marketingConsent).toBe(true);
     expect(joinSignUpAddress(' 1 Main St ', ' Derry ', 'bt48 6aa')).toBe('1 Main St, Derry, BT48 6AA');
   });
 
@@ -334,6 +336,15 @@ describe('POST /auth/register body', () => {
     expect(errorsOf(RegisterRequestSchema, { ...body(), userType: 'Admin' }).userType).toBeDefined();
     const { userType: _omitted, ...withoutType } = body();
     expect(parseOk(RegisterRequestSchema, withoutType).userType).toBe('User');
+  });
+
+  it('takes an optional boolean marketingConsent, false when left out', () => {
+    const { marketingConsent: _omitted, ...withoutConsent } = body();
+    expect(parseOk(RegisterRequestSchema, withoutConsent).marketingConsent).toBe(false);
+    expect(parseOk(RegisterRequestSchema, { ...body(), marketingConsent: true }).marketingConsent).toBe(true);
+    expect(errorsOf(RegisterRequestSchema, { ...body(), marketingConsent: 'yes' }).marketingConsent).toBe(
+      'Must be true or false',
+    );
   });
 
   it("applies the sign-up form's rules and messages", () => {

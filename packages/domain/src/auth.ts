@@ -175,6 +175,7 @@ export function buildSignUpPayload(form: SignUpForm): RegisterRequest {
     birthdate: form.dob,
     phoneNumber: `${form.countryCode}${normaliseMobile(form.phone)}`,
     userType: 'User',
+    marketingConsent: form.marketingConsent ?? false,
   };
 }
 
@@ -241,6 +242,8 @@ export const RegisterRequestSchema = z.object({
   birthdate: ruleString(10, (dob) => signUpBirthdateError(dob)),
   phoneNumber: ruleString(MAX_PHONE_LENGTH, signUpJoinedPhoneError).transform(normaliseSignUpPhone),
   userType: z.literal('User', { error: MESSAGES.signUpUserTypeOnly }).optional().default('User'),
+  /** The sign-up form's marketing box; the account's `marketing` notification setting starts here. */
+  marketingConsent: z.boolean({ error: MESSAGES.mustBeTrueOrFalse }).optional().default(false),
 });
 export type RegisterRequest = z.input<typeof RegisterRequestSchema>;
 

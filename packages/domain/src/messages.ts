@@ -84,6 +84,8 @@ export const MESSAGES = {
   counterResponse: 'Response must be Accepted or Declined',
   /** (ours) */
   mustBeTrueOrFalse: 'Must be true or false',
+  /** (ours) A key in PUT /user/notification-settings that is none of the four settings. */
+  notANotificationSetting: 'Not a notification setting',
   /** (ours) An id that is not a uuid. */
   invalidId: 'Invalid id',
   /** (ours) Text with a control character (NUL, escape, DEL…); multi-line fields allow line breaks and tabs. */

@@ -18,9 +18,9 @@ export type NewUser = Pick<
 
 /**
  * A new row of the users table (sign-up, invite, command-line Admin, demo seed, test accounts): not
- * confirmed, no business details, unlisted, session version 0, updated when created, unless `user`
- * says otherwise. Beside the schema rather than the users repository, so that the demo seed
- * (db/) can use it too.
+ * confirmed, no business details, unlisted, session version 0, booking-update, reminder and message
+ * emails on and marketing off, updated when created, unless `user` says otherwise. Beside the schema
+ * rather than the users repository, so that the demo seed (db/) can use it too.
  */
 export function newUserRow(user: NewUser): UsersTable {
   return {
@@ -35,6 +35,10 @@ export function newUserRow(user: NewUser): UsersTable {
     availability: null,
     pending_email: null,
     session_version: 0,
+    notify_booking_updates: 1,
+    notify_reminders: 1,
+    notify_messages: 1,
+    notify_marketing: 0,
     updated_at: user.created_at,
     ...user,
   };

@@ -35,6 +35,12 @@ export interface UsersTable {
   pending_email: string | null;
   /** Bumped to end every access token issued before (password reset, deletion). */
   session_version: number;
+  /** Notification settings: booking-event emails, reminders, message emails, marketing. */
+  notify_booking_updates: Flag;
+  notify_reminders: Flag;
+  notify_messages: Flag;
+  /** Starts as the sign-up form's marketing consent. */
+  notify_marketing: Flag;
   created_at: string;
   updated_at: string;
 }

@@ -202,6 +202,14 @@ const TABLE: Row[] = [
     expect: BUSINESS_ONLY,
   },
   { method: 'PUT', route: '/api/user/away-dates', body: () => ({ awayDates: [] }), expect: BUSINESS_ONLY },
+  { method: 'GET', route: '/api/user/notification-settings', expect: signedIn(200) },
+  {
+    method: 'PUT',
+    route: '/api/user/notification-settings',
+    // The defaults, so the other rows' emails are unchanged.
+    body: () => ({ bookingUpdates: true, reminders: true, messages: true, marketing: false }),
+    expect: signedIn(200),
+  },
 
   { method: 'GET', route: '/api/booking/businesses', expect: everyone(200) },
   {

@@ -40,3 +40,14 @@ export const UserProfileSchema = z
   })
   .meta({ id: 'UserProfile' });
 export type UserProfile = z.infer<typeof UserProfileSchema>;
+
+/** GET and PUT /user/notification-settings: which optional emails the account gets. */
+export const NotificationSettingsSchema = z
+  .object({
+    bookingUpdates: z.boolean().describe('Emails about a change to one of my bookings'),
+    reminders: z.boolean().describe('Reminders before an appointment'),
+    messages: z.boolean().describe('Emails about unread booking messages'),
+    marketing: z.boolean().describe('News and offers (starts as the sign-up marketing consent)'),
+  })
+  .meta({ id: 'NotificationSettings' });
+export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;

@@ -190,6 +190,7 @@ export class AuthService {
             phone_number: input.phoneNumber,
             address: input.address,
             birthdate: input.birthdate,
+            notify_marketing: input.marketingConsent ? 1 : 0,
             created_at: now,
           }),
         );

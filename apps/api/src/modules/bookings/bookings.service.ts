@@ -220,7 +220,9 @@ export class BookingsService {
       });
       return { booking, business };
     });
-    await this.sendMail(bookingRequestedEmail(business.email, this.facts(booking, 'business')));
+    await this.sendBookingEmail(business.id, (email) =>
+      bookingRequestedEmail(email, this.facts(booking, 'business')),
+    );
     return toBooking(booking);
   }
 
@@ -323,29 +325,38 @@ export class BookingsService {
   /** Emails the other party of a status change (api-contract §4). */
   private async notify(transition: BookingTransition, booking: BookingRow): Promise<void> {
     const recipientId = transition.actor === 'business' ? booking.customer_id : booking.business_id;
-    // The current address of the account; nobody to tell when it has been deleted.
-    const recipient = await this.users.findById(recipientId);
-    if (!recipient) return;
     const facts = this.facts(booking, transition.actor === 'business' ? 'customer' : 'business');
-    const message = ((): MailMessage => {
+    await this.sendBookingEmail(recipientId, (email): MailMessage => {
       switch (transition.action) {
         case 'approve':
-          return bookingApprovedEmail(recipient.email, facts);
+          return bookingApprovedEmail(email, facts);
         case 'deny':
-          return bookingDeniedEmail(recipient.email, facts);
+          return bookingDeniedEmail(email, facts);
         case 'counter':
-          return counterOfferEmail(recipient.email, facts, booking.counter_price ?? booking.price);
+          return counterOfferEmail(email, facts, booking.counter_price ?? booking.price);
         case 'cancel':
-          return bookingCancelledEmail(recipient.email, facts);
+          return bookingCancelledEmail(email, facts);
         case 'accept':
-          return counterAcceptedEmail(recipient.email, facts, booking.final_price ?? booking.price);
+          return counterAcceptedEmail(email, facts, booking.final_price ?? booking.price);
         case 'decline':
-          return counterDeclinedEmail(recipient.email, facts, booking.counter_price ?? booking.price);
+          return counterDeclinedEmail(email, facts, booking.counter_price ?? booking.price);
         default:
           return assertNever(transition.action);
       }
-    })();
-    await this.sendMail(message);
+    });
+  }
+
+  /**
+   * A booking-event email to an account, read as it is sent: its current address, and nothing when
+   * it has been deleted or has turned booking updates off (api-contract §8.3).
+   */
+  private async sendBookingEmail(
+    recipientId: string,
+    message: (email: string) => MailMessage,
+  ): Promise<void> {
+    const recipient = await this.users.findById(recipientId);
+    if (recipient?.notify_booking_updates !== 1) return;
+    await this.sendMail(message(recipient.email));
   }
 
   private facts(booking: BookingRow, reader: 'business' | 'customer'): BookingEmailFacts {

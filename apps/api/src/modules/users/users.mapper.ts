@@ -2,9 +2,10 @@ import {
   type AvailabilityResponse,
   type AwayDateResponse,
   MINIMUM_PRICE_DEFAULT,
+  type NotificationSettings,
   type UserProfile,
 } from '@app/domain';
-import type { AwayDateRow, UserRow } from './users.repository';
+import type { AwayDateRow, NotificationSettingsRow, UserRow } from './users.repository';
 
 /** Stored availability JSON → the API's weekday map; anything unreadable reads as no hours. */
 export function parseAvailability(json: string | null): AvailabilityResponse {
@@ -53,5 +54,25 @@ export function toUserProfile(user: UserRow, awayDates: AwayDateRow[] = []): Use
     homeVisitsEnabled: user.home_visits_enabled === 1,
     availability: parseAvailability(user.availability),
     awayDates: awayDates.map(toAwayDate),
+  };
+}
+
+/** The one place the notify_* flag columns become the contract's notification settings, and back. */
+export function toNotificationSettings(row: NotificationSettingsRow): NotificationSettings {
+  return {
+    bookingUpdates: row.notify_booking_updates === 1,
+    reminders: row.notify_reminders === 1,
+    messages: row.notify_messages === 1,
+    marketing: row.notify_marketing === 1,
+  };
+}
+
+export function toNotificationSettingsRow(settings: NotificationSettings): NotificationSettingsRow {
+  const flag = (value: boolean) => (value ? 1 : 0);
+  return {
+    notify_booking_updates: flag(settings.bookingUpdates),
+    notify_reminders: flag(settings.reminders),
+    notify_messages: flag(settings.messages),
+    notify_marketing: flag(settings.marketing),
   };
 }

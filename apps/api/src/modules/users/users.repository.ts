@@ -22,6 +22,14 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type AwayDateRow = Selectable<AwayDatesTable>;
 export type NewAwayDateRow = Insertable<AwayDatesTable>;
+/** The account's notification settings (api-contract §8.3). */
+const NOTIFICATION_COLUMNS = [
+  'notify_booking_updates',
+  'notify_reminders',
+  'notify_messages',
+  'notify_marketing',
+] as const;
+export type NotificationSettingsRow = Pick<UserRow, (typeof NOTIFICATION_COLUMNS)[number]>;
 export type SessionRow = Pick<UserRow, 'id' | 'email' | 'user_type' | 'session_version' | 'is_confirmed'>;
 
 /** The columns of a business that the public list shows. */
@@ -166,6 +174,22 @@ export class UsersRepository {
     await this.db
       .updateTable('users')
       .set({ ...changes, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  findNotificationSettings(id: string): Promise<NotificationSettingsRow | undefined> {
+    return this.db.selectFrom('users').select(NOTIFICATION_COLUMNS).where('id', '=', id).executeTakeFirst();
+  }
+
+  async updateNotificationSettings(
+    id: string,
+    settings: NotificationSettingsRow,
+    now: string,
+  ): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ ...settings, updated_at: now })
       .where('id', '=', id)
       .execute();
   }

@@ -5,6 +5,8 @@ import {
   HomeVisitRequestSchema,
   MessageResponseSchema,
   MinimumPriceRequestSchema,
+  NotificationSettingsRequestSchema,
+  NotificationSettingsSchema,
   ProfileUpdateRequestSchema,
   UserProfileSchema,
   VerifyEmailRequestSchema,
@@ -71,6 +73,39 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       },
     },
     async (request) => account.verifyEmail(request.requireUser().id, request.body.code),
+  );
+
+  app.get(
+    '/notification-settings',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['user'],
+        summary: 'Which optional emails the signed-in account gets',
+        description:
+          'Every user type. Defaults: bookingUpdates, reminders and messages true; marketing as ticked at sign-up. Codes, invites and security notices are always sent.',
+        security: [{ bearerAuth: [] }],
+        response: { 200: NotificationSettingsSchema, 401: ApiErrorSchema },
+      },
+    },
+    async (request) => users.getNotificationSettings(request.requireUser().id),
+  );
+
+  app.put(
+    '/notification-settings',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['user'],
+        summary: 'Replace the notification settings (all four booleans, nothing else)',
+        description:
+          'With bookingUpdates false no booking-event email goes to this account; with reminders false no reminder. 400 ValidationError names an unknown key or a value that is not a boolean.',
+        security: [{ bearerAuth: [] }],
+        body: NotificationSettingsRequestSchema,
+        response: { 200: NotificationSettingsSchema, ...bodyErrors() },
+      },
+    },
+    async (request) => users.updateNotificationSettings(request.requireUser().id, request.body),
   );
 
   app.delete(

@@ -6,6 +6,7 @@ import {
   awayDateError,
   MINIMUM_PRICE_DEFAULT,
   mergeAwayDates,
+  type NotificationSettings,
   todayInLondon,
   type UserProfile,
 } from '@app/domain';
@@ -15,7 +16,7 @@ import { newUserRow } from '../../db/new-user-row';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
-import { toAwayDate, toUserProfile } from './users.mapper';
+import { toAwayDate, toNotificationSettings, toNotificationSettingsRow, toUserProfile } from './users.mapper';
 import { type AccountChanges, UsersRepository } from './users.repository';
 
 export interface NewAdmin {
@@ -41,6 +42,27 @@ export class UsersService {
     if (!user) throw new AppError('NotFound', 'Account not found.');
     const awayDates = user.user_type === 'User' ? [] : await this.users.listAwayDates(user.id);
     return toUserProfile(user, awayDates);
+  }
+
+  async getNotificationSettings(userId: string): Promise<NotificationSettings> {
+    const row = await this.users.findNotificationSettings(userId);
+    if (!row) throw new AppError('NotFound', 'Account not found.');
+    return toNotificationSettings(row);
+  }
+
+  /** PUT /user/notification-settings replaces all four settings. */
+  async updateNotificationSettings(
+    userId: string,
+    settings: NotificationSettings,
+  ): Promise<NotificationSettings> {
+    // Only the four settings: the request schema lets nothing else through, and this picks them anyway.
+    const { bookingUpdates, reminders, messages, marketing } = settings;
+    await this.users.updateNotificationSettings(
+      userId,
+      toNotificationSettingsRow({ bookingUpdates, reminders, messages, marketing }),
+      this.clock().toISOString(),
+    );
+    return this.getNotificationSettings(userId);
   }
 
   /** PUT /user/availability: `availability` is already normalised and checked (AvailabilitySchema). */
