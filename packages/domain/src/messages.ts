@@ -143,6 +143,8 @@ export const MESSAGES = {
   failedToUpdateAvailability: 'Failed to update availability',
   failedToUpdateMinimumPrice: 'Failed to update minimum price',
   failedToUpdateHomeVisit: 'Failed to update home visit setting',
+  /** (ours) Toast title when a notification checkbox could not be saved; the box goes back. */
+  failedToSaveNotificationSettings: 'Failed to save notification settings',
   failedToUpdateBooking: 'Failed to update booking',
   failedToUpdateHomeVisitRetry: 'Failed to update home visit setting. Please try again.',
   failedToSaveAvailability: 'Failed to save availability',

@@ -4,6 +4,7 @@
  */
 export const queryKeys = {
   userDetails: ['user', 'details'] as const,
+  notificationSettings: ['user', 'notification-settings'] as const,
   /** POST /auth/verify-invite for one invite code (a read: it changes nothing). */
   inviteCheck: (inviteCode: string) => ['invites', inviteCode, 'check'] as const,
   businesses: ['businesses'] as const,

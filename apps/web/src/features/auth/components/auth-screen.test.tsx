@@ -6,6 +6,7 @@ import { getSession, SESSION_STORAGE_KEY } from '@/lib/session';
 import { apiErrorResponse, deferred, type FetchStub, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 import { makeAccessToken, userDetails } from '@/testing/tokens';
+import { MARKETING_CONSENT_LABEL } from './consent-checkboxes';
 
 type User = ReturnType<typeof renderApp>['user'];
 
@@ -345,8 +346,24 @@ describe('auth screen: sign up and confirm', () => {
       birthdate: '1990-05-01',
       phoneNumber: '+447123456789',
       userType: 'User',
+      marketingConsent: false,
     });
     expect(screen.getByText('sean.murphy@example.com')).toBeInTheDocument();
+  });
+
+  it('sends the ticked marketing box as marketingConsent', async () => {
+    const api = stubFetch().on(
+      'POST',
+      '/api/auth/register',
+      jsonResponse(201, { message: 'Code sent', userConfirmed: false }),
+    );
+    const { user } = renderApp({ route: '/register' });
+    await title('Sign Up');
+    await fillSignUp(user);
+    await user.click(screen.getByRole('checkbox', { name: MARKETING_CONSENT_LABEL }));
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await title('Confirm');
+    expect(api.callsTo('POST', '/api/auth/register')[0]!.body).toMatchObject({ marketingConsent: true });
   });
 
   it("shows 'Signup failed' with the server's message", async () => {

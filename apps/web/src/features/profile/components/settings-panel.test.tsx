@@ -3,9 +3,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '@/lib/query-keys';
 import { getSession } from '@/lib/session';
-import { apiErrorResponse, jsonResponse, stubFetch } from '@/testing/fetch-stub';
+import { apiErrorResponse, deferred, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { LOCAL_SETTINGS_KEY } from '../hooks/use-local-settings';
-import { renderProfile } from '../testing/profile-fixtures';
+import { notificationSettingsResponse, renderProfile } from '../testing/profile-fixtures';
 
 async function openSettings(options: Parameters<typeof renderProfile>[0] = {}) {
   const rendered = renderProfile(options);
@@ -27,39 +27,33 @@ async function reachPhraseStep(user: Awaited<ReturnType<typeof openSettings>>['u
 }
 
 describe('settings', () => {
-  it('keeps the checkboxes in this browser only and says so', async () => {
+  it('keeps the privacy checkboxes in this browser only and says so', async () => {
     const { user, api } = await openSettings();
     expect(screen.getByText(/saved in this browser only\. They are not sent anywhere/)).toBeInTheDocument();
 
-    const news = screen.getByRole('checkbox', { name: 'Send me news and offers' });
     const usage = screen.getByRole('checkbox', {
       name: 'Share anonymous usage data to help improve the service',
     });
-    expect(news).not.toBeChecked();
-    expect(screen.getByRole('checkbox', { name: 'Email me when a booking changes' })).toBeChecked();
-    expect(screen.getByRole('checkbox', { name: 'Remind me the day before an appointment' })).toBeChecked();
-    expect(
-      screen.getByRole('checkbox', { name: 'Let businesses I have booked with send me offers' }),
-    ).not.toBeChecked();
+    const offers = screen.getByRole('checkbox', { name: 'Let businesses I have booked with send me offers' });
+    expect(usage).not.toBeChecked();
+    expect(offers).not.toBeChecked();
 
     const callsBefore = api.calls.length;
-    await user.click(news);
     await user.click(usage);
-    await user.click(screen.getByRole('checkbox', { name: 'Email me when a booking changes' }));
-    expect(news).toBeChecked();
-    expect(JSON.parse(localStorage.getItem(LOCAL_SETTINGS_KEY)!)).toMatchObject({
-      newsAndOffers: true,
-      usageData: true,
-      bookingEmails: false,
-    });
+    expect(usage).toBeChecked();
+    expect(JSON.parse(localStorage.getItem(LOCAL_SETTINGS_KEY)!)).toMatchObject({ usageData: true });
     expect(api.calls).toHaveLength(callsBefore);
   });
 
-  it('reads the saved checkboxes back on the next visit', async () => {
-    localStorage.setItem(LOCAL_SETTINGS_KEY, JSON.stringify({ newsAndOffers: true, bookingEmails: false }));
+  it('reads the saved privacy checkboxes back on the next visit', async () => {
+    localStorage.setItem(LOCAL_SETTINGS_KEY, JSON.stringify({ usageData: true, businessOffers: false }));
     await openSettings();
-    expect(screen.getByRole('checkbox', { name: 'Send me news and offers' })).toBeChecked();
-    expect(screen.getByRole('checkbox', { name: 'Email me when a booking changes' })).not.toBeChecked();
+    expect(
+      screen.getByRole('checkbox', { name: 'Share anonymous usage data to help improve the service' }),
+    ).toBeChecked();
+    expect(
+      screen.getByRole('checkbox', { name: 'Let businesses I have booked with send me offers' }),
+    ).not.toBeChecked();
   });
 
   it('links to the privacy policy and the terms', async () => {
@@ -73,6 +67,72 @@ describe('settings', () => {
       'href',
       '/terms-of-service',
     );
+  });
+});
+
+describe('notification settings', () => {
+  const URL = '/api/user/notification-settings';
+  const box = (name: string) => screen.getByRole('checkbox', { name });
+
+  it('shows the settings the account has', async () => {
+    await openSettings({
+      notificationSettings: notificationSettingsResponse({ bookingUpdates: false, marketing: true }),
+    });
+    await waitFor(() => expect(box('Send me news and offers')).toBeChecked());
+    expect(box('Email me when a booking changes')).not.toBeChecked();
+    expect(box('Remind me the day before an appointment')).toBeChecked();
+  });
+
+  it('saves each change with one PUT of all four settings, one save at a time', async () => {
+    const settings = notificationSettingsResponse({ messages: false });
+    const saved = { ...settings, bookingUpdates: false };
+    const response = deferred<Response>();
+    const api = stubFetch()
+      .on('PUT', URL, () => response.promise)
+      .on('PUT', URL, jsonResponse(200, { ...saved, marketing: true }));
+    const { user } = await openSettings({ api, notificationSettings: settings });
+    const updates = box('Email me when a booking changes');
+    await waitFor(() => expect(updates).toBeEnabled());
+
+    await user.click(updates);
+    // Shown at once, and every box waits while the save runs.
+    expect(updates).not.toBeChecked();
+    expect(updates).toBeDisabled();
+    expect(box('Send me news and offers')).toBeDisabled();
+    await user.click(box('Send me news and offers'));
+    expect(api.callsTo('PUT', URL)).toHaveLength(1);
+    expect(api.callsTo('PUT', URL)[0]!.body).toEqual(saved);
+
+    response.resolve(jsonResponse(200, saved));
+    await waitFor(() => expect(updates).toBeEnabled());
+    expect(updates).not.toBeChecked();
+    expect(box('Send me news and offers')).not.toBeChecked();
+
+    await user.click(box('Send me news and offers'));
+    await waitFor(() => expect(api.callsTo('PUT', URL)).toHaveLength(2));
+    expect(api.callsTo('PUT', URL)[1]!.body).toEqual({ ...saved, marketing: true });
+    await waitFor(() => expect(box('Send me news and offers')).toBeEnabled());
+    expect(box('Send me news and offers')).toBeChecked();
+  });
+
+  it("shows the server's message when a save fails and puts the checkbox back", async () => {
+    const api = stubFetch().on(
+      'PUT',
+      URL,
+      apiErrorResponse(400, 'ValidationError', 'Must be true or false', {
+        reminders: 'Must be true or false',
+      }),
+    );
+    const { user } = await openSettings({ api });
+    const reminders = box('Remind me the day before an appointment');
+    await waitFor(() => expect(reminders).toBeEnabled());
+
+    await user.click(reminders);
+    expect(await screen.findByText('Must be true or false')).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.failedToSaveNotificationSettings)).toBeInTheDocument();
+    await waitFor(() => expect(reminders).toBeEnabled());
+    expect(reminders).toBeChecked();
+    expect(api.callsTo('PUT', URL)).toHaveLength(1);
   });
 });
 
@@ -117,7 +177,9 @@ describe('delete account', () => {
       jsonResponse(200, { message: 'Deleted' }),
     );
     const { user, router, queryClient } = await openSettings({ api });
-    await user.click(screen.getByRole('checkbox', { name: 'Send me news and offers' }));
+    await user.click(
+      screen.getByRole('checkbox', { name: 'Share anonymous usage data to help improve the service' }),
+    );
     const dialog = await reachPhraseStep(user);
     await user.type(within(dialog).getByRole('textbox'), 'DELETE MY ACCOUNT');
 

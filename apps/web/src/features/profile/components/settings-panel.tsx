@@ -1,15 +1,22 @@
+import { MESSAGES, type NotificationSettings } from '@app/domain';
 import { Anchor, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { serverMessageOf } from '@/lib/server-message';
+import { toast } from '@/lib/toast';
+import { useSingleFlight } from '@/lib/use-single-flight';
+import { useNotificationSettings } from '../api/get-notification-settings';
+import { useUpdateNotificationSettingsMutation } from '../api/update-notification-settings';
 import { type LocalSettingKey, useLocalSettings } from '../hooks/use-local-settings';
 import { DeleteAccountModal } from './delete-account-modal';
 import classes from './profile-page.module.css';
 
-const NOTIFICATION_SETTINGS: { key: LocalSettingKey; label: string }[] = [
-  { key: 'bookingEmails', label: 'Email me when a booking changes' },
-  { key: 'appointmentReminders', label: 'Remind me the day before an appointment' },
-  { key: 'newsAndOffers', label: 'Send me news and offers' },
+/** Saved to the account (api-contract §8.3); `messages` has no box here and is sent back as read. */
+const NOTIFICATION_SETTINGS: { key: keyof NotificationSettings; label: string }[] = [
+  { key: 'bookingUpdates', label: 'Email me when a booking changes' },
+  { key: 'reminders', label: 'Remind me the day before an appointment' },
+  { key: 'marketing', label: 'Send me news and offers' },
 ];
 
 const PRIVACY_SETTINGS: { key: LocalSettingKey; label: string }[] = [
@@ -17,19 +24,71 @@ const PRIVACY_SETTINGS: { key: LocalSettingKey; label: string }[] = [
   { key: 'businessOffers', label: 'Let businesses I have booked with send me offers' },
 ];
 
-function SettingsGroup({
-  legend,
-  items,
-}: {
-  legend: string;
-  items: { key: LocalSettingKey; label: string }[];
-}) {
+function showSaveError(error: unknown) {
+  const message = serverMessageOf(error, { includeNetworkError: true, includeStatusText: true });
+  if (message) toast.error({ title: MESSAGES.failedToSaveNotificationSettings, message });
+  else toast.error(MESSAGES.failedToSaveNotificationSettings);
+}
+
+/**
+ * The account's notification checkboxes: read from the server, each change saved at once with all
+ * four settings. One save at a time (the boxes wait while it runs); the changed box shows its new
+ * state meanwhile and goes back if the save fails.
+ */
+function NotificationSettingsGroup() {
+  const settingsQuery = useNotificationSettings();
+  const save = useUpdateNotificationSettingsMutation();
+  const flight = useSingleFlight();
+  const [saving, setSaving] = useState<NotificationSettings | null>(null);
+  const shown = saving ?? settingsQuery.data;
+
+  const change = (key: keyof NotificationSettings, isChecked: boolean) => {
+    const current = settingsQuery.data;
+    if (!current) return;
+    const next: NotificationSettings = { ...current, [key]: isChecked };
+    void flight.run(async () => {
+      setSaving(next);
+      try {
+        await save.mutateAsync(next);
+      } catch (error) {
+        showSaveError(error);
+      } finally {
+        setSaving(null);
+      }
+    });
+  };
+
+  return (
+    <fieldset className={classes.fieldset} aria-busy={flight.isRunning}>
+      <legend className={classes.legend}>Notifications</legend>
+      <Stack gap="sm">
+        {settingsQuery.isError && (
+          <Text size="sm" c="red" role="alert">
+            {MESSAGES.failedToLoadData}
+          </Text>
+        )}
+        {NOTIFICATION_SETTINGS.map((item) => (
+          <Checkbox
+            key={item.key}
+            label={item.label}
+            checked={shown?.[item.key] ?? false}
+            disabled={!shown || flight.isRunning}
+            onChange={(event) => change(item.key, event.currentTarget.checked)}
+          />
+        ))}
+      </Stack>
+    </fieldset>
+  );
+}
+
+/** Choices kept in this browser only (localStorage), never sent. */
+function PrivacySettingsGroup() {
   const [settings, update] = useLocalSettings();
   return (
     <fieldset className={classes.fieldset}>
-      <legend className={classes.legend}>{legend}</legend>
+      <legend className={classes.legend}>Privacy</legend>
       <Stack gap="sm">
-        {items.map((item) => (
+        {PRIVACY_SETTINGS.map((item) => (
           <Checkbox
             key={item.key}
             label={item.label}
@@ -42,7 +101,7 @@ function SettingsGroup({
   );
 }
 
-/** Spec §2 Settings: local-only checkboxes, the legal links, and account deletion. */
+/** Spec §2 Settings: the notification and privacy checkboxes, the legal links, and account deletion. */
 export function SettingsPanel() {
   const [isDeleteOpen, setDeleteOpen] = useState(false);
 
@@ -53,12 +112,12 @@ export function SettingsPanel() {
           Preferences
         </Title>
         <Text size="sm" c="dimmed" mb="md" id="preferences-hint">
-          These preferences are saved in this browser only. They are not sent anywhere, so they do not change
-          the emails we send about your bookings.
+          Notifications are saved to your account and decide which emails we send you; codes and security
+          notices always arrive. Privacy choices are saved in this browser only. They are not sent anywhere.
         </Text>
         <Stack gap="lg">
-          <SettingsGroup legend="Notifications" items={NOTIFICATION_SETTINGS} />
-          <SettingsGroup legend="Privacy" items={PRIVACY_SETTINGS} />
+          <NotificationSettingsGroup />
+          <PrivacySettingsGroup />
         </Stack>
       </Paper>
 

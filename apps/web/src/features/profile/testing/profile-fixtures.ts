@@ -3,6 +3,7 @@ import { type FetchStub, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 import { userDetails } from '@/testing/tokens';
 import type { cancelBooking } from '../api/cancel-booking';
+import type { getNotificationSettings } from '../api/get-notification-settings';
 import type { getUserBookings } from '../api/get-user-bookings';
 
 /** Test data and setup for the profile feature (test-only). */
@@ -21,21 +22,35 @@ export const bookingChanged = (
   booking: Booking,
 ): Awaited<ReturnType<typeof cancelBooking>> => ({ message, booking });
 
+/** GET (and PUT) /user/notification-settings, typed as the web reads it; the API's defaults unless overridden. */
+export const notificationSettingsResponse = (
+  overrides: Partial<Awaited<ReturnType<typeof getNotificationSettings>>> = {},
+): Awaited<ReturnType<typeof getNotificationSettings>> => ({
+  bookingUpdates: true,
+  reminders: true,
+  messages: true,
+  marketing: false,
+  ...overrides,
+});
+
 /** Signs in as a customer and opens /profile with these bookings and profile fields. */
 export function renderProfile({
   bookings = [],
   profile = {},
+  notificationSettings = notificationSettingsResponse(),
   api = stubFetch(),
   route = '/profile',
 }: {
   bookings?: Booking[];
   profile?: Record<string, unknown>;
+  notificationSettings?: Awaited<ReturnType<typeof getNotificationSettings>>;
   api?: FetchStub;
   /** /profile with a query, e.g. '/profile?tab=requested&booking=ID'. */
   route?: string;
 } = {}) {
   api
     .on('GET', '/api/user/userdetails', jsonResponse(200, userDetails('User', profile)))
-    .on('GET', '/api/booking/userbookings', jsonResponse(200, bookingsResponse(bookings)));
+    .on('GET', '/api/booking/userbookings', jsonResponse(200, bookingsResponse(bookings)))
+    .on('GET', '/api/user/notification-settings', jsonResponse(200, notificationSettings));
   return { api, ...renderApp({ route, session: {} }) };
 }
