@@ -32,11 +32,23 @@ export function assertNever(value: never): never {
 export const BOOKING_ACTORS = ['business', 'customer'] as const;
 export type BookingActor = (typeof BOOKING_ACTORS)[number];
 
-export const BOOKING_ACTIONS = ['approve', 'deny', 'counter', 'cancel', 'accept', 'decline'] as const;
+/**
+ * `cancel` is the customer's (setstatus Cancelled); `withdraw` is the business cancelling an
+ * appointment it had agreed, with a reason (PATCH /booking/cancel).
+ */
+export const BOOKING_ACTIONS = [
+  'approve',
+  'deny',
+  'counter',
+  'cancel',
+  'accept',
+  'decline',
+  'withdraw',
+] as const;
 export type BookingAction = (typeof BOOKING_ACTIONS)[number];
 
 /** The PATCH call that carries each action. */
-export type BookingCall = 'setstatus' | 'counter' | 'respond-to-counter';
+export type BookingCall = 'setstatus' | 'counter' | 'respond-to-counter' | 'cancel';
 
 export interface BookingTransition {
   from: BookingStatus;
@@ -48,7 +60,9 @@ export interface BookingTransition {
 
 /**
  * Every allowed status change; anything else is 409 InvalidTransition. A new booking starts as
- * Requested (POST /booking/book).
+ * Requested (POST /booking/book). An agreed appointment (Approved, Confirmed) may be cancelled by
+ * either party (api-contract §8.4); the customer only until the business's notice
+ * (`isTooLateToCancel`), the business only before it starts.
  */
 export const BOOKING_TRANSITIONS: readonly BookingTransition[] = [
   { from: 'Requested', actor: 'business', action: 'approve', call: 'setstatus', to: 'Approved' },
@@ -57,7 +71,18 @@ export const BOOKING_TRANSITIONS: readonly BookingTransition[] = [
   { from: 'Requested', actor: 'customer', action: 'cancel', call: 'setstatus', to: 'Cancelled' },
   { from: 'Countered', actor: 'customer', action: 'accept', call: 'respond-to-counter', to: 'Confirmed' },
   { from: 'Countered', actor: 'customer', action: 'decline', call: 'respond-to-counter', to: 'Declined' },
+  { from: 'Approved', actor: 'customer', action: 'cancel', call: 'setstatus', to: 'Cancelled' },
+  { from: 'Confirmed', actor: 'customer', action: 'cancel', call: 'setstatus', to: 'Cancelled' },
+  { from: 'Approved', actor: 'business', action: 'withdraw', call: 'cancel', to: 'Cancelled' },
+  { from: 'Confirmed', actor: 'business', action: 'withdraw', call: 'cancel', to: 'Cancelled' },
 ];
+
+/** Who cancelled a Cancelled booking (api-contract §8.4: `CancelledBy`). */
+export type CancelledBy = BookingActor;
+
+/** True when the transition gives up an hour the booking held (a cancelled appointment). */
+export const releasesSlot = (transition: BookingTransition): boolean =>
+  holdsSlot(transition.from) && !holdsSlot(transition.to);
 
 export function findTransition(
   from: BookingStatus,
@@ -114,15 +139,15 @@ export function counterResponseAction(response: CounterResponse): BookingAction 
   }
 }
 
-/** True when no transition leaves the status (Approved included: it can only be kept). */
+/** True when no transition leaves the status (an agreed appointment can still be cancelled). */
 export function isTerminal(status: BookingStatus): boolean {
   switch (status) {
     case 'Requested':
     case 'Countered':
-      return false;
     case 'Approved':
-    case 'Denied':
     case 'Confirmed':
+      return false;
+    case 'Denied':
     case 'Declined':
     case 'Cancelled':
       return true;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { hasBookingEnded, hasBookingStarted, latestEndedBookingStart } from './booking-times';
+import {
+  hasBookingEnded,
+  hasBookingStarted,
+  isTooLateToCancel,
+  latestEndedBookingStart,
+} from './booking-times';
 
 // 12:00 BST on 15 July is 11:00 UTC.
 const at = (utc: string) => new Date(`2026-07-15T${utc}Z`);
@@ -27,5 +32,28 @@ describe('booking times', () => {
     expect(latestEndedBookingStart(at('11:30:45'))).toBe('2026-07-15 11:30');
     // 01:30 GMT on 25 October is an hour after 01:30 BST (00:30 UTC): the clocks went back.
     expect(latestEndedBookingStart(new Date('2026-10-25T01:30:00Z'))).toBe('2026-10-25 01:30');
+  });
+
+  it('close online cancellation the notice hours before the start (NI clock)', () => {
+    // 12:00 BST is 11:00 UTC; 24 hours' notice ends at 11:00 UTC the day before.
+    expect(isTooLateToCancel('2026-07-16 12:00', 24, at('10:59:59'))).toBe(false);
+    expect(isTooLateToCancel('2026-07-16 12:00', 24, at('11:00:00'))).toBe(true);
+    expect(isTooLateToCancel('2026-07-15 12:00', 2, at('08:59:00'))).toBe(false);
+    expect(isTooLateToCancel('2026-07-15 12:00', 2, at('09:00:00'))).toBe(true);
+  });
+
+  it('with no notice, allow cancelling until the start', () => {
+    expect(isTooLateToCancel('2026-07-15 12:00', 0, at('10:59:59'))).toBe(false);
+    expect(isTooLateToCancel('2026-07-15 12:00', 0, at('11:00:00'))).toBe(true);
+  });
+
+  it('count real hours across a clock change', () => {
+    // Clocks go back at 02:00 BST on 25 October 2026: 10:00 GMT is 10:00 UTC, and 3 hours before
+    // it is 07:00 UTC, i.e. 07:00 GMT.
+    expect(isTooLateToCancel('2026-10-25 10:00', 3, new Date('2026-10-25T06:59:00Z'))).toBe(false);
+    expect(isTooLateToCancel('2026-10-25 10:00', 3, new Date('2026-10-25T07:00:00Z'))).toBe(true);
+    // 24 hours before 10:00 GMT on the 25th is 10:00 UTC = 11:00 BST on the 24th, not 10:00 BST.
+    expect(isTooLateToCancel('2026-10-25 10:00', 24, new Date('2026-10-24T09:00:00Z'))).toBe(false);
+    expect(isTooLateToCancel('2026-10-25 10:00', 24, new Date('2026-10-24T10:00:00Z'))).toBe(true);
   });
 });

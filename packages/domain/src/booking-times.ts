@@ -11,6 +11,17 @@ export function hasBookingStarted(bookingDateTime: string, now: Date): boolean {
   return startOf(bookingDateTime) <= utcToLondonWallClock(now);
 }
 
+const HOUR_MS = 60 * MINUTE_MS;
+
+/**
+ * True once a customer may no longer cancel an agreed booking online: the business asks for
+ * `noticeHours` of notice (api-contract §8.4), so from `noticeHours` before the start on (real
+ * hours, so a clock change in between counts as it passes). With no notice: from the start.
+ */
+export function isTooLateToCancel(bookingDateTime: string, noticeHours: number, now: Date): boolean {
+  return hasBookingStarted(bookingDateTime, new Date(now.getTime() + noticeHours * HOUR_MS));
+}
+
 /**
  * The latest start (NI wall clock) of a booking that has ended at `now`: the one-hour booking
  * started at least an hour ago. Queries compare `starts_at` with it as text.

@@ -6,12 +6,15 @@ import {
   BOOKING_STATUSES,
   BOOKING_TRANSITIONS,
   type BookingStatus,
+  CancelBookingRequestSchema,
   CounterRequestSchema,
   CreateBookingRequestSchema,
+  cancellationReasonError,
   canTransition,
   counterResponseAction,
   customerMayRequestStatus,
   customerStatusError,
+  findTransition,
   holdsSlot,
   invalidStatusMessage,
   isActiveStatus,
@@ -20,10 +23,12 @@ import {
   isWithinBusinessHours,
   nextStatus,
   RespondToCounterRequestSchema,
+  releasesSlot,
   SetStatusRequestSchema,
   SLOT_HOLDING_STATUSES,
   setStatusAction,
 } from './bookings';
+import { atMostCharacters, MESSAGES } from './messages';
 import { errorsOf, parseOk } from './test-utils';
 
 describe('booking statuses', () => {
@@ -50,7 +55,7 @@ describe('booking statuses', () => {
 });
 
 describe('transition table (api-contract §4)', () => {
-  it('holds exactly the six allowed changes', () => {
+  it('holds exactly the ten allowed changes', () => {
     expect(BOOKING_TRANSITIONS.map((t) => `${t.from} -${t.actor}:${t.action}-> ${t.to}`)).toEqual([
       'Requested -business:approve-> Approved',
       'Requested -business:deny-> Denied',
@@ -58,6 +63,10 @@ describe('transition table (api-contract §4)', () => {
       'Requested -customer:cancel-> Cancelled',
       'Countered -customer:accept-> Confirmed',
       'Countered -customer:decline-> Declined',
+      'Approved -customer:cancel-> Cancelled',
+      'Confirmed -customer:cancel-> Cancelled',
+      'Approved -business:withdraw-> Cancelled',
+      'Confirmed -business:withdraw-> Cancelled',
     ]);
   });
 
@@ -71,7 +80,7 @@ describe('transition table (api-contract §4)', () => {
         }
       }
     }
-    expect(allowed).toBe(6);
+    expect(allowed).toBe(10);
   });
 
   it('reads the result of an allowed change', () => {
@@ -79,8 +88,32 @@ describe('transition table (api-contract §4)', () => {
     expect(nextStatus('Countered', 'customer', 'accept')).toBe('Confirmed');
     expect(canTransition('Requested', 'customer', 'approve')).toBe(false);
     expect(canTransition('Requested', 'business', 'cancel')).toBe(false);
-    expect(canTransition('Approved', 'customer', 'cancel')).toBe(false);
     expect(canTransition('Approved', 'business', 'deny')).toBe(false);
+  });
+
+  it('lets either party cancel an agreed appointment: the customer by setstatus, the business by PATCH /booking/cancel', () => {
+    for (const from of ['Approved', 'Confirmed'] as const) {
+      expect(findTransition(from, 'customer', 'cancel')).toMatchObject({
+        call: 'setstatus',
+        to: 'Cancelled',
+      });
+      expect(findTransition(from, 'business', 'withdraw')).toMatchObject({ call: 'cancel', to: 'Cancelled' });
+      // The business's setstatus Cancelled stays refused: its cancellation needs a reason.
+      expect(canTransition(from, 'business', 'cancel')).toBe(false);
+    }
+    for (const from of ['Requested', 'Countered', 'Denied', 'Declined', 'Cancelled'] as const) {
+      expect(canTransition(from, 'business', 'withdraw')).toBe(false);
+    }
+  });
+
+  it('says which changes give up a held hour', () => {
+    const released = BOOKING_TRANSITIONS.filter(releasesSlot).map((t) => `${t.from}:${t.actor}`);
+    expect(released).toEqual([
+      'Approved:customer',
+      'Confirmed:customer',
+      'Approved:business',
+      'Confirmed:business',
+    ]);
   });
 
   it('maps PATCH calls to actions', () => {
@@ -284,5 +317,34 @@ describe('isWithinBusinessHours (may a booking come to hold its hour now?)', () 
     expect(isWithinBusinessHours('2030-01-14 10:00', { availability: hours, awayDates: away })).toBe(true);
     expect(isWithinBusinessHours('not a time', { availability: hours })).toBe(false);
     expect(isWithinBusinessHours('2030-01-07 10:00', { availability: null })).toBe(false);
+  });
+});
+
+describe('PATCH /booking/cancel body', () => {
+  const ref = { businessId: 'b1', bookingId: 'k1' };
+
+  it('takes a trimmed reason of up to 200 characters', () => {
+    expect(parseOk(CancelBookingRequestSchema, { ...ref, reason: '  Barber is ill  ' })).toEqual({
+      ...ref,
+      reason: 'Barber is ill',
+    });
+    expect(parseOk(CancelBookingRequestSchema, { ...ref, reason: 'x'.repeat(200) }).reason).toHaveLength(200);
+  });
+
+  it('refuses a missing, blank, long, profane or control-character reason', () => {
+    expect(errorsOf(CancelBookingRequestSchema, ref).reason).toBe(MESSAGES.cancellationReasonRequired);
+    expect(errorsOf(CancelBookingRequestSchema, { ...ref, reason: '   ' }).reason).toBe(
+      MESSAGES.cancellationReasonRequired,
+    );
+    expect(errorsOf(CancelBookingRequestSchema, { ...ref, reason: 'x'.repeat(201) }).reason).toBe(
+      atMostCharacters(200),
+    );
+    expect(cancellationReasonError('x'.repeat(201))).toBe(MESSAGES.cancellationReasonMax);
+    expect(errorsOf(CancelBookingRequestSchema, { ...ref, reason: 'shit happens' }).reason).toBe(
+      'Reason contains inappropriate content',
+    );
+    expect(errorsOf(CancelBookingRequestSchema, { ...ref, reason: 'ill\u0000' }).reason).toBe(
+      MESSAGES.invalidCharacters,
+    );
   });
 });

@@ -109,5 +109,11 @@ export const AWAY_CALENDAR_MONTHS = 2;
 export const AWAY_MAX_AHEAD_YEARS = 1;
 export const AWAY_REASON_MAX_LENGTH = 100;
 
+// Cancelling an agreed appointment (api-contract §8.4)
+export const CANCELLATION_NOTICE_HOURS_MIN = 0;
+export const CANCELLATION_NOTICE_HOURS_MAX = 72;
+export const CANCELLATION_NOTICE_HOURS_DEFAULT = 0;
+export const CANCELLATION_REASON_MAX_LENGTH = 200;
+
 // Data retention (legal text, api-contract §5)
 export const BOOKING_HISTORY_YEARS = 7;

@@ -97,6 +97,10 @@ export const MESSAGES = {
   awayTooFarAhead: 'Away dates can be set at most 1 year ahead',
   awayStatusActive: "Status must be 'active'",
   awayReasonMax: 'Reason must be 100 characters or fewer',
+  /** (ours) Cancellation policy and a business's cancellation (api-contract §8.4) */
+  cancellationNoticeRange: 'Notice must be a whole number of hours from 0 to 72',
+  cancellationReasonRequired: 'Please give a reason for cancelling',
+  cancellationReasonMax: 'Reason must be 200 characters or fewer',
   inviteEmailRequired: 'Please enter an email address',
   homeVisitAddressRequired: 'Address is required for home visit bookings.',
   // Auth errors (§8)
@@ -181,6 +185,9 @@ export const invalidTimeSlotFor = (day: string) =>
 export const timeSlotsOverlapOn = (day: string) => `Time slots overlap on ${day}`;
 export const priceAtLeast = (min: number) => `Price must be at least £${min}`;
 export const containsInappropriateContent = (field: string) => `${field} contains inappropriate content`;
+/** api-contract §8.4: a customer's cancellation inside the business's notice (409 TooLateToCancel). */
+export const tooLateToCancel = (businessName: string, noticeHours: number) =>
+  `This booking can no longer be cancelled online: ${businessName} asks for ${noticeHours} hours' notice`;
 export const cannotChangeBooking = (from: string, to: string) =>
   `Cannot change booking from ${from} to ${to}`;
 /** (ours) The cap on every free-text field. */

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { MESSAGES } from './messages';
 import { containsProfanity, inappropriateContentError, REAL_PLACE_NAMES } from './profanity';
 import {
   BusinessProfileFormSchema,
   buildProfileUpdatePayload,
+  CancellationPolicyRequestSchema,
   CustomerProfileUpdateRequestSchema,
+  cancellationNoticeError,
   formatPostcode,
   isNiPostcode,
   joinAddress,
@@ -406,5 +409,24 @@ describe('PUT /user/update body', () => {
     });
     expect(parsed.Email).toBe('niamh@example.com');
     expect(parsed.Address).toBe('5 Main St, Belfast, BT1 1AA');
+  });
+});
+
+describe('cancellation policy (PUT /user/cancellation-policy)', () => {
+  it('takes whole hours from 0 to 72, as a number or numeric text', () => {
+    expect(parseOk(CancellationPolicyRequestSchema, { noticeHours: 0 })).toEqual({ noticeHours: 0 });
+    expect(parseOk(CancellationPolicyRequestSchema, { noticeHours: '24' })).toEqual({ noticeHours: 24 });
+    expect(parseOk(CancellationPolicyRequestSchema, { noticeHours: 72 })).toEqual({ noticeHours: 72 });
+  });
+
+  it.each([-1, 73, 2.5, '2.5', '', 'abc', null, true])('refuses %j', (noticeHours) => {
+    expect(errorsOf(CancellationPolicyRequestSchema, { noticeHours }).noticeHours).toBe(
+      MESSAGES.cancellationNoticeRange,
+    );
+  });
+
+  it('refuses a missing value', () => {
+    expect(errorsOf(CancellationPolicyRequestSchema, {}).noticeHours).toBe(MESSAGES.cancellationNoticeRange);
+    expect(cancellationNoticeError(undefined)).toBe(MESSAGES.cancellationNoticeRange);
   });
 });

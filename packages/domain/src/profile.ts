@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, PERSON_NAME_PATTERN, UK_POSTCODE_PATTERN } from './auth';
 import {
+  CANCELLATION_NOTICE_HOURS_MAX,
+  CANCELLATION_NOTICE_HOURS_MIN,
   MAX_ADDRESS_PART_LENGTH,
   MAX_EMAIL_LENGTH,
   MAX_JOINED_ADDRESS_LENGTH,
@@ -12,7 +14,7 @@ import {
 import { MESSAGES } from './messages';
 import { stripPhoneSeparators } from './phones';
 import { inappropriateContentError } from './profanity';
-import { ruleString } from './zod-helpers';
+import { parseWholePounds, ruleString } from './zod-helpers';
 
 /** Spec §5 profile form: BT, 1-2 digits, optional space, a digit and two letters, any case. */
 export const NI_POSTCODE_PATTERN = /^BT\d{1,2} ?\d[A-Z]{2}$/i;
@@ -291,3 +293,27 @@ export const CustomerProfileUpdateRequestSchema = z.object({
   ...profileUpdateFields,
   Address: JoinedAddressSchema,
 });
+
+/** Hours of notice as a form or a body may hold them: a number, numeric text, or empty. */
+export type NoticeHoursInput = number | string | null | undefined;
+
+/** A cancellation policy's notice: whole hours, 0 to 72 (api-contract §8.4); a decimal is refused, never rounded. */
+export function cancellationNoticeError(value: NoticeHoursInput): string | null {
+  const hours = parseWholePounds(value);
+  if (hours === null || hours < CANCELLATION_NOTICE_HOURS_MIN || hours > CANCELLATION_NOTICE_HOURS_MAX) {
+    return MESSAGES.cancellationNoticeRange;
+  }
+  return null;
+}
+
+/** PUT /user/cancellation-policy (Business and Admin): hours as a number or numeric text. */
+export const CancellationPolicyRequestSchema = z.object({
+  noticeHours: z
+    .union([z.number(), z.string().max(16)], { error: MESSAGES.cancellationNoticeRange })
+    .superRefine((value, ctx) => {
+      const message = cancellationNoticeError(value);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    })
+    .transform((value) => parseWholePounds(value) as number),
+});
+export type CancellationPolicyRequest = z.input<typeof CancellationPolicyRequestSchema>;

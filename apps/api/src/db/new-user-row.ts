@@ -1,3 +1,4 @@
+import { CANCELLATION_NOTICE_HOURS_DEFAULT } from '@app/domain';
 import type { UsersTable } from './schema';
 
 /** What every new account states; the other columns start from the values below. */
@@ -39,6 +40,7 @@ export function newUserRow(user: NewUser): UsersTable {
     notify_reminders: 1,
     notify_messages: 1,
     notify_marketing: 0,
+    cancellation_notice_hours: CANCELLATION_NOTICE_HOURS_DEFAULT,
     updated_at: user.created_at,
     ...user,
   };

@@ -4,7 +4,7 @@
  * compare correctly as strings; booleans are integers 0/1; booking times are wall-clock text
  * `YYYY-MM-DD HH:MM` in Europe/London; JSON lives in text columns.
  */
-import type { UserType } from '@app/domain';
+import type { CancelledBy, UserType } from '@app/domain';
 
 export type Flag = 0 | 1;
 
@@ -41,6 +41,8 @@ export interface UsersTable {
   notify_messages: Flag;
   /** Starts as the sign-up form's marketing consent. */
   notify_marketing: Flag;
+  /** Whole hours 0–72 before a booking until which its customer may cancel it online (0: until the start). */
+  cancellation_notice_hours: number;
   created_at: string;
   updated_at: string;
 }
@@ -114,6 +116,10 @@ export interface BookingsTable {
   customer_phone: string;
   barber_name: string;
   business_name: string;
+  /** Set when the booking becomes Cancelled. */
+  cancelled_by: CancelledBy | null;
+  /** The business's reason when it cancelled an agreed appointment. */
+  cancellation_reason: string | null;
   created_at: string;
   updated_at: string;
 }

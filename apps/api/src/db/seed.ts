@@ -570,6 +570,8 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Seed
       customer_phone: customer.phone,
       barber_name: `${business.firstName} ${business.lastName}`,
       business_name: business.businessName,
+      cancelled_by: wanted.status === 'Cancelled' ? (steps.at(-1)?.by ?? 'customer') : null,
+      cancellation_reason: null,
       created_at: iso(requestedMs),
       updated_at: iso(updatedMs),
     });

@@ -143,6 +143,15 @@ export const bookingCancelledEmail = (to: string, facts: BookingEmailFacts) =>
     facts,
   );
 
+/** The customer cancelled an appointment the business had agreed: the hour is free again. */
+export const appointmentCancelledByCustomerEmail = (to: string, facts: BookingEmailFacts) =>
+  bookingEmail(
+    to,
+    `Appointment cancelled by ${facts.customerName}`,
+    `${facts.customerName} cancelled their appointment. The hour is free to book again.`,
+    facts,
+  );
+
 export const counterAcceptedEmail = (to: string, facts: BookingEmailFacts, finalPrice: number) =>
   bookingEmail(
     to,
@@ -162,12 +171,28 @@ export const counterDeclinedEmail = (to: string, facts: BookingEmailFacts, count
 
 // To the customer:
 
-export const bookingApprovedEmail = (to: string, facts: BookingEmailFacts) =>
+/** How long before the appointment the customer may still cancel it online (api-contract §8.4). */
+export const cancellationNoticeLine = (noticeHours: number) =>
+  noticeHours === 0
+    ? 'Cancelling: you can cancel online until the appointment starts'
+    : `Cancelling: you can cancel online until ${noticeHours} ${noticeHours === 1 ? 'hour' : 'hours'} before the appointment`;
+
+export const bookingApprovedEmail = (to: string, facts: BookingEmailFacts, noticeHours: number) =>
   bookingEmail(
     to,
     `Your booking with ${facts.businessName} is approved`,
     `${facts.businessName} approved your booking. See you then!`,
     facts,
+    [cancellationNoticeLine(noticeHours)],
+  );
+
+export const appointmentCancelledByBusinessEmail = (to: string, facts: BookingEmailFacts, reason: string) =>
+  bookingEmail(
+    to,
+    `${facts.businessName} cancelled your appointment`,
+    `${facts.businessName} cancelled your appointment. You can request another time.`,
+    facts,
+    [`Reason: ${reason}`],
   );
 
 export const bookingDeniedEmail = (to: string, facts: BookingEmailFacts) =>

@@ -66,6 +66,8 @@ describeEachDatabase('POST /api/booking/book', (database) => {
       customerPhone: '+447700900123',
       barberName: 'Bob Barber',
       BusinessName: 'Bob Cuts',
+      CancelledBy: null,
+      CancellationReason: null,
       CreatedAt: t.clock.now().toISOString(),
       UpdatedAt: t.clock.now().toISOString(),
     });

@@ -116,6 +116,7 @@ describeEachDatabase('GET /api/booking/businesses and /available-times', (databa
         homeVisitsEnabled: true,
         availability,
         awayDates,
+        cancellationNoticeHours: 0,
       },
       availability,
       awayDates,

@@ -1,6 +1,7 @@
 import {
   addDays,
   assertNever,
+  BOOKING_ACTIONS,
   BOOKING_STATUSES,
   BOOKING_TRANSITIONS,
   type BookingAction,
@@ -42,6 +43,8 @@ function requestFor(action: BookingAction, booking: { id: string; business_id: s
       return { url: '/api/booking/respond-to-counter', body: { ...ref, response: 'Accepted' } };
     case 'decline':
       return { url: '/api/booking/respond-to-counter', body: { ...ref, response: 'Declined' } };
+    case 'withdraw':
+      return { url: '/api/booking/cancel', body: { ...ref, reason: 'The barber is ill' } };
     default:
       return assertNever(action);
   }
@@ -54,6 +57,7 @@ const TARGET: Record<BookingAction, BookingStatus> = {
   cancel: 'Cancelled',
   accept: 'Confirmed',
   decline: 'Declined',
+  withdraw: 'Cancelled',
 };
 
 /** Who is told about each change (api-contract §4), and the subject they get. */
@@ -61,9 +65,10 @@ const EMAIL: Record<BookingAction, { to: BookingActor; subject: RegExp }> = {
   approve: { to: 'customer', subject: /^Your booking with .+ is approved$/ },
   deny: { to: 'customer', subject: /^Your booking request to .+ was denied$/ },
   counter: { to: 'customer', subject: /sent you a counter offer$/ },
-  cancel: { to: 'business', subject: /^Booking request cancelled by Grace Hopper$/ },
+  cancel: { to: 'business', subject: /^(Booking request|Appointment) cancelled by Grace Hopper$/ },
   accept: { to: 'business', subject: /^Grace Hopper accepted your counter offer$/ },
   decline: { to: 'business', subject: /^Grace Hopper declined your counter offer$/ },
+  withdraw: { to: 'customer', subject: /cancelled your appointment$/ },
 };
 
 describeEachDatabase('PATCH /api/booking/setstatus, /counter and /respond-to-counter', (database) => {
@@ -122,10 +127,18 @@ describeEachDatabase('PATCH /api/booking/setstatus, /counter and /respond-to-cou
           ? BOOKING_MESSAGES.countered
           : BOOKING_MESSAGES.statusUpdated(transition.to),
       );
+      // A cancellation keeps the prices the booking had.
+      const kept = {
+        Price: booking.price,
+        OriginalPrice: booking.original_price,
+        CounterPrice: booking.counter_price,
+        FinalPrice: booking.final_price,
+      };
       const prices = {
         approve: { Price: 30, OriginalPrice: null, CounterPrice: null, FinalPrice: 30 },
         deny: { Price: 30, OriginalPrice: null, CounterPrice: null, FinalPrice: null },
-        cancel: { Price: 30, OriginalPrice: null, CounterPrice: null, FinalPrice: null },
+        cancel: kept,
+        withdraw: kept,
         counter: { Price: 30, OriginalPrice: 30, CounterPrice: 55, FinalPrice: null },
         accept: { Price: 30, OriginalPrice: 30, CounterPrice: 45, FinalPrice: 45 },
         decline: { Price: 30, OriginalPrice: 30, CounterPrice: 45, FinalPrice: null },
@@ -173,17 +186,22 @@ describeEachDatabase('PATCH /api/booking/setstatus, /counter and /respond-to-cou
           const before = await bookingsSnapshot(db());
           const { url, body } = requestFor(action, booking);
           const response = await patch(url, body, actorOf(actor));
-          expect(response.statusCode, `${from} ${actor} ${action}`).toBe(409);
-          expect(response.json()).toEqual({
-            code: 'InvalidTransition',
-            message: cannotChangeBooking(from, TARGET[action]),
-          });
+          if (action === 'withdraw' && actor === 'customer') {
+            // PATCH /booking/cancel is the business's call: a customer is refused before any lookup.
+            expect(response.statusCode, `${from} ${actor} ${action}`).toBe(403);
+          } else {
+            expect(response.statusCode, `${from} ${actor} ${action}`).toBe(409);
+            expect(response.json()).toEqual({
+              code: 'InvalidTransition',
+              message: cannotChangeBooking(from, TARGET[action]),
+            });
+          }
           expect(await bookingsSnapshot(db())).toBe(before);
           refused.push(`${from}:${actor}:${action}`);
         }
       }
     }
-    expect(refused).toHaveLength(7 * 2 * 6 - BOOKING_TRANSITIONS.length);
+    expect(refused).toHaveLength(7 * 2 * BOOKING_ACTIONS.length - BOOKING_TRANSITIONS.length);
   });
 
   it.each(['Requested', 'Countered', 'Confirmed', 'Declined'] as const)(

@@ -136,6 +136,8 @@ export async function insertBooking(t: TestApp, db: Db, seed: BookingSeed): Prom
     customer_phone: '+447123456789',
     barber_name: `${seed.business.firstName} ${seed.business.lastName}`,
     business_name: 'Bob Cuts',
+    cancelled_by: seed.status === 'Cancelled' ? 'customer' : null,
+    cancellation_reason: null,
     created_at: now,
     updated_at: now,
   };

@@ -197,6 +197,13 @@ const TABLE: Row[] = [
   },
   {
     method: 'PUT',
+    route: '/api/user/cancellation-policy',
+    // The default, so the customer's cancellations elsewhere are unchanged.
+    body: () => ({ noticeHours: 0 }),
+    expect: BUSINESS_ONLY,
+  },
+  {
+    method: 'PUT',
     route: '/api/user/home-visit',
     body: () => ({ homeVisitsEnabled: false }),
     expect: BUSINESS_ONLY,
@@ -295,6 +302,21 @@ const TABLE: Row[] = [
     body: (w) => ({ ...ref(w, 'countered'), response: 'Declined' }),
     expect: CUSTOMER_MOVE,
     moves: { booking: 'countered', to: 'Declined' },
+  },
+  {
+    method: 'PATCH',
+    route: '/api/booking/cancel',
+    // The world's booking is only Requested: its business reaches the transition check (409),
+    // a customer is refused by role (403), any other business sees 404.
+    body: (w) => ({ ...ref(w, 'requested'), reason: 'The barber is ill' }),
+    expect: {
+      anonymous: 401,
+      customer: 403,
+      otherCustomer: 403,
+      business: 409,
+      otherBusiness: 404,
+      admin: 404,
+    },
   },
 ];
 

@@ -14,14 +14,12 @@ type Caller = 'business' | 'customer';
 type Call =
   | { kind: 'setstatus'; status: BookingStatus }
   | { kind: 'counter'; newPrice: number }
-  | { kind: 'respond'; response: 'Accepted' | 'Declined' };
+  | { kind: 'respond'; response: 'Accepted' | 'Declined' }
+  /** PATCH /booking/cancel (api-contract §8.4): the business's cancellation, with a reason. */
+  | { kind: 'cancel'; reason: string };
 
 const callKey = (c: Call) =>
-  c.kind === 'setstatus'
-    ? `setstatus ${c.status}`
-    : c.kind === 'respond'
-      ? `respond ${c.response}`
-      : 'counter';
+  c.kind === 'setstatus' ? `setstatus ${c.status}` : c.kind === 'respond' ? `respond ${c.response}` : c.kind;
 
 interface ContractRow {
   from: BookingStatus;
@@ -43,12 +41,27 @@ const CONTRACT: readonly ContractRow[] = [
   },
   { from: 'Countered', caller: 'customer', call: { kind: 'respond', response: 'Accepted' }, to: 'Confirmed' },
   { from: 'Countered', caller: 'customer', call: { kind: 'respond', response: 'Declined' }, to: 'Declined' },
+  // api-contract §8.4: an agreed appointment may be cancelled by either party.
+  {
+    from: 'Approved',
+    caller: 'customer',
+    call: { kind: 'setstatus', status: 'Cancelled' },
+    to: 'Cancelled',
+  },
+  {
+    from: 'Confirmed',
+    caller: 'customer',
+    call: { kind: 'setstatus', status: 'Cancelled' },
+    to: 'Cancelled',
+  },
+  { from: 'Approved', caller: 'business', call: { kind: 'cancel', reason: '' }, to: 'Cancelled' },
+  { from: 'Confirmed', caller: 'business', call: { kind: 'cancel', reason: '' }, to: 'Cancelled' },
 ];
 const contractTarget = (from: BookingStatus, caller: Caller, c: Call) =>
   CONTRACT.find((row) => row.from === from && row.caller === caller && callKey(row.call) === callKey(c))?.to;
 
 /** No row of the table leaves these. */
-const TERMINAL: readonly BookingStatus[] = ['Approved', 'Denied', 'Confirmed', 'Declined', 'Cancelled'];
+const TERMINAL: readonly BookingStatus[] = ['Denied', 'Declined', 'Cancelled'];
 const HOLDS_HOUR: readonly BookingStatus[] = ['Approved', 'Confirmed'];
 const IN_PLAY: readonly BookingStatus[] = ['Requested', 'Countered'];
 /** The status a call asks for, as the 409 message names it. */
@@ -57,13 +70,19 @@ const askedFor = (c: Call): BookingStatus =>
     ? c.status
     : c.kind === 'counter'
       ? 'Countered'
-      : c.response === 'Accepted'
-        ? 'Confirmed'
-        : 'Declined';
-/** Moves that commit the business to the hour: refused once the hour has started. */
-const commits = (c: Call) =>
+      : c.kind === 'cancel'
+        ? 'Cancelled'
+        : c.response === 'Accepted'
+          ? 'Confirmed'
+          : 'Declined';
+/**
+ * Moves refused once the hour has started: those that commit the business to the hour, and the
+ * business's cancellation.
+ */
+const mustPrecedeStart = (c: Call) =>
   (c.kind === 'setstatus' && c.status === 'Approved') ||
   c.kind === 'counter' ||
+  c.kind === 'cancel' ||
   (c.kind === 'respond' && c.response === 'Accepted');
 
 // ---- The world of one run ------------------------------------------------------------------------
@@ -71,6 +90,9 @@ const commits = (c: Call) =>
 const CUSTOMERS = 4;
 const BUSINESSES = 2;
 const MINIMUM_PRICE = 20;
+/** Each business's cancellation notice in hours (api-contract §8.4): two (so its first day's hours are already inside it), and none. */
+const NOTICE_HOURS = [2, 0] as const;
+const HOUR_MS = 3_600_000;
 const MAX_COMMANDS = 60;
 const DAY = testDay(2);
 /** The clock starts at 08:45, so a tick or two start the 09:00 hour, and a few more 10:00. */
@@ -92,6 +114,8 @@ interface ModelBooking {
   originalPrice: number | null;
   counterPrice: number | null;
   finalPrice: number | null;
+  cancelledBy: 'customer' | 'business' | null;
+  cancellationReason: string | null;
 }
 
 interface Model {
@@ -155,6 +179,8 @@ const BOOKING_COLUMNS = [
   'original_price',
   'counter_price',
   'final_price',
+  'cancelled_by',
+  'cancellation_reason',
 ] as const;
 
 /** After every command: the database holds exactly the model, and the invariants hold. */
@@ -178,6 +204,8 @@ async function verify(model: Model, real: Real) {
       original_price: b.originalPrice,
       counter_price: b.counterPrice,
       final_price: b.finalPrice,
+      cancelled_by: b.cancelledBy,
+      cancellation_reason: b.cancellationReason,
     }));
   expect(rows.map((row) => Object.fromEntries(BOOKING_COLUMNS.map((c) => [c, row[c]])))).toEqual(expected);
 
@@ -283,6 +311,8 @@ class BookCommand implements fc.AsyncCommand<Model, Real> {
         originalPrice: null,
         counterPrice: null,
         finalPrice: null,
+        cancelledBy: null,
+        cancellationReason: null,
       });
       model.history.push(`${booking.id} new Requested`);
     }
@@ -313,6 +343,8 @@ class RushCommand implements fc.AsyncCommand<Model, Real> {
     `rush(customers ${this.customers.join(', ')} → business ${this.business} at ${this.startsAt})`;
 }
 
+type Among = 'any' | 'inPlay' | 'contested' | 'held';
+
 /** Who acts on a booking, relative to it. */
 type Role = 'business' | 'customer' | 'otherCustomer' | 'otherBusiness';
 
@@ -327,10 +359,11 @@ class ActCommand implements fc.AsyncCommand<Model, Real> {
 
   constructor(
     /**
-     * Which bookings to pick from: any; those in play (Requested or Countered); or those in play
-     * whose hour another booking of the business holds, else wants (each falling back to the wider).
+     * Which bookings to pick from: any; those in play (Requested or Countered); those in play
+     * whose hour another booking of the business holds, else wants; or those holding an hour, which
+     * either party may cancel (each falling back to the wider).
      */
-    readonly among: 'any' | 'inPlay' | 'contested',
+    readonly among: Among,
     readonly pick: number,
     readonly move: Move,
     /** Name another business in `businessId` (api-contract: 404). */
@@ -351,12 +384,15 @@ class ActCommand implements fc.AsyncCommand<Model, Real> {
       ),
     );
     const blocked = wanted.filter((b) => heldElsewhere(model, b));
+    const holding = model.bookings.filter((b) => HOLDS_HOUR.includes(b.status));
     const lists =
       this.among === 'contested'
         ? [blocked, wanted, inPlay, model.bookings]
         : this.among === 'inPlay'
           ? [inPlay, model.bookings]
-          : [model.bookings];
+          : this.among === 'held'
+            ? [holding, model.bookings]
+            : [model.bookings];
     const from = lists.find((list) => list.length > 0) ?? [];
     return from.length > 0 ? from[this.pick % from.length]! : null;
   }
@@ -370,7 +406,11 @@ class ActCommand implements fc.AsyncCommand<Model, Real> {
       const row = (rows.length > 0 ? rows : CONTRACT)[this.move.choice % (rows.length || CONTRACT.length)]!;
       role = row.caller;
       request =
-        row.call.kind === 'counter' ? { kind: 'counter', newPrice: 1 + (this.move.choice % 300) } : row.call;
+        row.call.kind === 'counter'
+          ? { kind: 'counter', newPrice: 1 + (this.move.choice % 300) }
+          : row.call.kind === 'cancel'
+            ? { kind: 'cancel', reason: REASONS[this.move.choice % REASONS.length]! }
+            : row.call;
     } else {
       ({ role, request } = this.move);
     }
@@ -393,23 +433,40 @@ class ActCommand implements fc.AsyncCommand<Model, Real> {
         ? ['/api/booking/setstatus', { businessId, bookingId, status: request.status }]
         : request.kind === 'counter'
           ? ['/api/booking/counter', { businessId, bookingId, newPrice: request.newPrice }]
-          : ['/api/booking/respond-to-counter', { businessId, bookingId, response: request.response }];
+          : request.kind === 'cancel'
+            ? ['/api/booking/cancel', { businessId, bookingId, reason: request.reason }]
+            : ['/api/booking/respond-to-counter', { businessId, bookingId, response: request.response }];
     const response = await call(real.t, 'PATCH', url, actor, body);
 
     let expected: Expected;
     let to: BookingStatus | undefined;
-    if (!booking || this.wrongBusinessId || role === 'otherBusiness' || role === 'otherCustomer') {
+    if (request.kind === 'cancel' && (role === 'customer' || role === 'otherCustomer')) {
+      // The business's call: a customer is refused by role before any lookup.
+      expected = { status: 403, code: 'Forbidden' };
+    } else if (!booking || this.wrongBusinessId || role === 'otherBusiness' || role === 'otherCustomer') {
       expected = { status: 404, code: 'NotFound', message: 'Booking not found.' };
     } else {
       to = contractTarget(booking.status, role, request);
       const refusal = `Cannot change booking from ${booking.status} to ${askedFor(request)}`;
       if (!to) expected = { status: 409, code: 'InvalidTransition', message: refusal };
-      else if (commits(request) && hasStarted(booking.startsAt, model.now))
+      else if (mustPrecedeStart(request) && hasStarted(booking.startsAt, model.now))
         expected = {
           status: 409,
           code: 'InvalidTransition',
           message: new RegExp(`^${refusal}: `),
           why: 'hour started',
+        };
+      else if (
+        role === 'customer' &&
+        HOLDS_HOUR.includes(booking.status) &&
+        hasStarted(booking.startsAt, model.now + NOTICE_HOURS[booking.business]! * HOUR_MS)
+      )
+        expected = {
+          status: 409,
+          code: 'TooLateToCancel',
+          message: new RegExp(
+            `^This booking can no longer be cancelled online: .+ asks for ${NOTICE_HOURS[booking.business]} hours' notice$`,
+          ),
         };
       else if (HOLDS_HOUR.includes(to) && heldElsewhere(model, booking))
         expected = { status: 409, code: 'SlotTaken' };
@@ -425,6 +482,10 @@ class ActCommand implements fc.AsyncCommand<Model, Real> {
         booking.counterPrice = request.newPrice;
       } else if (to === 'Approved') booking.finalPrice = booking.price;
       else if (to === 'Confirmed') booking.finalPrice = booking.counterPrice;
+      else if (to === 'Cancelled') {
+        booking.cancelledBy = role === 'business' ? 'business' : 'customer';
+        booking.cancellationReason = request.kind === 'cancel' ? request.reason : null;
+      }
       model.history.push(`${booking.id} ${from} ${to}`);
       tally(`${from} → ${to}`);
       expect(response.json().booking).toMatchObject({
@@ -434,6 +495,8 @@ class ActCommand implements fc.AsyncCommand<Model, Real> {
         OriginalPrice: booking.originalPrice,
         CounterPrice: booking.counterPrice,
         FinalPrice: booking.finalPrice,
+        CancelledBy: booking.cancelledBy,
+        CancellationReason: booking.cancellationReason,
       });
     }
     await verify(model, real);
@@ -473,7 +536,9 @@ const statusArb = fc.constantFrom<BookingStatus>(
   'Declined',
   'Cancelled',
 );
+const REASONS = ['The barber is ill', 'Shop closed for a burst pipe'] as const;
 const anyCallArb: fc.Arbitrary<Call> = fc.oneof(
+  fc.constantFrom(...REASONS).map((reason) => ({ kind: 'cancel' as const, reason })),
   statusArb.map((status) => ({ kind: 'setstatus' as const, status })),
   fc.integer({ min: 1, max: 300 }).map((newPrice) => ({ kind: 'counter' as const, newPrice })),
   fc
@@ -512,9 +577,16 @@ const bookArb = fc
   .map(({ booker, business, startsAt, price }) => new BookCommand(booker, business, startsAt, price));
 const actArb = fc
   .record({
-    among: fc.constantFrom('any', 'inPlay', 'inPlay', 'contested', 'contested', 'contested') as fc.Arbitrary<
-      'any' | 'inPlay' | 'contested'
-    >,
+    among: fc.constantFrom<Among>(
+      'any',
+      'inPlay',
+      'inPlay',
+      'contested',
+      'contested',
+      'contested',
+      'held',
+      'held',
+    ),
     pick: fc.nat(1000),
     move: moveArb,
     // One call in ten names another business in businessId.
@@ -548,6 +620,8 @@ const REACHED = [
   'move 409 InvalidTransition',
   'move 409 InvalidTransition (hour started)',
   'move 409 SlotTaken',
+  'move 409 TooLateToCancel',
+  'move 403 Forbidden',
 ];
 
 onEachDatabase((database) => {
@@ -558,14 +632,19 @@ onEachDatabase((database) => {
   afterAll(() => t.close());
 
   it(
-    `model-based (fast-check commands, ${STATE_RUNS} runs): random book/approve/deny/counter/cancel/accept/decline by parties and strangers, with time passing, match api-contract §4: legal moves reach the table's status and prices, illegal ones get the contract's 404/409/403/400, terminal bookings never change, each move is recorded, no two held hours of a business overlap`,
+    `model-based (fast-check commands, ${STATE_RUNS} runs): random book/approve/deny/counter/cancel/accept/decline and the business's cancel by parties and strangers, with time passing, match api-contract §4: legal moves reach the table's status and prices, illegal ones get the contract's 404/409/403/400, terminal bookings never change, each move is recorded, no two held hours of a business overlap`,
     async () => {
       const db = database().db;
       seen = new Map();
       const setup = async () => {
         setClock(t, START);
         const businesses = await Promise.all(
-          Array.from({ length: BUSINESSES }, () => createBusiness(t, db, { minimum_price: MINIMUM_PRICE })),
+          Array.from({ length: BUSINESSES }, (_, index) =>
+            createBusiness(t, db, {
+              minimum_price: MINIMUM_PRICE,
+              cancellation_notice_hours: NOTICE_HOURS[index]!,
+            }),
+          ),
         );
         const customers = await Promise.all(Array.from({ length: CUSTOMERS }, () => createCustomer(t, db)));
         const model: Model = { bookings: [], now: t.clock.now().getTime(), history: [], frozen: new Map() };

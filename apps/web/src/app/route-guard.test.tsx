@@ -46,6 +46,7 @@ describe('route guard', () => {
             BusinessDescription: '',
             minimumPrice: 25,
             homeVisitsEnabled: false,
+            cancellationNoticeHours: 0,
             availability: {},
             awayDates: [],
           },

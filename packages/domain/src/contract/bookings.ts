@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOOKING_STATUSES } from '../booking-status';
+import { BOOKING_ACTORS, BOOKING_STATUSES } from '../booking-status';
 import { AvailabilityResponseSchema } from './users';
 
 // Response shapes of /api/booking/* (api-contract §4). Field names are the contract's.
@@ -25,6 +25,14 @@ export const BookingSchema = z
     customerPhone: z.string(),
     barberName: z.string(),
     BusinessName: z.string(),
+    CancelledBy: z
+      .enum(BOOKING_ACTORS)
+      .nullable()
+      .describe('Who cancelled a Cancelled booking (null for any other status)'),
+    CancellationReason: z
+      .string()
+      .nullable()
+      .describe('The business’s reason when it cancelled an agreed appointment'),
     CreatedAt: z.string(),
     UpdatedAt: z.string(),
   })
@@ -61,6 +69,9 @@ export const AvailableTimesResponseSchema = z.object({
   business: BusinessSummarySchema.extend({
     availability: AvailabilityResponseSchema,
     awayDates: z.array(PublicAwayDateSchema),
+    cancellationNoticeHours: z
+      .number()
+      .describe('Hours before the start until which a customer may cancel an agreed booking online'),
   }),
   availability: AvailabilityResponseSchema,
   awayDates: z.array(PublicAwayDateSchema).describe('Away periods that have not ended'),

@@ -17,6 +17,8 @@ export const ERROR_STATUS = {
   Conflict: 409,
   InvalidTransition: 409,
   SlotTaken: 409,
+  /** A customer's cancellation inside the business's notice (api-contract §8.4). */
+  TooLateToCancel: 409,
   DuplicateRequest: 409,
   ActiveBookings: 409,
   InviteUsed: 409,

@@ -37,6 +37,10 @@ export const UserProfileSchema = z
     homeVisitsEnabled: z.boolean().optional(),
     availability: AvailabilityResponseSchema.optional(),
     awayDates: z.array(AwayDateResponseSchema).optional(),
+    cancellationNoticeHours: z
+      .number()
+      .optional()
+      .describe('Whole hours 0–72: customers may cancel an agreed booking online until this long before it'),
   })
   .meta({ id: 'UserProfile' });
 export type UserProfile = z.infer<typeof UserProfileSchema>;

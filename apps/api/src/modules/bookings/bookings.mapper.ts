@@ -30,6 +30,8 @@ export function toBooking(row: BookingRow): Booking {
     customerPhone: row.customer_phone,
     barberName: row.barber_name,
     BusinessName: row.business_name,
+    CancelledBy: row.cancelled_by,
+    CancellationReason: row.cancellation_reason,
     CreatedAt: row.created_at,
     UpdatedAt: row.updated_at,
   };
@@ -68,7 +70,12 @@ export function toAvailableTimes(
   const availability = parseAvailability(business.availability);
   const publicAwayDates = awayDates.map(toPublicAwayDate);
   return {
-    business: { ...toBusinessSummary(business), availability, awayDates: publicAwayDates },
+    business: {
+      ...toBusinessSummary(business),
+      availability,
+      awayDates: publicAwayDates,
+      cancellationNoticeHours: business.cancellation_notice_hours,
+    },
     availability,
     awayDates: publicAwayDates,
     slots,

@@ -8,7 +8,7 @@ export type BookingRow = Selectable<BookingsTable>;
 export type NewBookingRow = Insertable<BookingsTable>;
 export type BookingChanges = Pick<
   Updateable<BookingsTable>,
-  'status' | 'original_price' | 'counter_price' | 'final_price'
+  'status' | 'original_price' | 'counter_price' | 'final_price' | 'cancelled_by' | 'cancellation_reason'
 >;
 
 export interface TransitionRecord {

@@ -6,6 +6,7 @@ import {
   AvailableTimesResponseSchema,
   BookingResultSchema,
   BusinessesResponseSchema,
+  CancelBookingRequestSchema,
   CounterRequestSchema,
   CreateBookingRequestSchema,
   RespondToCounterRequestSchema,
@@ -137,8 +138,9 @@ export const bookingsRoutes: FastifyPluginAsyncZod<BookingsRoutesOptions> = asyn
       onRequest: app.authenticate,
       schema: {
         tags: ['booking'],
-        summary: 'Approve or deny (the business), or cancel (the customer) a Requested booking',
-        description: TRANSITION_NOTE,
+        summary:
+          'Approve or deny a Requested booking (the business); cancel a Requested, Approved or Confirmed one (the customer)',
+        description: `${TRANSITION_NOTE} An Approved or Confirmed booking can be cancelled only until the business’s cancellationNoticeHours before it starts: later, 409 TooLateToCancel.`,
         security: [{ bearerAuth: [] }],
         body: SetStatusRequestSchema,
         response: { 200: BookingResultSchema, ...bodyErrors(404, 409) },
@@ -184,6 +186,25 @@ export const bookingsRoutes: FastifyPluginAsyncZod<BookingsRoutesOptions> = asyn
     },
     async (request) => {
       const booking = await bookings.respondToCounter(request.requireUser().id, request.body);
+      return { message: BOOKING_MESSAGES.statusUpdated(booking.Status), booking };
+    },
+  );
+
+  app.patch(
+    '/cancel',
+    {
+      onRequest: [app.authenticate, app.requireRole('Business', 'Admin')],
+      schema: {
+        tags: ['booking'],
+        summary: 'Cancel an Approved or Confirmed booking before it starts, with a reason (the business)',
+        description: `The reason (required, at most 200 characters) is shown to the customer and emailed to them; the hour is bookable again at once. 403 for customers. ${TRANSITION_NOTE} 409 InvalidTransition once the booking has started.`,
+        security: [{ bearerAuth: [] }],
+        body: CancelBookingRequestSchema,
+        response: { 200: BookingResultSchema, ...bodyErrors(403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const booking = await bookings.cancelByBusiness(request.requireUser().id, request.body);
       return { message: BOOKING_MESSAGES.statusUpdated(booking.Status), booking };
     },
   );

@@ -11,6 +11,7 @@ import {
   type BookingTransition,
   type BusinessSummary,
   bookingTimesOverlap,
+  type CancelBookingRequestSchema,
   type CounterRequestSchema,
   type CreateBookingRequestSchema,
   cannotChangeBooking,
@@ -21,12 +22,15 @@ import {
   hasBookingStarted,
   holdsSlot,
   isBookableSlot,
+  isTooLateToCancel,
   isWithinBusinessHours,
   MINIMUM_PRICE_DEFAULT,
   type RespondToCounterRequestSchema,
+  releasesSlot,
   type SetStatusRequestSchema,
   setStatusAction,
   todayInLondon,
+  tooLateToCancel,
 } from '@app/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
@@ -35,6 +39,8 @@ import type { Clock } from '../../lib/clock';
 import { AppError, notAuthorized } from '../../lib/errors';
 import type { Mailer, MailMessage } from '../../mail/mailer';
 import {
+  appointmentCancelledByBusinessEmail,
+  appointmentCancelledByCustomerEmail,
   type BookingEmailFacts,
   bookingApprovedEmail,
   bookingCancelledEmail,
@@ -54,6 +60,13 @@ export type CreateBookingInput = z.output<typeof CreateBookingRequestSchema>;
 export type SetStatusInput = z.output<typeof SetStatusRequestSchema>;
 export type CounterInput = z.output<typeof CounterRequestSchema>;
 export type RespondToCounterInput = z.output<typeof RespondToCounterRequestSchema>;
+export type CancelBookingInput = z.output<typeof CancelBookingRequestSchema>;
+
+/** What a transition carries beyond its status: a counter's price, a business's cancellation reason. */
+interface TransitionDetails {
+  newPrice?: number;
+  reason?: string;
+}
 
 export interface BookingsServiceDeps {
   db: Db;
@@ -206,6 +219,8 @@ export class BookingsService {
         customer_phone: customer.phone_number,
         barber_name: fullName(business),
         business_name: business.business_name ?? '',
+        cancelled_by: null,
+        cancellation_reason: null,
         created_at: nowIso,
         updated_at: nowIso,
       };
@@ -242,7 +257,12 @@ export class BookingsService {
 
   /** PATCH /booking/counter (business). */
   counter(callerId: string, input: CounterInput): Promise<Booking> {
-    return this.transition(callerId, input, 'counter', targetOf('counter'), input.newPrice);
+    return this.transition(callerId, input, 'counter', targetOf('counter'), { newPrice: input.newPrice });
+  }
+
+  /** PATCH /booking/cancel (the business): an agreed appointment, before it starts, with a reason. */
+  cancelByBusiness(callerId: string, input: CancelBookingInput): Promise<Booking> {
+    return this.transition(callerId, input, 'withdraw', targetOf('withdraw'), { reason: input.reason });
   }
 
   /** PATCH /booking/respond-to-counter (customer): accept or decline. */
@@ -255,7 +275,9 @@ export class BookingsService {
    * One status change: the caller must be the booking's business or customer (404 otherwise, or
    * when businessId does not match), the change must be in the transition table (409 otherwise),
    * and a change to a slot-holding status re-checks overlap under the business's lock; the
-   * partial unique index is the last line of defence. The change and its history row are one
+   * partial unique index is the last line of defence. A commitment, and the business's
+   * cancellation, must come before the booking starts; the customer's cancellation of an agreed
+   * appointment before the business's notice. The change and its history row are one
    * transaction; the other party's email follows it.
    */
   private async transition(
@@ -263,7 +285,7 @@ export class BookingsService {
     ref: { businessId: string; bookingId: string },
     action: BookingAction | null,
     requestedStatus: BookingStatus,
-    newPrice?: number,
+    details: TransitionDetails = {},
   ): Promise<Booking> {
     const found = await this.bookings.findById(ref.bookingId);
     if (!found || found.business_id !== ref.businessId) throw notFound(BOOKING_MESSAGES.bookingNotFound);
@@ -280,9 +302,18 @@ export class BookingsService {
       const transition = action ? findTransition(current.status, actor, action) : undefined;
       if (!transition) throw invalidTransition(current.status, requestedStatus);
 
-      const isCommitment = transition.action === 'counter' || holdsSlot(transition.to);
-      if (isCommitment && hasBookingStarted(current.starts_at, now)) {
+      const mustPrecedeStart =
+        transition.action === 'counter' || transition.action === 'withdraw' || holdsSlot(transition.to);
+      if (mustPrecedeStart && hasBookingStarted(current.starts_at, now)) {
         throw invalidTransition(current.status, transition.to, BOOKING_MESSAGES.timeHasPassed);
+      }
+      if (transition.actor === 'customer' && releasesSlot(transition)) {
+        // The notice in force now (the business's lock orders this after a policy change).
+        const business = await users.findById(current.business_id);
+        const noticeHours = business?.cancellation_notice_hours ?? 0;
+        if (isTooLateToCancel(current.starts_at, noticeHours, now)) {
+          throw new AppError('TooLateToCancel', tooLateToCancel(businessNameOf(current), noticeHours));
+        }
       }
       if (holdsSlot(transition.to)) {
         // The hours in force now (the lock orders this after any change of hours or away dates
@@ -302,7 +333,7 @@ export class BookingsService {
         );
         if (held.some((time) => bookingTimesOverlap(time, current.starts_at))) throw slotTaken();
       }
-      const changes = changesFor(transition, current, newPrice);
+      const changes = changesFor(transition, current, details);
       if (!(await bookings.applyTransition(current.id, current.status, changes, nowIso))) {
         throw invalidTransition(current.status, transition.to);
       }
@@ -326,16 +357,25 @@ export class BookingsService {
   private async notify(transition: BookingTransition, booking: BookingRow): Promise<void> {
     const recipientId = transition.actor === 'business' ? booking.customer_id : booking.business_id;
     const facts = this.facts(booking, transition.actor === 'business' ? 'customer' : 'business');
+    // The approval tells the customer how long they may still cancel online (api-contract §8.4).
+    const noticeHours =
+      transition.action === 'approve'
+        ? ((await this.users.findById(booking.business_id))?.cancellation_notice_hours ?? 0)
+        : 0;
     await this.sendBookingEmail(recipientId, (email): MailMessage => {
       switch (transition.action) {
         case 'approve':
-          return bookingApprovedEmail(email, facts);
+          return bookingApprovedEmail(email, facts, noticeHours);
         case 'deny':
           return bookingDeniedEmail(email, facts);
         case 'counter':
           return counterOfferEmail(email, facts, booking.counter_price ?? booking.price);
         case 'cancel':
-          return bookingCancelledEmail(email, facts);
+          return releasesSlot(transition)
+            ? appointmentCancelledByCustomerEmail(email, facts)
+            : bookingCancelledEmail(email, facts);
+        case 'withdraw':
+          return appointmentCancelledByBusinessEmail(email, facts, booking.cancellation_reason ?? '');
         case 'accept':
           return counterAcceptedEmail(email, facts, booking.final_price ?? booking.price);
         case 'decline':
@@ -362,7 +402,7 @@ export class BookingsService {
   private facts(booking: BookingRow, reader: 'business' | 'customer'): BookingEmailFacts {
     return {
       customerName: booking.customer_name,
-      businessName: booking.business_name || booking.barber_name,
+      businessName: businessNameOf(booking),
       bookingDateTime: booking.starts_at,
       price: booking.price,
       isHomeVisit: booking.is_home_visit === 1,
@@ -392,8 +432,15 @@ export class BookingsService {
   }
 }
 
+/** The name a booking shows for its business: as captured at booking time. */
+const businessNameOf = (booking: BookingRow) => booking.business_name || booking.barber_name;
+
 /** The columns a transition changes (an exhaustive switch over the table's actions). */
-function changesFor(transition: BookingTransition, current: BookingRow, newPrice?: number): BookingChanges {
+function changesFor(
+  transition: BookingTransition,
+  current: BookingRow,
+  { newPrice, reason }: TransitionDetails,
+): BookingChanges {
   switch (transition.action) {
     case 'approve':
       // The customer's offer becomes the agreed price.
@@ -403,8 +450,12 @@ function changesFor(transition: BookingTransition, current: BookingRow, newPrice
       return { status: transition.to, original_price: current.price, counter_price: newPrice };
     case 'accept':
       return { status: transition.to, final_price: current.counter_price };
-    case 'deny':
     case 'cancel':
+      return { status: transition.to, cancelled_by: 'customer' };
+    case 'withdraw':
+      if (reason === undefined) throw new Error('a business cancellation needs a reason');
+      return { status: transition.to, cancelled_by: 'business', cancellation_reason: reason };
+    case 'deny':
     case 'decline':
       return { status: transition.to };
     default:

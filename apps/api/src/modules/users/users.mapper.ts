@@ -54,6 +54,7 @@ export function toUserProfile(user: UserRow, awayDates: AwayDateRow[] = []): Use
     homeVisitsEnabled: user.home_visits_enabled === 1,
     availability: parseAvailability(user.availability),
     awayDates: awayDates.map(toAwayDate),
+    cancellationNoticeHours: user.cancellation_notice_hours,
   };
 }
 

@@ -13,6 +13,7 @@ export type AccountChanges = Pick<
   | 'minimum_price'
   | 'home_visits_enabled'
   | 'availability'
+  | 'cancellation_notice_hours'
 >;
 
 /** Businesses customers may find and book: confirmed, listed Business and Admin accounts. */

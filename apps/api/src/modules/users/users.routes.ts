@@ -2,6 +2,7 @@ import {
   ApiErrorSchema,
   AvailabilityRequestSchema,
   AwayDatesRequestSchema,
+  CancellationPolicyRequestSchema,
   HomeVisitRequestSchema,
   MessageResponseSchema,
   MinimumPriceRequestSchema,
@@ -155,6 +156,23 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       },
     },
     async (request) => users.updateMinimumPrice(request.requireUser().id, request.body.minimumPrice),
+  );
+
+  app.put(
+    '/cancellation-policy',
+    {
+      onRequest: businessOnly,
+      schema: {
+        tags: ['user'],
+        summary: 'Cancellation notice, whole hours 0–72 (Business and Admin)',
+        description:
+          'Customers may cancel an Approved or Confirmed booking online until this many hours before it starts (0: until the start); later they get 409 TooLateToCancel.',
+        security: [{ bearerAuth: [] }],
+        body: CancellationPolicyRequestSchema,
+        response: { 200: UserProfileSchema, ...bodyErrors(403) },
+      },
+    },
+    async (request) => users.updateCancellationPolicy(request.requireUser().id, request.body.noticeHours),
   );
 
   app.put(

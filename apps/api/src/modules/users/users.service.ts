@@ -74,6 +74,11 @@ export class UsersService {
     return this.updateAndRead(userId, { minimum_price: minimumPrice });
   }
 
+  /** PUT /user/cancellation-policy: whole hours 0–72, already checked (CancellationPolicyRequestSchema). */
+  updateCancellationPolicy(userId: string, noticeHours: number): Promise<UserProfile> {
+    return this.updateAndRead(userId, { cancellation_notice_hours: noticeHours });
+  }
+
   updateHomeVisits(userId: string, homeVisitsEnabled: boolean): Promise<UserProfile> {
     return this.updateAndRead(userId, { home_visits_enabled: homeVisitsEnabled ? 1 : 0 });
   }

@@ -92,6 +92,7 @@ describe('page title and focus on navigation', () => {
             BusinessDescription: '',
             minimumPrice: 50,
             homeVisitsEnabled: false,
+            cancellationNoticeHours: 0,
             availability: {},
             awayDates: [],
           },

@@ -22,6 +22,7 @@ const availableTimes = (homeVisitsEnabled = false): Awaited<ReturnType<typeof ge
     BusinessDescription: '',
     minimumPrice: 50,
     homeVisitsEnabled,
+    cancellationNoticeHours: 0,
     availability: { Saturday: [{ start: '10:00', end: '12:00' }] },
     awayDates: [],
   },

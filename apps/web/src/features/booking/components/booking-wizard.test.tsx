@@ -23,6 +23,7 @@ const business = (overrides: Partial<BookableBusiness> = {}): BookableBusiness =
   BusinessDescription: 'Skin fades and beard trims.',
   minimumPrice: 50,
   homeVisitsEnabled: false,
+  cancellationNoticeHours: 0,
   availability: {},
   awayDates: [],
   ...overrides,

@@ -96,7 +96,7 @@ describe('businesses page', () => {
         'GET',
         '/api/booking/available-times',
         jsonResponse(200, {
-          business: { ...BUSINESSES[0]!, availability: {}, awayDates: [] },
+          business: { ...BUSINESSES[0]!, availability: {}, awayDates: [], cancellationNoticeHours: 0 },
           availability: {},
           awayDates: [],
           slots: [],
