@@ -343,7 +343,7 @@ class RushCommand implements fc.AsyncCommand<Model, Real> {
     `rush(customers ${this.customers.join(', ')} → business ${this.business} at ${this.startsAt})`;
 }
 
-type Among = 'any' | 'inPlay' | 'contested' | 'held';
+type Among = 'any' | 'inPlay' | 'contested' | 'held' | 'confirmed';
 
 /** Who acts on a booking, relative to it. */
 type Role = 'business' | 'customer' | 'otherCustomer' | 'otherBusiness';
@@ -361,7 +361,8 @@ class ActCommand implements fc.AsyncCommand<Model, Real> {
     /**
      * Which bookings to pick from: any; those in play (Requested or Countered); those in play
      * whose hour another booking of the business holds, else wants; or those holding an hour, which
-     * either party may cancel (each falling back to the wider).
+     * either party may cancel; or the Confirmed ones among those, rarer since they need a counter
+     * offer accepted (each falling back to the wider).
      */
     readonly among: Among,
     readonly pick: number,
@@ -392,7 +393,9 @@ class ActCommand implements fc.AsyncCommand<Model, Real> {
           ? [inPlay, model.bookings]
           : this.among === 'held'
             ? [holding, model.bookings]
-            : [model.bookings];
+            : this.among === 'confirmed'
+              ? [holding.filter((b) => b.status === 'Confirmed'), holding, model.bookings]
+              : [model.bookings];
     const from = lists.find((list) => list.length > 0) ?? [];
     return from.length > 0 ? from[this.pick % from.length]! : null;
   }
@@ -585,7 +588,7 @@ const actArb = fc
       'contested',
       'contested',
       'held',
-      'held',
+      'confirmed',
     ),
     pick: fc.nat(1000),
     move: moveArb,
