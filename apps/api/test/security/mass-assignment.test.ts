@@ -298,7 +298,7 @@ forEachDatabase((database) => {
     expect(String(after[`bookings/${id}`]?.created_at)).not.toContain('2000');
   });
 
-  it('8.2.3 approve, counter, accept and cancel change only the status and the price the transition sets', async () => {
+  it('8.2.3 approve, counter, accept and cancel change only the status, the price and the canceller the transition sets', async () => {
     const moves: Array<[SignedIn, string, (w: World) => Record<string, unknown>, Record<string, unknown>]> = [
       [
         'business',
@@ -326,7 +326,8 @@ forEachDatabase((database) => {
         'customer',
         '/api/booking/setstatus',
         (w) => ({ businessId: w.actors.business.id, bookingId: w.requested, status: 'Cancelled' }),
-        { 'bookings/requested.status': 'Cancelled' },
+        // The cancellation records who cancelled (api-contract §8.4).
+        { 'bookings/requested.status': 'Cancelled', 'bookings/requested.cancelled_by': 'customer' },
       ],
     ];
     for (const [actor, url, body, expected] of moves) {
