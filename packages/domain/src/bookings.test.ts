@@ -6,10 +6,8 @@ import {
   BOOKING_STATUSES,
   BOOKING_TRANSITIONS,
   type BookingStatus,
-  CancelBookingRequestSchema,
   CounterRequestSchema,
   CreateBookingRequestSchema,
-  cancellationReasonError,
   canTransition,
   counterResponseAction,
   customerMayRequestStatus,
@@ -28,6 +26,7 @@ import {
   SLOT_HOLDING_STATUSES,
   setStatusAction,
 } from './bookings';
+import { CancelBookingRequestSchema, cancellationReasonError } from './cancellation';
 import { atMostCharacters, MESSAGES } from './messages';
 import { errorsOf, parseOk } from './test-utils';
 

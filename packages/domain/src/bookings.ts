@@ -10,15 +10,12 @@ import {
 import {
   BOOKING_DURATION_MINUTES,
   BOOKING_LIST_LIMIT,
-  CANCELLATION_REASON_MAX_LENGTH,
   MAX_ID_LENGTH,
   MAX_JOINED_ADDRESS_LENGTH,
 } from './constants';
 import { atMostCharacters, fieldRequired, MESSAGES } from './messages';
 import { CounterPriceSchema, CustomerPriceSchema } from './prices';
-import { inappropriateContentError } from './profanity';
 import { isDateTime, parseBookingDateTime, weekdayOf } from './slots';
-import { ruleString } from './zod-helpers';
 
 export * from './booking-status';
 
@@ -68,7 +65,7 @@ export const BookingStatusSchema = z
   })
   .transform((status) => status as BookingStatus);
 
-const bookingRef = { businessId: idSchema('businessId'), bookingId: idSchema('bookingId') };
+export const bookingRef = { businessId: idSchema('businessId'), bookingId: idSchema('bookingId') };
 
 /** PATCH /booking/setstatus */
 export const SetStatusRequestSchema = z.object({ ...bookingRef, status: BookingStatusSchema });
@@ -84,25 +81,6 @@ export const RespondToCounterRequestSchema = z.object({
   response: z.enum(COUNTER_RESPONSES, { error: MESSAGES.counterResponse }),
 });
 export type RespondToCounterRequest = z.input<typeof RespondToCounterRequestSchema>;
-
-/** A business's reason for cancelling an agreed appointment: required, ≤ 200 characters, not profane. */
-export function cancellationReasonError(value: string): string | null {
-  const reason = value.trim();
-  if (!reason) return MESSAGES.cancellationReasonRequired;
-  if (reason.length > CANCELLATION_REASON_MAX_LENGTH) return MESSAGES.cancellationReasonMax;
-  return inappropriateContentError(reason, 'Reason');
-}
-
-/** PATCH /booking/cancel (the business): the reason is shown to the customer. */
-export const CancelBookingRequestSchema = z.object({
-  ...bookingRef,
-  reason: ruleString(
-    CANCELLATION_REASON_MAX_LENGTH,
-    cancellationReasonError,
-    MESSAGES.cancellationReasonRequired,
-  ),
-});
-export type CancelBookingRequest = z.input<typeof CancelBookingRequestSchema>;
 
 /**
  * POST /booking/book. price is a number or numeric text without £, whole pounds (the server then

@@ -4,6 +4,7 @@ export * from './availability';
 export * from './away-dates';
 export * from './booking-times';
 export * from './bookings';
+export * from './cancellation';
 export * from './constants';
 export * from './contract';
 export * from './dates';
