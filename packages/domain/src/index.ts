@@ -14,5 +14,6 @@ export * from './phones';
 export * from './prices';
 export * from './profanity';
 export * from './profile';
+export * from './reminders';
 export * from './slots';
 export { hasInvalidCharacters, safeText, type TextOptions } from './zod-helpers';
