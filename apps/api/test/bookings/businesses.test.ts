@@ -20,6 +20,7 @@ describeEachDatabase('GET /api/booking/businesses and /available-times', (databa
       business_description: null,
       minimum_price: 45,
       home_visits_enabled: 0,
+      cancellation_notice_hours: 24,
     });
     const alpha = await createBusiness(t, db(), { business_name: 'AA First Cuts', first_name: 'Ann' });
     const unlisted = await createBusiness(t, db(), { is_listed: 0 });
@@ -41,11 +42,13 @@ describeEachDatabase('GET /api/booking/businesses and /available-times', (databa
       BusinessDescription: 'Fades and beards',
       minimumPrice: 20,
       homeVisitsEnabled: true,
+      cancellationNoticeHours: 0,
     });
     expect(businesses.find((b) => b.id === zed.id)).toMatchObject({
       BusinessDescription: '',
       minimumPrice: 45,
       homeVisitsEnabled: false,
+      cancellationNoticeHours: 24,
     });
   });
 

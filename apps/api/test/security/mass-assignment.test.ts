@@ -56,6 +56,14 @@ function hostileFields(world: World): Record<string, unknown> {
     customerEmail: 'pwned@example.com',
     CreatedAt: '2000-01-01T00:00:00.000Z',
     createdAt: '2000-01-01T00:00:00.000Z',
+    CancelledBy: 'business',
+    cancelledBy: 'business',
+    cancelled_by: 'business',
+    CancellationReason: 'Pwned',
+    cancellation_reason: 'Pwned',
+    reason: 'Pwned',
+    cancellationNoticeHours: 72,
+    cancellation_notice_hours: 72,
   };
 }
 
@@ -227,6 +235,13 @@ forEachDatabase((database) => {
         ['users/business.minimum_price', 'users/business.updated_at'],
       ],
       [
+        'business',
+        'PUT',
+        '/api/user/cancellation-policy',
+        () => ({ noticeHours: 24 }),
+        ['users/business.cancellation_notice_hours', 'users/business.updated_at'],
+      ],
+      [
         'admin',
         'PUT',
         '/api/user/home-visit',
@@ -299,7 +314,24 @@ forEachDatabase((database) => {
   });
 
   it('8.2.3 approve, counter, accept and cancel change only the status, the price and the canceller the transition sets', async () => {
-    const moves: Array<[SignedIn, string, (w: World) => Record<string, unknown>, Record<string, unknown>]> = [
+    /** Approves the world's requested booking first, for the moves that need an agreed appointment. */
+    const approved = async (w: World) => {
+      const response = await call(t, 'PATCH', '/api/booking/setstatus', w.actors.business, {
+        businessId: w.actors.business.id,
+        bookingId: w.requested,
+        status: 'Approved',
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    const moves: Array<
+      [
+        SignedIn,
+        string,
+        (w: World) => Record<string, unknown>,
+        Record<string, unknown>,
+        ((w: World) => Promise<void>)?,
+      ]
+    > = [
       [
         'business',
         '/api/booking/setstatus',
@@ -329,9 +361,29 @@ forEachDatabase((database) => {
         // The cancellation records who cancelled (api-contract §8.4).
         { 'bookings/requested.status': 'Cancelled', 'bookings/requested.cancelled_by': 'customer' },
       ],
+      [
+        'customer',
+        '/api/booking/setstatus',
+        (w) => ({ businessId: w.actors.business.id, bookingId: w.requested, status: 'Cancelled' }),
+        // An agreed appointment the customer cancels keeps no reason, whatever the body says.
+        { 'bookings/requested.status': 'Cancelled', 'bookings/requested.cancelled_by': 'customer' },
+        approved,
+      ],
+      [
+        'business',
+        '/api/booking/cancel',
+        (w) => ({ businessId: w.actors.business.id, bookingId: w.requested, reason: 'Burst pipe' }),
+        {
+          'bookings/requested.status': 'Cancelled',
+          'bookings/requested.cancelled_by': 'business',
+          'bookings/requested.cancellation_reason': 'Burst pipe',
+        },
+        approved,
+      ],
     ];
-    for (const [actor, url, body, expected] of moves) {
+    for (const [actor, url, body, expected, prepare] of moves) {
       const world = await createWorld(t, db());
+      await prepare?.(world);
       const { response, changed, after } = await hostileCall(world, actor, 'PATCH', url, body(world));
       expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
       const row = Object.keys(expected)[0]?.split('.')[0] as string;

@@ -49,6 +49,9 @@ export const BusinessSummarySchema = z
     BusinessDescription: z.string(),
     minimumPrice: z.number(),
     homeVisitsEnabled: z.boolean(),
+    cancellationNoticeHours: z
+      .number()
+      .describe('Hours before the start until which a customer may cancel an agreed booking online'),
   })
   .meta({ id: 'BusinessSummary' });
 export type BusinessSummary = z.infer<typeof BusinessSummarySchema>;
@@ -69,9 +72,6 @@ export const AvailableTimesResponseSchema = z.object({
   business: BusinessSummarySchema.extend({
     availability: AvailabilityResponseSchema,
     awayDates: z.array(PublicAwayDateSchema),
-    cancellationNoticeHours: z
-      .number()
-      .describe('Hours before the start until which a customer may cancel an agreed booking online'),
   }),
   availability: AvailabilityResponseSchema,
   awayDates: z.array(PublicAwayDateSchema).describe('Away periods that have not ended'),

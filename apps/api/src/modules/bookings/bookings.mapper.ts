@@ -46,6 +46,7 @@ export function toBusinessSummary(user: BusinessListingRow): BusinessSummary {
     BusinessDescription: user.business_description ?? '',
     minimumPrice: user.minimum_price ?? MINIMUM_PRICE_DEFAULT,
     homeVisitsEnabled: user.home_visits_enabled === 1,
+    cancellationNoticeHours: user.cancellation_notice_hours,
   };
 }
 
@@ -74,7 +75,6 @@ export function toAvailableTimes(
       ...toBusinessSummary(business),
       availability,
       awayDates: publicAwayDates,
-      cancellationNoticeHours: business.cancellation_notice_hours,
     },
     availability,
     awayDates: publicAwayDates,

@@ -42,6 +42,7 @@ const LISTING_COLUMNS = [
   'business_description',
   'minimum_price',
   'home_visits_enabled',
+  'cancellation_notice_hours',
 ] as const;
 export type BusinessListingRow = Pick<UserRow, (typeof LISTING_COLUMNS)[number]>;
 

@@ -15,6 +15,7 @@ const BUSINESSES: Awaited<ReturnType<typeof getBusinesses>> = [
     BusinessDescription: 'Skin fades and beard trims on the Lisburn Road.',
     minimumPrice: 30,
     homeVisitsEnabled: true,
+    cancellationNoticeHours: 24,
   },
   {
     id: 'biz-2',
@@ -24,6 +25,7 @@ const BUSINESSES: Awaited<ReturnType<typeof getBusinesses>> = [
     BusinessDescription: '',
     minimumPrice: 45,
     homeVisitsEnabled: false,
+    cancellationNoticeHours: 0,
   },
 ];
 
@@ -96,7 +98,7 @@ describe('businesses page', () => {
         'GET',
         '/api/booking/available-times',
         jsonResponse(200, {
-          business: { ...BUSINESSES[0]!, availability: {}, awayDates: [], cancellationNoticeHours: 0 },
+          business: { ...BUSINESSES[0]!, availability: {}, awayDates: [] },
           availability: {},
           awayDates: [],
           slots: [],
