@@ -6,6 +6,7 @@
  * an index condition) is a "bookings scan".
  */
 import { randomBytes } from 'node:crypto';
+import { DEFAULT_REMINDER_OFFSETS, parseReminderOffsets } from '@app/domain';
 import SqliteDatabase from 'better-sqlite3';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
@@ -147,6 +148,7 @@ function planConfig(database: DatabaseConfig, jwtSecret: string): AppConfig {
     webDist: '/nonexistent-web-dist',
     dataDir: '/nonexistent-data',
     demoData: false,
+    reminderOffsets: parseReminderOffsets(DEFAULT_REMINDER_OFFSETS),
   };
 }
 

@@ -19,6 +19,10 @@ describe('loadConfig', () => {
       logLevel: 'info',
       webDist: join(API_PACKAGE_DIR, '..', 'web', 'dist'),
       readCacheTtlMs: 2000,
+      reminderOffsets: [
+        { label: '24h', amount: 24, unit: 'h' },
+        { label: '2h', amount: 2, unit: 'h' },
+      ],
     });
     expect(config.database).toEqual({ dialect: 'sqlite', path: join(findRepoRoot(), 'data', 'app.db') });
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
@@ -72,6 +76,7 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
     [{ TRUST_PROXY: '2' }, /TRUST_PROXY/],
     [{ TRUST_PROXY: 'true' }, /TRUST_PROXY=true would believe the X-Forwarded-For of any client/],
+    [{ REMINDER_OFFSETS: '24h,3x' }, /REMINDER_OFFSETS: "3x" is not a reminder offset/],
   ])('fails at start on bad values: %o', (values, message) => {
     expect(() => loadConfig(env(values))).toThrow(ConfigError);
     expect(() => loadConfig(env(values))).toThrow(message);
@@ -92,6 +97,7 @@ describe('loadConfig', () => {
         LOG_LEVEL: 'warn',
         WEB_DIST: '/srv/web',
         READ_CACHE_TTL_MS: '500',
+        REMINDER_OFFSETS: '90m',
       }),
     );
     expect(config).toMatchObject({
@@ -106,7 +112,31 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       webDist: '/srv/web',
       readCacheTtlMs: 500,
+      reminderOffsets: [{ label: '90m', amount: 90, unit: 'm' }],
     });
+  });
+
+  it('reads REMINDER_OFFSETS longest first, empty as no reminders, and refuses a bad item by name', () => {
+    const labels = (value: string) =>
+      loadConfig(env({ REMINDER_OFFSETS: value })).reminderOffsets.map((offset) => offset.label);
+    expect(labels('30m, 1d ,2h,2h')).toEqual(['1d', '2h', '30m']);
+    expect(labels('')).toEqual([]);
+    expect(labels('  ')).toEqual([]);
+    for (const [bad, item] of [
+      ['15d', '"15d" is too long'],
+      ['0h', '"0h" is not a reminder offset'],
+      ['2h,', '"2h," has an empty item between commas'],
+      ['1w', '"1w" is not a reminder offset'],
+    ] as const) {
+      expect(() => loadConfig(env({ REMINDER_OFFSETS: bad })), bad).toThrow(ConfigError);
+      expect(() => loadConfig(env({ REMINDER_OFFSETS: bad })), bad).toThrow(`REMINDER_OFFSETS: ${item}`);
+    }
+  });
+
+  it('lists a bad REMINDER_OFFSETS with the other problems at once', () => {
+    expect(() => loadConfig(env({ PORT: 'abc', REMINDER_OFFSETS: 'soon' }))).toThrow(
+      /PORT: .*\n {2}REMINDER_OFFSETS: "soon" is not a reminder offset/s,
+    );
   });
 
   it('takes READ_CACHE_TTL_MS from 0 (off) to 10000, and nothing else', () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
+import { DEFAULT_REMINDER_OFFSETS, parseReminderOffsets, type ReminderOffset } from '@app/domain';
 import { z } from 'zod';
 import { API_PACKAGE_DIR, findRepoRoot, invocationDir } from './paths';
 
@@ -39,6 +40,11 @@ export interface AppConfig {
    * micro-cache; 0 or unset: not cached (docs/decisions/0006-read-caching.md).
    */
   readCacheTtlMs?: number;
+  /**
+   * How long before an agreed booking's start each reminder goes out, longest first
+   * (REMINDER_OFFSETS, default 24h,2h; set but empty: no reminders; api-contract §8.3).
+   */
+  reminderOffsets: readonly ReminderOffset[];
 }
 
 /** READ_CACHE_TTL_MS when unset. */
@@ -84,6 +90,18 @@ const EnvSchema = z.object({
       )
       .optional(),
   ),
+  // NOTE: not optionalText: an empty REMINDER_OFFSETS means no reminders, only an unset one the default.
+  REMINDER_OFFSETS: z
+    .string()
+    .default(DEFAULT_REMINDER_OFFSETS)
+    .transform((value, context) => {
+      try {
+        return parseReminderOffsets(value);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
 });
 
 /** `unset` → <repo>/data/app.db; `sqlite:<path>`; `postgres://` or `postgresql://`. */
@@ -215,5 +233,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     demoData: !isProduction && env.DEMO_DATA !== 'off',
     readCacheTtlMs: env.READ_CACHE_TTL_MS ?? DEFAULT_READ_CACHE_TTL_MS,
+    reminderOffsets: env.REMINDER_OFFSETS,
   };
 }

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
+import { DEFAULT_REMINDER_OFFSETS, parseReminderOffsets } from '@app/domain';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type App, type AppDeps, buildApp } from '../../src/app';
 import type { AppConfig } from '../../src/config';
@@ -60,6 +61,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     webDist: `/nonexistent-web-dist-${randomUUID()}`,
     dataDir: '/nonexistent-data',
     demoData: false,
+    reminderOffsets: parseReminderOffsets(DEFAULT_REMINDER_OFFSETS),
     ...overrides,
   };
 }
