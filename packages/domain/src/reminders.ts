@@ -60,7 +60,7 @@ export function parseReminderOffsets(text: string): ReminderOffset[] {
   const byMinutes = new Map<number, ReminderOffset>();
   for (const item of text.split(',').map((part) => part.trim())) {
     if (item === '') {
-      throw new Error(`"${text}" has an empty item between commas: use ${OFFSET_EXAMPLE}, e.g. 24h,2h`);
+      throw new Error(`"${text}" has an empty item between commas: list offsets such as 24h,2h`);
     }
     const offset = parseOffset(item);
     const minutes = reminderOffsetMinutes(offset);
