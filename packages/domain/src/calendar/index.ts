@@ -1,0 +1,3 @@
+// `@app/domain/calendar`: kept out of the package index so `ics` loads only where a file is made.
+export * from './booking-ics';
+export * from './fold-ics-lines';
