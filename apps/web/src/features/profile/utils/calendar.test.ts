@@ -7,7 +7,6 @@ import {
   calendarEventForBooking,
   calendarLocation,
   detectCalendarPlatform,
-  foldIcsLines,
   googleCalendarUrl,
 } from './calendar';
 
@@ -24,6 +23,8 @@ const USER_AGENTS = {
   windowsChrome:
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
 };
+
+const HOST = 'trimtime.test';
 
 /** The value of one iCalendar property line, e.g. 'DTSTART'. */
 const icsLine = (ics: string, property: string) =>
@@ -58,19 +59,22 @@ describe('calendar event of a booking', () => {
 
   it('writes an .ics event of one hour in UTC, from Northern Ireland winter time', () => {
     const booking = makeBooking({ id: 'b-1', Status: 'Approved', BookingDateTime: '2026-12-05 10:00' });
-    const ics = buildIcsFile(calendarEventForBooking(booking));
+    const ics = buildIcsFile(calendarEventForBooking(booking), HOST);
 
     expect(icsLine(ics, 'DTSTART')).toBe('20261205T100000Z');
     expect(icsLine(ics, 'DTEND')).toBe('20261205T110000Z');
     expect(icsLine(ics, 'SUMMARY')).toBe('Appointment at Fade Factory');
     expect(icsLine(ics, 'LOCATION')).toBe('Barber Shop');
-    expect(icsLine(ics, 'UID')).toBe('b-1@trimtime-ni');
+    expect(icsLine(ics, 'UID')).toBe(`booking-b-1@${HOST}`);
+    expect(icsLine(ics, 'METHOD')).toBe('PUBLISH');
+    expect(icsLine(ics, 'SEQUENCE')).toBe('0');
     expect(ics).toContain('BEGIN:VEVENT');
   });
 
   it('converts British Summer Time to UTC (10:00 BST is 09:00 UTC)', () => {
     const ics = buildIcsFile(
       calendarEventForBooking(makeBooking({ Status: 'Approved', BookingDateTime: '2026-07-15 10:00' })),
+      HOST,
     );
     expect(icsLine(ics, 'DTSTART')).toBe('20260715T090000Z');
     expect(icsLine(ics, 'DTEND')).toBe('20260715T100000Z');
@@ -83,7 +87,7 @@ describe('calendar event of a booking', () => {
       CustomerAddress: '1 Main Street, Belfast, BT1 1AA',
       FinalPrice: 60,
     });
-    const ics = buildIcsFile(calendarEventForBooking(booking));
+    const ics = buildIcsFile(calendarEventForBooking(booking), HOST);
     expect(icsLine(ics, 'LOCATION')).toBe('1 Main Street\\, Belfast\\, BT1 1AA');
     expect(ics).toContain('Price: £60');
   });
@@ -95,10 +99,10 @@ describe('calendar event of a booking', () => {
     for (let padding = 0; padding < 4; padding += 1) {
       const address = `${'x'.repeat(padding)}Flat 2 Ciarán Ó Súilleabháin House ££ Seán’s Lane 💈 Áth Trasna Road, Newry, BT34 1AA`;
       const booking = makeBooking({ IsHomeVisit: true, CustomerAddress: address, FinalPrice: 60 });
-      const ics = buildIcsFile({
-        ...calendarEventForBooking(booking),
-        title: `Appointment at Siobhán’s ${'£'.repeat(40)}`,
-      });
+      const ics = buildIcsFile(
+        { ...calendarEventForBooking(booking), title: `Appointment at Siobhán’s ${'£'.repeat(40)}` },
+        HOST,
+      );
       const lines = ics.split('\r\n');
       expect(
         lines.some((line) => line.startsWith(' ')),
@@ -113,13 +117,6 @@ describe('calendar event of a booking', () => {
       expect(icsLine(unfolded, 'LOCATION')).toBe(address.replaceAll(',', '\\,'));
       expect(icsLine(unfolded, 'SUMMARY')).toBe(`Appointment at Siobhán’s ${'£'.repeat(40)}`);
     }
-  });
-
-  it('folds a line of exactly 75 octets not at all, and one of 76 once', () => {
-    const line75 = `SUMMARY:${'á'.repeat(33)}a`; // 8 + 66 + 1 octets
-    expect(foldIcsLines(`${line75}\r\n`)).toBe(`${line75}\r\n`);
-    const folded = foldIcsLines(`SUMMARY:${'á'.repeat(34)}\r\n`); // 76 octets: the last á moves
-    expect(folded).toBe(`SUMMARY:${'á'.repeat(33)}\r\n á\r\n`);
   });
 
   it('keeps the end of a booking written with a range', () => {
@@ -147,6 +144,7 @@ describe('calendar event of a booking', () => {
 describe('adding a booking to the calendar', () => {
   const environment = (userAgent: string, opens = true) => ({
     userAgent,
+    host: HOST,
     maxTouchPoints: 0,
     openLink: vi.fn<CalendarEnvironment['openLink']>(() => opens),
     downloadFile: vi.fn<CalendarEnvironment['downloadFile']>(),
@@ -160,6 +158,7 @@ describe('adding a booking to the calendar', () => {
     const [fileName, contents] = env.downloadFile.mock.calls[0]!;
     expect(fileName).toBe('appointment-2026-12-05.ics');
     expect(contents).toContain('DTSTART:20261205T100000Z');
+    expect(contents).toContain(`UID:booking-${booking.id}@${HOST}`);
   });
 
   it('opens the Google Calendar link on Android, and fails when the browser blocks it', () => {

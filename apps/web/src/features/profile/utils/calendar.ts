@@ -1,18 +1,19 @@
+import { type Booking, PRODUCT_NAME } from '@app/domain';
 import {
-  BOOKING_DURATION_MINUTES,
-  type Booking,
-  londonWallClockToUtc,
-  PRODUCT_NAME,
-  parseBookingDateTime,
-} from '@app/domain';
-import { createEvent } from 'ics';
+  bookingEventTimes,
+  bookingIcs,
+  ICS_LOCATION_HOME_VISIT,
+  ICS_LOCATION_SHOP,
+} from '@app/domain/calendar';
 import { agreedPrice, formatPounds } from '@/lib/booking-format';
 import { businessNameOf } from './bookings';
 
 /**
  * Calendar export (spec §9): iPhone, iPad and desktop get an .ics file; Android opens a Google
  * Calendar link. The event lasts one hour unless the booking carries a range; booking times are
- * Northern Ireland wall clock and are written in UTC.
+ * Northern Ireland wall clock and are written in UTC. The file comes from `bookingIcs`
+ * (@app/domain/calendar), the generator the booking emails' attachments use, so both carry the
+ * same UID and a later cancellation email replaces the downloaded event.
  */
 
 export type CalendarPlatform = 'ios' | 'android' | 'desktop';
@@ -26,7 +27,9 @@ export function detectCalendarPlatform(userAgent: string, maxTouchPoints = 0): C
 }
 
 export interface CalendarEvent {
-  uid: string;
+  bookingId: string;
+  /** The booking's time as the API sends it ('YYYY-MM-DD HH:MM', Northern Ireland). */
+  bookingDateTime: string;
   title: string;
   start: Date;
   end: Date;
@@ -38,17 +41,12 @@ export interface CalendarEvent {
 export function calendarLocation(booking: Pick<Booking, 'CustomerAddress' | 'IsHomeVisit'>): string {
   const address = booking.CustomerAddress?.trim();
   if (address) return address;
-  return booking.IsHomeVisit ? 'Home Visit' : 'Barber Shop';
+  return booking.IsHomeVisit ? ICS_LOCATION_HOME_VISIT : ICS_LOCATION_SHOP;
 }
 
 /** The calendar event of a booking. Throws RangeError when its time cannot be read. */
 export function calendarEventForBooking(booking: Booking): CalendarEvent {
-  const parsed = parseBookingDateTime(booking.BookingDateTime);
-  if (!parsed) throw new RangeError(`Not a booking time: ${booking.BookingDateTime}`);
-  const start = londonWallClockToUtc(`${parsed.date} ${parsed.start}`);
-  const rangeEnd = parsed.end ? londonWallClockToUtc(`${parsed.date} ${parsed.end}`) : null;
-  const end =
-    rangeEnd && rangeEnd > start ? rangeEnd : new Date(start.getTime() + BOOKING_DURATION_MINUTES * 60_000);
+  const { start, end } = bookingEventTimes(booking.BookingDateTime);
   const business = businessNameOf(booking);
   const price = agreedPrice(booking);
   const details = [
@@ -58,7 +56,8 @@ export function calendarEventForBooking(booking: Booking): CalendarEvent {
     `Booked with ${PRODUCT_NAME}`,
   ].filter(Boolean);
   return {
-    uid: `${booking.id}@trimtime-ni`,
+    bookingId: booking.id,
+    bookingDateTime: booking.BookingDateTime,
     title: `Appointment at ${business}`,
     start,
     end,
@@ -67,59 +66,22 @@ export function calendarEventForBooking(booking: Booking): CalendarEvent {
   };
 }
 
-/** The text of an .ics file holding the event. */
-export function buildIcsFile(event: CalendarEvent): string {
-  const { error, value } = createEvent({
-    uid: event.uid,
-    productId: PRODUCT_NAME,
-    title: event.title,
+/**
+ * The text of an .ics file holding the event (METHOD:PUBLISH, SEQUENCE 0, UID
+ * `booking-{id}@{host}`), CRLF lines folded at 75 octets. `host` is the app's (APP_URL's) host.
+ */
+export function buildIcsFile(event: CalendarEvent, host: string, now: Date = new Date()): string {
+  return bookingIcs({
+    bookingId: event.bookingId,
+    host,
+    bookingDateTime: event.bookingDateTime,
+    summary: event.title,
     description: event.description,
     location: event.location,
-    start: event.start.getTime(),
-    startInputType: 'utc',
-    startOutputType: 'utc',
-    end: event.end.getTime(),
-    endInputType: 'utc',
-    endOutputType: 'utc',
-    status: 'CONFIRMED',
-    busyStatus: 'BUSY',
+    method: 'PUBLISH',
+    sequence: 0,
+    dtstamp: now,
   });
-  if (error || !value) throw error ?? new Error('Could not build the calendar file');
-  return foldIcsLines(value);
-}
-
-/** RFC 5545 §3.1: a content line is at most 75 octets, CRLF excluded. */
-const MAX_LINE_OCTETS = 75;
-
-/** The UTF-8 length of one code point. */
-const utf8Octets = (codePoint: number) =>
-  codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
-
-/**
- * Folds every line of an iCalendar text at 75 octets, never inside a UTF-8 character (a
- * continuation line starts with a space, which counts). NOTE: the `ics` package folds at 75
- * characters, so a line with `£` or `á` came out longer than 75 octets; its folds are undone
- * first (docs/decisions/0008-ics-line-folding.md).
- */
-export function foldIcsLines(ics: string): string {
-  return ics
-    .replace(/\r\n[ \t]/g, '')
-    .split('\r\n')
-    .map((line) => {
-      let folded = '';
-      let octets = 0;
-      for (const character of line) {
-        const size = utf8Octets(character.codePointAt(0) ?? 0);
-        if (octets + size > MAX_LINE_OCTETS) {
-          folded += '\r\n ';
-          octets = 1;
-        }
-        folded += character;
-        octets += size;
-      }
-      return folded;
-    })
-    .join('\r\n');
 }
 
 /** '2026-12-05T10:00:00.000Z' → '20261205T100000Z' (iCalendar's UTC basic format). */
@@ -147,6 +109,8 @@ export const icsFileName = (booking: Booking) =>
 /** The browser pieces calendar export touches, replaceable in tests. */
 export interface CalendarEnvironment {
   userAgent: string;
+  /** The app's host (the API serves the app at APP_URL), for the event's UID. */
+  host: string;
   maxTouchPoints: number;
   /** Opens a link in a new tab; returns false when the browser refused. */
   openLink: (url: string) => boolean;
@@ -155,6 +119,7 @@ export interface CalendarEnvironment {
 
 export const browserCalendarEnvironment = (): CalendarEnvironment => ({
   userAgent: navigator.userAgent,
+  host: window.location.host,
   maxTouchPoints: navigator.maxTouchPoints ?? 0,
   openLink: (url) => {
     const opened = window.open(url, '_blank');
@@ -187,6 +152,6 @@ export function addBookingToCalendar(
     if (!environment.openLink(googleCalendarUrl(event))) throw new Error('The calendar link was blocked');
     return 'opened';
   }
-  environment.downloadFile(icsFileName(booking), buildIcsFile(event));
+  environment.downloadFile(icsFileName(booking), buildIcsFile(event, environment.host));
   return 'downloaded';
 }
