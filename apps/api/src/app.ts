@@ -9,6 +9,7 @@ import { createAccessLogger, createLogger, RequestLogController } from './lib/lo
 import { warmUpPasswordHashing } from './lib/passwords';
 import { ReadCache } from './lib/read-cache';
 import { hmacHex } from './lib/secrets';
+import { createLogMailer } from './mail/log.mailer';
 import type { Mailer } from './mail/mailer';
 import { createSmtpMailer } from './mail/smtp.mailer';
 import { AccessTokens } from './modules/auth/access-tokens';
@@ -18,9 +19,8 @@ import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { BookingsService } from './modules/bookings/bookings.service';
 import { HealthRepository } from './modules/health/health.repository';
 import { healthRoutes } from './modules/health/health.routes';
-import { createOutboxMailer } from './modules/outbox/outbox.mailer';
-import { OutboxRepository } from './modules/outbox/outbox.repository';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
+import { Outbox, type OutboxTiming } from './modules/outbox/outbox.service';
 import { RateLimitsRepository } from './modules/rate-limits/rate-limits.repository';
 import { DEFAULT_FAILURE_WINDOW_MS, RateLimitsService } from './modules/rate-limits/rate-limits.service';
 import { AccountService } from './modules/users/account.service';
@@ -39,7 +39,11 @@ import { webPlugin } from './plugins/web';
 export interface AppDeps {
   /** An open, migrated database. When given, the caller closes it; otherwise the app does. */
   db?: Db;
+  /** Where the outbox worker delivers (default: SMTP_URL, or the development log). */
   mailer?: Mailer;
+  outboxTiming?: Partial<OutboxTiming>;
+  /** False: no worker runs; tests deliver with `app.outbox.drain()`. */
+  outboxWorker?: boolean;
   clock?: Clock;
   /** Where log lines go (tests capture them). */
   logDestination?: DestinationStream;
@@ -50,8 +54,15 @@ export interface AppDeps {
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
 
-/** Is the development outbox on? Never in production, never when real mail is configured. */
-export const isOutboxEnabled = (config: AppConfig) => !config.isProduction && !config.smtpUrl;
+/** Is the outbox page on? Never in production (there `npm run mail` lists and retries). */
+export const isOutboxEnabled = (config: AppConfig) => !config.isProduction;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every email goes through it (api-contract §8.3). */
+    outbox: Outbox;
+  }
+}
 
 export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   const ownLogger = deps.logger
@@ -82,13 +93,28 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   if (ownsDb) app.addHook('onClose', async () => db.destroy());
   const clock = deps.clock ?? systemClock;
 
-  const outbox = new OutboxRepository(db, clock);
   const mailer =
     deps.mailer ??
-    (config.smtpUrl
-      ? createSmtpMailer(config.smtpUrl, config.mailFrom)
-      : createOutboxMailer(outbox, app.log));
+    (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(app.log));
+  const outbox = new Outbox({
+    db,
+    clock,
+    mailer,
+    logger: app.log,
+    appUrl: config.appUrl,
+    bodyKey: Buffer.from(hmacHex(config.jwtSecret, 'outbox-bodies'), 'hex'),
+    timing: deps.outboxTiming,
+  });
+  app.decorate('outbox', outbox);
+  if (deps.outboxWorker !== false) app.addHook('onReady', async () => outbox.start());
+  // The worker stops first (a message being sent finishes); what is still pending waits in the
+  // database for the next start or another instance.
+  app.addHook('preClose', async () => outbox.stop());
   app.addHook('onClose', async () => mailer.close?.());
+  // A change's emails are committed by the time it is answered: look for them now, not at the poll.
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') outbox.wake();
+  });
 
   const accessTokens = new AccessTokens(config.jwtSecret, clock);
   const rateLimits = new RateLimitsService(new RateLimitsRepository(db), clock, {
@@ -101,7 +127,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   const codeSecret = hmacHex(config.jwtSecret, 'one-time-codes');
   const auth = new AuthService({
     db,
-    mailer,
+    outbox,
     clock,
     accessTokens,
     rateLimits,
@@ -111,8 +137,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   });
   app.decorate('whenIdle', () => auth.whenIdle());
   const users = new UsersService(db, clock);
-  const account = new AccountService({ db, clock, mailer, logger: app.log, codeSecret, rateLimits });
-  const bookings = new BookingsService({ db, clock, mailer, logger: app.log, appUrl: config.appUrl });
+  const account = new AccountService({ db, clock, outbox, logger: app.log, codeSecret, rateLimits });
+  const bookings = new BookingsService({ db, clock, outbox, logger: app.log, appUrl: config.appUrl });
   // Unset (tests building their own config): nothing is kept, every read is computed.
   const readCache = new ReadCache({ ttlMs: config.readCacheTtlMs ?? 0, clock });
   app.addHook('onReady', warmUpPasswordHashing);

@@ -5,6 +5,7 @@
  * `YYYY-MM-DD HH:MM` in Europe/London; JSON lives in text columns.
  */
 import type { CancelledBy, UserType } from '@app/domain';
+import type { Generated } from 'kysely';
 
 export type Flag = 0 | 1;
 
@@ -152,13 +153,35 @@ export interface RateLimitsTable {
   blocked_until: string | null;
 }
 
-export interface DevOutboxTable {
+export type OutboxKind = 'code' | 'invite' | 'security' | 'booking' | 'reminder';
+export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'skipped';
+
+/** One email and its delivery (migration 0006). Times are ISO-8601 UTC. */
+export interface OutboxTable {
   id: string;
+  /** `<uuid@APP_URL host>`, the same for every try. */
+  message_id: string;
+  kind: OutboxKind;
+  status: OutboxStatus;
   to_address: string;
   subject: string;
   text: string;
   html: string | null;
+  /** JSON of `MailAttachment[]`, or null. */
+  attachments: string | null;
+  recipient_id: string | null;
+  booking_id: string | null;
+  dedupe_key: string | null;
+  attempts: Generated<number>;
+  not_before: string;
+  /** After this a failed try is final. */
+  give_up_at: string;
+  lease_owner: string | null;
+  lease_until: string | null;
+  last_error: string | null;
   created_at: string;
+  updated_at: string;
+  sent_at: string | null;
 }
 
 export interface Database {
@@ -170,5 +193,5 @@ export interface Database {
   booking_transitions: BookingTransitionsTable;
   away_dates: AwayDatesTable;
   rate_limits: RateLimitsTable;
-  dev_outbox: DevOutboxTable;
+  outbox: OutboxTable;
 }

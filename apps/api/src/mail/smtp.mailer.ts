@@ -1,28 +1,88 @@
 import nodemailer from 'nodemailer';
-import type { Mailer, MailMessage } from './mailer';
+import type { Mailer, OutgoingMail } from './mailer';
+
+/** How long one SMTP exchange may take before the outbox counts it as a failed try. */
+export interface SmtpTimeouts {
+  /** TCP connect (and TLS) */
+  connectionMs: number;
+  /** the server's greeting after connecting */
+  greetingMs: number;
+  /** silence on an open connection */
+  socketMs: number;
+  /** one whole message, however the server dribbles */
+  messageMs: number;
+}
+
+export const DEFAULT_SMTP_TIMEOUTS: SmtpTimeouts = {
+  connectionMs: 10_000,
+  greetingMs: 10_000,
+  socketMs: 20_000,
+  messageMs: 30_000,
+};
+
+/** A try that ran out of time (transient: retried). */
+export class SmtpTimeoutError extends Error {
+  readonly code = 'ETIMEDOUT';
+}
 
 /**
- * Sends through an SMTP server (`SMTP_URL`, e.g. smtp://user:pass@host:587 or smtps://…), over a
- * few pooled connections that are kept open and reused: a new connection (and TLS handshake) per
- * email would hold every booking request up by a round of SMTP greetings. `?pool=false` in the URL
- * turns pooling off.
+ * Sends through an SMTP server (`SMTP_URL`, e.g. smtp://user:pass@host:587 or smtps://…) over one
+ * kept-open connection: the outbox worker sends one message at a time. Every stage has a timeout,
+ * and a message that takes longer than `messageMs` in all is abandoned with its connection: a server
+ * that accepts TCP and never answers cannot hold the worker (the outbox's lease is longer than the
+ * whole budget, so no other process takes the message meanwhile).
  */
-export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport({ url: smtpUrl, pool: true });
+export function createSmtpMailer(
+  smtpUrl: string,
+  from: string,
+  timeouts: SmtpTimeouts = DEFAULT_SMTP_TIMEOUTS,
+): Mailer {
+  const createTransport = () =>
+    nodemailer.createTransport({
+      url: smtpUrl,
+      pool: true,
+      maxConnections: 1,
+      connectionTimeout: timeouts.connectionMs,
+      greetingTimeout: timeouts.greetingMs,
+      socketTimeout: timeouts.socketMs,
+    });
+  let transport = createTransport();
   const sending = new Set<Promise<unknown>>();
   return {
-    async send(message: MailMessage) {
-      const sent = transport.sendMail({ from, ...message });
+    async send({ messageId, attachments, ...message }: OutgoingMail) {
+      const sent = transport.sendMail({
+        from,
+        messageId,
+        ...message,
+        ...(attachments ? { attachments: attachments.map((a) => ({ ...a })) } : {}),
+      });
       sending.add(sent);
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () =>
+            reject(new SmtpTimeoutError(`SMTP did not accept the message within ${timeouts.messageMs} ms`)),
+          timeouts.messageMs,
+        );
+      });
       try {
-        await sent;
+        await Promise.race([sent, timedOut]);
+      } catch (error) {
+        if (error instanceof SmtpTimeoutError) {
+          // The connection is stuck: drop it (and the message on it) and start afresh.
+          const stuck = transport;
+          transport = createTransport();
+          stuck.close();
+          sent.catch(() => undefined);
+        }
+        throw error;
       } finally {
+        clearTimeout(timer);
         sending.delete(sent);
       }
     },
     async close() {
-      // A request whose client has gone may still be sending its email when the server closes:
-      // the pool stays open until every email in flight is sent.
+      // The worker stops before the mailer closes; a message still on the wire may finish.
       while (sending.size > 0) await Promise.allSettled([...sending]);
       transport.close();
     },

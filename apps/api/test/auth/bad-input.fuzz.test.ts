@@ -80,7 +80,7 @@ async function snapshot(db: Db): Promise<string> {
     db.selectFrom('users').selectAll().orderBy('id').execute(),
     db.selectFrom('one_time_codes').selectAll().orderBy('id').execute(),
     db.selectFrom('refresh_tokens').selectAll().orderBy('id').execute(),
-    db.selectFrom('dev_outbox').selectAll().orderBy('id').execute(),
+    db.selectFrom('outbox').selectAll().orderBy('id').execute(),
   ]);
   return JSON.stringify({ users, codes, tokens, outbox });
 }

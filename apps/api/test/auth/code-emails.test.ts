@@ -1,7 +1,7 @@
 import { CODE_MAX_ATTEMPTS } from '@app/domain';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { hmacHex } from '../../src/lib/secrets';
-import type { MailMessage } from '../../src/mail/mailer';
+import type { MailMessage, OutgoingMail } from '../../src/mail/mailer';
 import { UsersRepository } from '../../src/modules/users/users.repository';
 import { CapturingMailer, createTestApp, type TestApp } from '../helpers/app';
 import { describeEachDatabase } from '../helpers/databases';
@@ -16,7 +16,7 @@ class GatedMailer extends CapturingMailer {
   started = 0;
   fail = false;
 
-  override async send(message: MailMessage): Promise<void> {
+  override async send(message: OutgoingMail): Promise<void> {
     this.started += 1;
     await this.gate;
     if (this.fail) throw new Error('SMTP server said no');
@@ -139,6 +139,7 @@ describeEachDatabase('code emails (resend-code, forgot-password)', (database) =>
     expect(t.mailer.to(known.email)).toHaveLength(before); // nothing sent yet
     release();
     await t.app.whenIdle();
+    await t.app.outbox.drain();
     expect(lookups).toHaveBeenCalledTimes(2);
     expect(t.mailer.to(known.email)).toHaveLength(before + 1);
     expect(t.mailer.to(unknown)).toHaveLength(0);
@@ -146,11 +147,11 @@ describeEachDatabase('code emails (resend-code, forgot-password)', (database) =>
 });
 
 describeEachDatabase('code emails off the request path', (database) => {
-  it('forgot-password answers 200 while the email is still being sent, and logs a send that fails', async () => {
+  it('forgot-password answers 200 while the email is still being sent, and logs a send that fails (to retry it)', async () => {
     const mailer = new GatedMailer();
     const t = await createTestApp(database().db, { captureLogs: true });
     const account = await createConfirmedUser(t);
-    const gated = await createTestApp(database().db, { deps: { mailer }, captureLogs: true });
+    const gated = await createTestApp(database().db, { deps: { mailer }, captureLogs: true, mail: 'worker' });
     try {
       const response = await gated.app.inject({
         method: 'POST',
@@ -159,12 +160,21 @@ describeEachDatabase('code emails off the request path', (database) => {
         remoteAddress: '198.51.100.78',
       });
       expect(response.statusCode).toBe(200);
-      await vi.waitFor(() => expect(mailer.started).toBe(1));
+      await vi.waitFor(() => expect(mailer.started).toBe(1), { timeout: 5_000 });
       mailer.fail = true;
       mailer.open();
-      await gated.app.whenIdle();
+      await vi.waitFor(
+        () => expect(gated.logs.some((line) => line.includes('email not delivered: will retry'))).toBe(true),
+        { timeout: 5_000 },
+      );
       expect(mailer.to(account.email)).toHaveLength(0);
-      expect(gated.logs.some((line) => line.includes('email not sent'))).toBe(true);
+      const [row] = await database()
+        .db.selectFrom('outbox')
+        .select(['status', 'attempts', 'last_error'])
+        .where('to_address', '=', account.email)
+        .where('subject', 'like', '%reset%')
+        .execute();
+      expect(row).toEqual({ status: 'pending', attempts: 1, last_error: 'SMTP server said no' });
       expect(gated.logs.join('\n')).not.toMatch(/"code":"\d{6}"/);
     } finally {
       await gated.close();
@@ -177,7 +187,7 @@ describeEachDatabase('code emails off the request path', (database) => {
     const setup = await createTestApp(database().db);
     const account = await registerUser(setup);
     await setup.close();
-    const gated = await createTestApp(database().db, { deps: { mailer } });
+    const gated = await createTestApp(database().db, { deps: { mailer }, mail: 'worker' });
     const response = await gated.app.inject({
       method: 'POST',
       url: '/api/auth/resend-code',
@@ -185,7 +195,7 @@ describeEachDatabase('code emails off the request path', (database) => {
       remoteAddress: '198.51.100.79',
     });
     expect(response.statusCode).toBe(200);
-    await vi.waitFor(() => expect(mailer.started).toBe(1));
+    await vi.waitFor(() => expect(mailer.started).toBe(1), { timeout: 5_000 });
     let closed = false;
     const closing = gated.close().then(() => {
       closed = true;

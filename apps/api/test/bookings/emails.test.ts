@@ -11,7 +11,7 @@ import {
 } from '../helpers/marketplace';
 
 /**
- * Through the real development mailer: every email lands in the dev_outbox table, which is what a
+ * Through the real development mailer: every email is a row of the outbox table, which is what a
  * developer (and the browser journeys) read.
  */
 describeEachDatabase('booking emails in the outbox', (database) => {
@@ -29,7 +29,7 @@ describeEachDatabase('booking emails in the outbox', (database) => {
 
   const outbox = (to: string) =>
     database()
-      .db.selectFrom('dev_outbox')
+      .db.selectFrom('outbox')
       .select(['subject', 'text'])
       .where('to_address', '=', to)
       .orderBy('created_at')

@@ -390,7 +390,7 @@ describeEachDatabase('PATCH /api/booking/setstatus, /counter and /respond-to-cou
     expect(bookings.map((b: { Status: string }) => b.Status).sort()).toEqual(['Approved', 'Confirmed']);
   });
 
-  it('keeps the change when the email cannot be sent, and logs it', async () => {
+  it('keeps the change when the email cannot be sent yet, logs it and keeps the email to retry', async () => {
     const failing = await createTestApp(db(), {
       captureLogs: true,
       config: { jwtSecret: t.config.jwtSecret },
@@ -412,7 +412,14 @@ describeEachDatabase('PATCH /api/booking/setstatus, /counter and /respond-to-cou
         .where('id', '=', booking.id)
         .executeTakeFirst();
       expect(stored?.status).toBe('Approved');
-      expect(failing.logs.some((line) => line.includes('email not sent'))).toBe(true);
+      expect(failing.logs.some((line) => line.includes('email not delivered: will retry'))).toBe(true);
+      const mail = await db()
+        .selectFrom('outbox')
+        .select(['status', 'attempts', 'kind'])
+        .where('booking_id', '=', booking.id)
+        .where('subject', 'like', '%approved%')
+        .executeTakeFirst();
+      expect(mail).toEqual({ status: 'pending', attempts: 1, kind: 'booking' });
     } finally {
       await failing.close();
     }

@@ -5,17 +5,17 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type App, type AppDeps, buildApp } from '../../src/app';
 import type { AppConfig } from '../../src/config';
 import type { Db } from '../../src/db/database';
-import type { Mailer, MailMessage } from '../../src/mail/mailer';
+import type { Mailer, OutgoingMail } from '../../src/mail/mailer';
 
-/** Keeps every email in memory. */
+/** Keeps every email the outbox delivers in memory. */
 export class CapturingMailer implements Mailer {
-  readonly messages: MailMessage[] = [];
+  readonly messages: OutgoingMail[] = [];
 
-  async send(message: MailMessage): Promise<void> {
+  async send(message: OutgoingMail): Promise<void> {
     this.messages.push(message);
   }
 
-  to(email: string): MailMessage[] {
+  to(email: string): OutgoingMail[] {
     return this.messages.filter((m) => m.to === email.toLowerCase());
   }
 
@@ -87,6 +87,12 @@ export interface TestAppOptions {
   deps?: Partial<AppDeps>;
   /** Default `remoteAddress` of `post`. */
   ip?: string;
+  /**
+   * 'before-reply' (default): each request's emails are delivered before its answer is sent, so a
+   * test reads them right after the call (the outbox's own worker still runs too). 'worker': only
+   * the worker delivers, as in production (the outbox's own tests).
+   */
+  mail?: 'before-reply' | 'worker';
 }
 
 export function randomIp(): string {
@@ -108,6 +114,13 @@ export async function createTestApp(db: Db, options: TestAppOptions = {}): Promi
       })
     : undefined;
   const app = await buildApp(config, { db, mailer, clock: clock.now, logDestination, ...options.deps });
+  if (options.mail !== 'worker') {
+    // Every route inherits this root hook: the plugins that declare them load at ready().
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') await app.outbox.drain();
+      return payload;
+    });
+  }
   await app.ready();
   const ip = options.ip ?? randomIp();
   return {
@@ -126,6 +139,7 @@ export async function createTestApp(db: Db, options: TestAppOptions = {}): Promi
         ...extra,
       });
       await app.whenIdle();
+      await app.outbox.drain();
       return response;
     },
     close: () => app.close(),

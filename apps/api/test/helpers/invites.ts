@@ -58,7 +58,7 @@ export async function inviteSnapshot(db: Db): Promise<string> {
     db.selectFrom('invites').selectAll().orderBy('id').execute(),
     db.selectFrom('one_time_codes').selectAll().orderBy('id').execute(),
     db.selectFrom('refresh_tokens').selectAll().orderBy('id').execute(),
-    db.selectFrom('dev_outbox').selectAll().orderBy('id').execute(),
+    db.selectFrom('outbox').selectAll().orderBy('id').execute(),
   ]);
   return JSON.stringify({ users, invites, codes, tokens, outbox });
 }

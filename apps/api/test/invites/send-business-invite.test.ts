@@ -160,8 +160,8 @@ describeEachDatabase('POST /api/auth/send-business-invite', (database) => {
   });
 });
 
-describeEachDatabase('send-business-invite when the email cannot be sent', (database) => {
-  it('answers 503 so the Admin knows to try again, and logs it', async () => {
+describeEachDatabase('send-business-invite when the email cannot be sent yet', (database) => {
+  it('answers at once: the invite and its email commit together, and the email is retried', async () => {
     const t = await createTestApp(database().db, {
       captureLogs: true,
       deps: {
@@ -174,18 +174,23 @@ describeEachDatabase('send-business-invite when the email cannot be sent', (data
     });
     try {
       const admin = await createAdmin(t, database().db);
-      const response = await call(t, 'POST', '/api/auth/send-business-invite', admin, {
-        email: uniqueEmail('shop'),
-      });
-      expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({
-        code: 'ServiceUnavailable',
-        message: AUTH_MESSAGES.inviteEmailFailed,
-      });
-      expect(t.logs.some((line) => line.includes('invite email not sent'))).toBe(true);
+      const email = uniqueEmail('shop');
+      const response = await call(t, 'POST', '/api/auth/send-business-invite', admin, { email });
+      expect(response.statusCode).toBe(201);
+      const [invite] = await database()
+        .db.selectFrom('invites')
+        .select('code_hash')
+        .where('email', '=', email)
+        .execute();
+      expect(invite).toBeDefined();
+      const [mail] = await database()
+        .db.selectFrom('outbox')
+        .select(['status', 'attempts', 'last_error', 'kind'])
+        .where('to_address', '=', email)
+        .execute();
+      expect(mail).toEqual({ status: 'pending', attempts: 1, last_error: 'SMTP down', kind: 'invite' });
+      expect(t.logs.some((line) => line.includes('email not delivered: will retry'))).toBe(true);
       // The link never leaks into the log.
-      const [row] = await database().db.selectFrom('invites').select('code_hash').execute();
-      expect(row).toBeDefined();
       expect(t.logs.join('\n')).not.toMatch(/\/invite\/[\w-]{43}/);
     } finally {
       await t.close();

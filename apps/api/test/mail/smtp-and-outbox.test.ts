@@ -63,6 +63,7 @@ describe('SMTP mail', () => {
   it('delivers a message to a real SMTP server', async () => {
     const mailer = createSmtpMailer(smtp.url, 'TrimTime NI <no-reply@test.local>');
     await mailer.send({
+      messageId: '<fixed-id@test.local>',
       to: 'someone@example.com',
       subject: 'Hello there',
       text: 'Code: 123456',
@@ -73,20 +74,27 @@ describe('SMTP mail', () => {
     expect(message?.from).toBe('no-reply@test.local');
     expect(message?.to).toEqual(['someone@example.com']);
     expect(message?.raw).toContain('Subject: Hello there');
+    expect(message?.raw).toContain('Message-ID: <fixed-id@test.local>');
     expect(decodeQuotedPrintable(message?.raw ?? '')).toContain('Code: 123456');
   });
 
-  it('reuses pooled connections, and close() waits for the emails still being sent', async () => {
+  it('sends over one kept-open connection, and close() waits for the emails still being sent', async () => {
     const mailer = createSmtpMailer(smtp.url, 'TrimTime NI <no-reply@test.local>');
     const before = smtp.received.length;
     const sends = Array.from({ length: 12 }, (_, i) =>
-      mailer.send({ to: `pooled-${i}@example.com`, subject: `Pooled ${i}`, text: 'x', html: '<p>x</p>' }),
+      mailer.send({
+        messageId: `<pooled-${i}@test.local>`,
+        to: `pooled-${i}@example.com`,
+        subject: `Pooled ${i}`,
+        text: 'x',
+        html: '<p>x</p>',
+      }),
     );
     await mailer.close?.(); // while all twelve are still in flight
     await Promise.all(sends);
     const ours = smtp.received.slice(before);
     expect(ours).toHaveLength(12);
-    expect(new Set(ours.map((m) => m.connection)).size).toBeLessThanOrEqual(5);
+    expect(new Set(ours.map((m) => m.connection)).size).toBe(1);
   });
 });
 
@@ -112,15 +120,19 @@ describeEachDatabase('mail from the app', (database) => {
       expect(decodeQuotedPrintable(message?.raw ?? '')).toMatch(/code: \d{6}/);
     });
 
-    it('has no development outbox', async () => {
-      expect((await t.app.inject({ url: '/api/dev/outbox' })).statusCode).toBe(404);
-      expect((await t.app.inject({ url: '/dev/outbox', headers: { accept: 'text/html' } })).statusCode).toBe(
-        404,
-      );
+    it('shows each message as sent, after one try, in the outbox (outside production)', async () => {
+      const body = registration();
+      await t.post('/api/auth/register', body);
+      const response = await t.app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(body.email)}` });
+      expect(response.statusCode).toBe(200);
+      const [message] = response.json().messages;
+      expect(message).toMatchObject({ status: 'sent', attempts: 1, lastError: null, kind: 'code' });
+      const delivered = smtp.received.find((m) => m.to.includes(body.email));
+      expect(delivered?.raw).toContain(`Message-ID: ${message.messageId}`);
     });
   });
 
-  describe('without SMTP_URL (development outbox)', () => {
+  describe('without SMTP_URL (kept in the outbox)', () => {
     let t: TestApp;
     beforeAll(async () => {
       t = await createTestApp(database().db, { deps: { mailer: undefined } });
@@ -141,10 +153,18 @@ describeEachDatabase('mail from the app', (database) => {
       expect(ours.map((m: { to: string }) => m.to)).toEqual([second.email, first.email]);
       expect(ours[0]).toEqual({
         id: expect.any(String),
+        messageId: expect.stringMatching(/^<[\w-]+@localhost>$/),
+        kind: 'code',
+        status: 'sent',
         to: second.email,
         subject: 'Your TrimTime NI confirmation code',
         text: expect.stringMatching(/code: \d{6}/),
+        attachments: [],
+        attempts: 1,
+        lastError: null,
+        notBefore: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
         createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        sentAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       });
 
       const filtered = await t.app.inject({
@@ -159,7 +179,9 @@ describeEachDatabase('mail from the app', (database) => {
       const page = await t.app.inject({ url: `/dev/outbox?to=${encodeURIComponent(body.email)}` });
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toContain('text/html');
-      expect(page.body).toContain('Development outbox');
+      expect(page.body).toContain('<h1>Outbox</h1>');
+      expect(page.body).toContain('Sent');
+      expect(page.body).toContain('1 try');
       expect(page.body).toContain(body.email);
       expect(page.body).not.toContain('<script');
     });

@@ -3,4 +3,5 @@
 export * from './auth';
 export * from './bookings';
 export * from './errors';
+export * from './outbox';
 export * from './users';

@@ -4,6 +4,7 @@ import * as m0002 from './0002_one_open_invite_per_email';
 import * as m0003 from './0003_booking_read_indexes';
 import * as m0004 from './0004_notification_settings';
 import * as m0005 from './0005_cancellation';
+import * as m0006 from './0006_outbox';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003_booking_read_indexes': m0003,
   '0004_notification_settings': m0004,
   '0005_cancellation': m0005,
+  '0006_outbox': m0006,
 };

@@ -12,5 +12,4 @@ export const AUTH_MESSAGES = {
   codeExpired: 'This code has expired. Please request a new code.',
   invalidRefreshToken: 'Invalid or expired refresh token.',
   inviteSent: `Invitation sent. The link is valid for ${INVITE_EXPIRY_HOURS} hours.`,
-  inviteEmailFailed: 'The invitation email could not be sent. Please try again.',
 } as const;

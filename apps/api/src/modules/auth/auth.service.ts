@@ -21,9 +21,9 @@ import { addMs, type Clock, DAY_MS, HOUR_MS } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { hashPassword, passwordNeedsRehash, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { generateToken, sha256Hex } from '../../lib/secrets';
-import type { Mailer, MailMessage } from '../../mail/mailer';
 import { businessInviteEmail, passwordResetCodeEmail, signupCodeEmail } from '../../mail/templates';
 import type { AuthUser } from '../../plugins/auth';
+import type { Outbox } from '../outbox/outbox.service';
 import type { RateLimitsService } from '../rate-limits/rate-limits.service';
 import { type UserRow, UsersRepository } from '../users/users.repository';
 import type { AccessTokens } from './access-tokens';
@@ -39,7 +39,7 @@ export type RegisterWithInviteInput = z.output<typeof RegisterWithInviteRequestS
 
 export interface AuthServiceDeps {
   db: Db;
-  mailer: Mailer;
+  outbox: Outbox;
   clock: Clock;
   accessTokens: AccessTokens;
   rateLimits: RateLimitsService;
@@ -101,17 +101,28 @@ export class AuthService {
     return this.deps.clock();
   }
 
-  /** Mail problems are logged, not returned: the person can ask for the code again. */
-  private async sendMail(message: MailMessage): Promise<void> {
-    try {
-      await this.deps.mailer.send(message);
-    } catch (error) {
-      this.deps.logger.error({ err: error, mailTo: message.to, subject: message.subject }, 'email not sent');
-    }
-  }
-
-  private issueCode(repository: AuthRepository, userId: string, purpose: CodePurpose, ttlMs: number) {
-    return this.codes.issue(repository, { userId, purpose, ttlMs }, this.now());
+  /**
+   * A new code for the account (replacing its open one) and the email that carries it, in one
+   * transaction: `executor` is the caller's, or a new one.
+   */
+  private async sendCode(
+    executor: Db | undefined,
+    user: { id: string; email: string },
+    purpose: 'signup' | 'password_reset',
+  ): Promise<void> {
+    const issue = async (trx: Db) => {
+      const ttlMs = (purpose === 'signup' ? SIGNUP_CODE_TTL_HOURS : RESET_CODE_TTL_HOURS) * HOUR_MS;
+      const code = await this.codes.issue(
+        new AuthRepository(trx),
+        { userId: user.id, purpose, ttlMs },
+        this.now(),
+      );
+      const email =
+        purpose === 'signup' ? signupCodeEmail(user.email, code) : passwordResetCodeEmail(user.email, code);
+      await this.deps.outbox.enqueue(trx, email, { kind: 'code', recipientId: user.id });
+    };
+    if (executor) await issue(executor);
+    else await this.deps.db.transaction().execute(issue);
   }
 
   /**
@@ -176,9 +187,8 @@ export class AuthService {
     const passwordHash = await hashPassword(input.password);
     const now = this.now().toISOString();
     const id = randomUUID();
-    let code: string;
     try {
-      code = await this.deps.db.transaction().execute(async (trx) => {
+      await this.deps.db.transaction().execute(async (trx) => {
         await new UsersRepository(trx).insert(
           newUserRow({
             id,
@@ -194,14 +204,13 @@ export class AuthService {
             created_at: now,
           }),
         );
-        return this.issueCode(new AuthRepository(trx), id, 'signup', SIGNUP_CODE_TTL_HOURS * HOUR_MS);
+        await this.sendCode(trx, { id, email: input.email }, 'signup');
       });
     } catch (error) {
       // Two sign-ups with one email at once: the unique index lets one through.
       if (isUniqueViolation(error)) throw emailTaken();
       throw error;
     }
-    await this.sendMail(signupCodeEmail(input.email, code));
   }
 
   async confirmSignup(email: string, code: string): Promise<void> {
@@ -224,8 +233,7 @@ export class AuthService {
     this.background.run('resend-code', async () => {
       const user = await this.users.findByEmail(email);
       if (!user || user.is_confirmed === 1) return;
-      const code = await this.issueCode(this.auth, user.id, 'signup', SIGNUP_CODE_TTL_HOURS * HOUR_MS);
-      await this.sendMail(signupCodeEmail(user.email, code));
+      await this.sendCode(undefined, user, 'signup');
     });
   }
 
@@ -294,8 +302,7 @@ export class AuthService {
     this.background.run('forgot-password', async () => {
       const user = await this.users.findByEmail(email);
       if (!user) return;
-      const code = await this.issueCode(this.auth, user.id, 'password_reset', RESET_CODE_TTL_HOURS * HOUR_MS);
-      await this.sendMail(passwordResetCodeEmail(user.email, code));
+      await this.sendCode(undefined, user, 'password_reset');
     });
   }
 
@@ -326,27 +333,24 @@ export class AuthService {
    * valid INVITE_EXPIRY_HOURS, single use, emailed as `${APP_URL}/invite/{code}`. A new invite
    * replaces the address's unused one, so the earlier link stops working (it then reads as unknown);
    * the database keeps one unused invite per address even when two are sent at once. The email is
-   * sent before answering: if it cannot be sent the Admin gets 503 and can simply invite again.
+   * written to the outbox with the invite: both commit or neither does.
    */
   async sendBusinessInvite(invitedBy: string, email: string): Promise<{ expiresAt: string }> {
     if (await this.users.findByEmail(email)) throw emailTaken();
     const inviteCode = generateToken(INVITE_CODE_BYTES);
     const now = this.now();
     const expiresAt = addMs(now, INVITE_EXPIRY_HOURS * HOUR_MS).toISOString();
-    await this.invites.replaceOpen({
-      codeHash: sha256Hex(inviteCode),
-      email,
-      invitedBy,
-      expiresAt,
-      now: now.toISOString(),
-    });
     const link = `${this.deps.appUrl}/invite/${encodeURIComponent(inviteCode)}`;
-    try {
-      await this.deps.mailer.send(businessInviteEmail(email, link));
-    } catch (error) {
-      this.deps.logger.error({ err: error, mailTo: email }, 'invite email not sent');
-      throw new AppError('ServiceUnavailable', AUTH_MESSAGES.inviteEmailFailed);
-    }
+    await this.deps.db.transaction().execute(async (trx) => {
+      await new InvitesRepository(trx).replaceOpen({
+        codeHash: sha256Hex(inviteCode),
+        email,
+        invitedBy,
+        expiresAt,
+        now: now.toISOString(),
+      });
+      await this.deps.outbox.enqueue(trx, businessInviteEmail(email, link), { kind: 'invite' });
+    });
     return { expiresAt };
   }
 
@@ -378,9 +382,8 @@ export class AuthService {
     const passwordHash = await hashPassword(input.password);
     const now = this.now().toISOString();
     const id = randomUUID();
-    let code: string;
     try {
-      code = await this.deps.db.transaction().execute(async (trx) => {
+      await this.deps.db.transaction().execute(async (trx) => {
         const invites = new InvitesRepository(trx);
         if (!(await invites.markUsed(invite.id, id, now))) {
           throw inviteProblem(await invites.findByCodeHash(codeHash), now) ?? emailTaken();
@@ -406,13 +409,12 @@ export class AuthService {
             created_at: now,
           }),
         );
-        return this.issueCode(new AuthRepository(trx), id, 'signup', SIGNUP_CODE_TTL_HOURS * HOUR_MS);
+        await this.sendCode(trx, { id, email: invite.email }, 'signup');
       });
     } catch (error) {
       // The address got an account meanwhile: the invite stays unused (the transaction rolled back).
       if (isUniqueViolation(error)) throw emailTaken();
       throw error;
     }
-    await this.sendMail(signupCodeEmail(invite.email, code));
   }
 }

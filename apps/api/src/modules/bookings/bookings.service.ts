@@ -37,7 +37,7 @@ import type { z } from 'zod';
 import { type Db, isUniqueViolation } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { AppError, notAuthorized } from '../../lib/errors';
-import type { Mailer, MailMessage } from '../../mail/mailer';
+import type { MailMessage } from '../../mail/mailer';
 import {
   appointmentCancelledByBusinessEmail,
   appointmentCancelledByCustomerEmail,
@@ -50,6 +50,7 @@ import {
   counterDeclinedEmail,
   counterOfferEmail,
 } from '../../mail/templates';
+import type { Outbox } from '../outbox/outbox.service';
 import { parseAvailability } from '../users/users.mapper';
 import { type AwayDateRow, type UserRow, UsersRepository } from '../users/users.repository';
 import { toAvailableTimes, toBooking, toBusinessSummary } from './bookings.mapper';
@@ -71,13 +72,15 @@ interface TransitionDetails {
 export interface BookingsServiceDeps {
   db: Db;
   clock: Clock;
-  mailer: Mailer;
+  outbox: Outbox;
   logger: FastifyBaseLogger;
   /** Public address, for the links in emails. */
   appUrl: string;
 }
 
 interface Repositories {
+  /** The transaction itself (the outbox writes in it). */
+  trx: Db;
   users: UsersRepository;
   bookings: BookingsRepository;
 }
@@ -168,7 +171,7 @@ export class BookingsService {
   async book(customerId: string, input: CreateBookingInput): Promise<Booking> {
     const now = this.deps.clock();
     const nowIso = now.toISOString();
-    const { booking, business } = await this.inTransaction(async ({ users, bookings }) => {
+    const booking = await this.inTransaction(async ({ trx, users, bookings }) => {
       // Lock first: every check below reads what the business's other writes have committed.
       await users.lockAccount(input.businessId);
       const business = await users.findBookableBusiness(input.businessId);
@@ -233,11 +236,17 @@ export class BookingsService {
         price: booking.price,
         now: nowIso,
       });
-      return { booking, business };
+      await this.deps.outbox.enqueue(
+        trx,
+        bookingRequestedEmail(business.email, this.facts(booking, 'business')),
+        {
+          kind: 'booking',
+          recipientId: business.id,
+          bookingId: booking.id,
+        },
+      );
+      return booking;
     });
-    await this.sendBookingEmail(business.id, (email) =>
-      bookingRequestedEmail(email, this.facts(booking, 'business')),
-    );
     return toBooking(booking);
   }
 
@@ -295,7 +304,7 @@ export class BookingsService {
 
     const now = this.deps.clock();
     const nowIso = now.toISOString();
-    const { booking, transition } = await this.inTransaction(async ({ users, bookings }) => {
+    const booking = await this.inTransaction(async ({ trx, users, bookings }) => {
       await users.lockAccount(found.business_id);
       const current = await bookings.findById(found.id);
       if (!current) throw notFound(BOOKING_MESSAGES.bookingNotFound);
@@ -347,22 +356,31 @@ export class BookingsService {
       });
       const booking = await bookings.findById(current.id);
       if (!booking) throw new Error('booking vanished inside its transaction');
-      return { booking, transition };
+      await this.notify({ trx, users, bookings }, transition, booking);
+      return booking;
     });
-    await this.notify(transition, booking);
     return toBooking(booking);
   }
 
-  /** Emails the other party of a status change (api-contract §4). */
-  private async notify(transition: BookingTransition, booking: BookingRow): Promise<void> {
+  /**
+   * Writes the other party's email about a status change (api-contract §4) to the outbox, in the
+   * change's transaction; the worker honours their notification settings when it sends.
+   */
+  private async notify(
+    { trx, users }: Repositories,
+    transition: BookingTransition,
+    booking: BookingRow,
+  ): Promise<void> {
     const recipientId = transition.actor === 'business' ? booking.customer_id : booking.business_id;
+    const recipient = await users.findById(recipientId);
+    if (!recipient) return;
     const facts = this.facts(booking, transition.actor === 'business' ? 'customer' : 'business');
     // The approval tells the customer how long they may still cancel online (api-contract §8.4).
     const noticeHours =
       transition.action === 'approve'
-        ? ((await this.users.findById(booking.business_id))?.cancellation_notice_hours ?? 0)
+        ? ((await users.findById(booking.business_id))?.cancellation_notice_hours ?? 0)
         : 0;
-    await this.sendBookingEmail(recipientId, (email): MailMessage => {
+    const message = ((email: string): MailMessage => {
       switch (transition.action) {
         case 'approve':
           return bookingApprovedEmail(email, facts, noticeHours);
@@ -383,20 +401,8 @@ export class BookingsService {
         default:
           return assertNever(transition.action);
       }
-    });
-  }
-
-  /**
-   * A booking-event email to an account, read as it is sent: its current address, and nothing when
-   * it has been deleted or has turned booking updates off (api-contract §8.3).
-   */
-  private async sendBookingEmail(
-    recipientId: string,
-    message: (email: string) => MailMessage,
-  ): Promise<void> {
-    const recipient = await this.users.findById(recipientId);
-    if (recipient?.notify_booking_updates !== 1) return;
-    await this.sendMail(message(recipient.email));
+    })(recipient.email);
+    await this.deps.outbox.enqueue(trx, message, { kind: 'booking', recipientId, bookingId: booking.id });
   }
 
   private facts(booking: BookingRow, reader: 'business' | 'customer'): BookingEmailFacts {
@@ -410,21 +416,14 @@ export class BookingsService {
     };
   }
 
-  /** A mail failure never undoes or fails the change that caused it: it is logged. */
-  private async sendMail(message: MailMessage): Promise<void> {
-    try {
-      await this.deps.mailer.send(message);
-    } catch (error) {
-      this.deps.logger.error({ err: error, mailTo: message.to, subject: message.subject }, 'email not sent');
-    }
-  }
-
   /** Runs `work` in a transaction; a double booking caught by the unique index is a 409 SlotTaken. */
   private async inTransaction<T>(work: (repositories: Repositories) => Promise<T>): Promise<T> {
     try {
       return await this.deps.db
         .transaction()
-        .execute((trx) => work({ users: new UsersRepository(trx), bookings: new BookingsRepository(trx) }));
+        .execute((trx) =>
+          work({ trx, users: new UsersRepository(trx), bookings: new BookingsRepository(trx) }),
+        );
     } catch (error) {
       if (isUniqueViolation(error)) throw slotTaken();
       throw error;

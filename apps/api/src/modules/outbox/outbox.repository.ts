@@ -1,41 +1,195 @@
 import { randomUUID } from 'node:crypto';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database';
-import type { Clock } from '../../lib/clock';
+import type { Database, OutboxKind, OutboxTable } from '../../db/schema';
 import type { MailMessage } from '../../mail/mailer';
 
-export interface OutboxRow {
-  id: string;
-  to_address: string;
-  subject: string;
-  text: string;
-  html: string | null;
-  created_at: string;
+export type OutboxRow = Selectable<OutboxTable>;
+
+/** What the worker and the send-time checks need besides the message itself. */
+export interface EnqueueOptions {
+  kind: OutboxKind;
+  /** The account the email is for: its notification settings and address are read at send time. */
+  recipientId?: string;
+  bookingId?: string;
+  /** Unique when set: a second enqueue with the same key is ignored. */
+  dedupeKey?: string;
+  /** Not before this moment (a reminder); default now. */
+  notBefore?: Date;
 }
 
-export class OutboxRepository {
-  constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-  ) {}
+/** Any executor: the database or a transaction (the email commits with the change). */
+type Executor = Kysely<Database>;
 
-  async insert(message: MailMessage): Promise<void> {
-    await this.db
-      .insertInto('dev_outbox')
+/** The outbox table (migration 0006). Every write that claims or finishes a row names its lease. */
+export class OutboxRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(
+    executor: Executor,
+    message: MailMessage,
+    options: EnqueueOptions & { messageId: string; now: Date; retryForMs: number },
+  ): Promise<void> {
+    const now = options.now.toISOString();
+    const due = options.notBefore ?? options.now;
+    await executor
+      .insertInto('outbox')
       .values({
         id: randomUUID(),
+        message_id: options.messageId,
+        kind: options.kind,
+        status: 'pending',
         to_address: message.to.toLowerCase(),
         subject: message.subject,
         text: message.text,
         html: message.html ?? null,
-        created_at: this.clock().toISOString(),
+        attachments: message.attachments ? JSON.stringify(message.attachments) : null,
+        recipient_id: options.recipientId ?? null,
+        booking_id: options.bookingId ?? null,
+        dedupe_key: options.dedupeKey ?? null,
+        not_before: due.toISOString(),
+        give_up_at: new Date(due.getTime() + options.retryForMs).toISOString(),
+        lease_owner: null,
+        lease_until: null,
+        last_error: null,
+        created_at: now,
+        updated_at: now,
+        sent_at: null,
       })
+      .onConflict((oc) => oc.column('dedupe_key').doNothing())
       .execute();
   }
 
+  /**
+   * Claims the message due longest: pending, due, and not leased (or its lease ran out: the process
+   * holding it died). One UPDATE, so two processes never claim one row: on PostgreSQL the row is
+   * locked with SKIP LOCKED (a competing worker takes the next one instead of waiting); SQLite has
+   * one writer at a time. The try is counted here, so a crash mid-send still counts.
+   */
+  async claimNext(
+    owner: string,
+    now: Date,
+    leaseMs: number,
+    postgres: boolean,
+  ): Promise<OutboxRow | undefined> {
+    const nowIso = now.toISOString();
+    let due = this.db
+      .selectFrom('outbox')
+      .select('id')
+      .where('status', '=', 'pending')
+      .where('not_before', '<=', nowIso)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', nowIso)]))
+      .orderBy('not_before')
+      .orderBy('id')
+      .limit(1);
+    if (postgres) due = due.forUpdate().skipLocked();
+    return this.db
+      .updateTable('outbox')
+      .set({
+        lease_owner: owner,
+        lease_until: new Date(now.getTime() + leaseMs).toISOString(),
+        attempts: sql`attempts + 1`,
+        updated_at: nowIso,
+      })
+      .where('id', '=', due)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Ends a claimed try. False when the lease was lost (another process took the row). */
+  async finish(
+    id: string,
+    owner: string,
+    outcome:
+      | { status: 'sent'; now: Date }
+      | { status: 'failed' | 'skipped'; now: Date; reason: string }
+      | { status: 'pending'; now: Date; reason: string; retryAt: Date },
+  ): Promise<boolean> {
+    const now = outcome.now.toISOString();
+    const result = await this.db
+      .updateTable('outbox')
+      .set({
+        status: outcome.status,
+        lease_owner: null,
+        lease_until: null,
+        updated_at: now,
+        ...(outcome.status === 'sent' ? { sent_at: now, last_error: null } : { last_error: outcome.reason }),
+        ...(outcome.status === 'pending' ? { not_before: outcome.retryAt.toISOString() } : {}),
+      })
+      .where('id', '=', id)
+      .where('lease_owner', '=', owner)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  /** What the send-time checks read about the recipient. */
+  recipient(userId: string) {
+    return this.db
+      .selectFrom('users')
+      .select(['email', 'notify_booking_updates', 'notify_reminders'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  async bookingStatus(bookingId: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('bookings')
+      .select('status')
+      .where('id', '=', bookingId)
+      .executeTakeFirst();
+    return row?.status;
+  }
+
+  /** A cancelled booking's reminders still to come are skipped, in the cancellation's transaction. */
+  async skipPendingReminders(executor: Executor, bookingId: string, now: Date): Promise<void> {
+    await executor
+      .updateTable('outbox')
+      .set({ status: 'skipped', last_error: 'The booking was cancelled.', updated_at: now.toISOString() })
+      .where('booking_id', '=', bookingId)
+      .where('kind', '=', 'reminder')
+      .where('status', '=', 'pending')
+      .execute();
+  }
+
+  /** Failed messages (all, or the given ids) go again now, retried for another `retryForMs`. */
+  async retryFailed(now: Date, retryForMs: number, ids?: readonly string[]): Promise<number> {
+    if (ids && ids.length === 0) return 0;
+    let query = this.db
+      .updateTable('outbox')
+      .set({
+        status: 'pending',
+        not_before: now.toISOString(),
+        give_up_at: new Date(now.getTime() + retryForMs).toISOString(),
+        updated_at: now.toISOString(),
+      })
+      .where('status', '=', 'failed');
+    if (ids) query = query.where('id', 'in', ids);
+    const result = await query.executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
   /** Newest first. */
-  list(options: { to?: string; limit: number }): Promise<OutboxRow[]> {
-    let query = this.db.selectFrom('dev_outbox').selectAll();
+  list(options: { to?: string; status?: OutboxRow['status']; limit: number }): Promise<OutboxRow[]> {
+    let query = this.db.selectFrom('outbox').selectAll();
     if (options.to) query = query.where('to_address', '=', options.to.toLowerCase());
+    if (options.status) query = query.where('status', '=', options.status);
     return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
+  }
+
+  /** Finished messages older than the cutoffs go (their bodies hold codes and personal details). */
+  async purge(finishedBefore: Date, failedBefore: Date): Promise<number> {
+    const result = await this.db
+      .deleteFrom('outbox')
+      .where((eb) =>
+        eb.or([
+          eb.and([
+            eb('status', 'in', ['sent', 'skipped']),
+            eb('updated_at', '<', finishedBefore.toISOString()),
+          ]),
+          eb.and([eb('status', '=', 'failed'), eb('updated_at', '<', failedBefore.toISOString())]),
+        ]),
+      )
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 }

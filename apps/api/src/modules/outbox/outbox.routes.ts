@@ -1,43 +1,51 @@
+import { OUTBOX_STATUSES, type OutboxMessage, OutboxMessageSchema } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { renderOutboxPage } from './outbox.page';
-import type { OutboxRepository, OutboxRow } from './outbox.repository';
-
-export const OutboxMessageSchema = z.object({
-  id: z.string(),
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  createdAt: z.string(),
-});
-export type OutboxMessage = z.infer<typeof OutboxMessageSchema>;
+import type { OutboxRow } from './outbox.repository';
+import type { Outbox } from './outbox.service';
 
 const OutboxQuerySchema = z.object({
   to: z.string().trim().max(254).optional(),
+  status: z.enum(OUTBOX_STATUSES).optional(),
 });
 
 const LIMIT = 200;
 
+const attachmentNames = (json: string | null): string[] =>
+  json ? (JSON.parse(json) as { filename: string }[]).map((a) => a.filename) : [];
+
 const toMessage = (row: OutboxRow): OutboxMessage => ({
   id: row.id,
+  messageId: row.message_id,
+  kind: row.kind,
+  status: row.status,
   to: row.to_address,
   subject: row.subject,
   text: row.text,
+  attachments: attachmentNames(row.attachments),
+  attempts: row.attempts,
+  lastError: row.last_error,
+  notBefore: row.not_before,
   createdAt: row.created_at,
+  sentAt: row.sent_at,
 });
 
 /**
- * The development outbox: what the server would have emailed. Registered at the root (it has an
- * /api and a /dev path); when `enabled` is false (production, or SMTP_URL set) both answer 404.
+ * The outbox page and its JSON: every email written, its state and tries. Registered at the root
+ * (it has an /api and a /dev path); when `enabled` is false (production) both answer 404: there the
+ * CLI (`npm run mail`) lists and retries failed mail.
  */
-export const outboxRoutes: FastifyPluginAsyncZod<{ outbox: OutboxRepository; enabled: boolean }> = async (
+export const outboxRoutes: FastifyPluginAsyncZod<{ outbox: Outbox; enabled: boolean }> = async (
   app,
   { outbox, enabled },
 ) => {
-  const list = async (to: string | undefined) => {
+  const list = async (query: z.infer<typeof OutboxQuerySchema>) => {
     if (!enabled) throw new AppError('NotFound', 'Not found.');
-    return (await outbox.list({ to: to || undefined, limit: LIMIT })).map(toMessage);
+    return (await outbox.list({ to: query.to || undefined, status: query.status, limit: LIMIT })).map(
+      toMessage,
+    );
   };
 
   app.get(
@@ -46,19 +54,19 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ outbox: OutboxRepository; ena
       schema: {
         hide: !enabled,
         tags: ['development'],
-        summary: 'Emails kept by the development outbox, newest first (404 in production or with SMTP_URL)',
+        summary: 'Every email written, newest first, with its delivery state (404 in production)',
         querystring: OutboxQuerySchema,
         response: { 200: z.object({ messages: z.array(OutboxMessageSchema) }) },
       },
     },
-    async (request) => ({ messages: await list(request.query.to) }),
+    async (request) => ({ messages: await list(request.query) }),
   );
 
   app.get(
     '/dev/outbox',
     { schema: { hide: true, querystring: OutboxQuerySchema } },
     async (request, reply) => {
-      const messages = await list(request.query.to);
+      const messages = await list(request.query);
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')

@@ -10,12 +10,12 @@ import type { z } from 'zod';
 import { type Db, isUniqueViolation } from '../../db/database';
 import { type Clock, HOUR_MS } from '../../lib/clock';
 import { AppError, notAuthorized, RateLimitError } from '../../lib/errors';
-import type { Mailer, MailMessage } from '../../mail/mailer';
 import { emailChangeCodeEmail, emailChangedNoticeEmail } from '../../mail/templates';
 import { AUTH_MESSAGES } from '../auth/auth.messages';
 import { AuthRepository } from '../auth/auth.repository';
 import { OneTimeCodes } from '../auth/one-time-codes';
 import { BookingsRepository } from '../bookings/bookings.repository';
+import type { Outbox } from '../outbox/outbox.service';
 import { DEFAULT_FAILURE_WINDOW_MS, type RateLimitsService } from '../rate-limits/rate-limits.service';
 import { toUserProfile } from './users.mapper';
 import { type AccountChanges, type UserRow, UsersRepository } from './users.repository';
@@ -25,7 +25,7 @@ export type ProfileUpdateInput = z.output<typeof ProfileUpdateRequestSchema>;
 export interface AccountServiceDeps {
   db: Db;
   clock: Clock;
-  mailer: Mailer;
+  outbox: Outbox;
   logger: FastifyBaseLogger;
   /** Keys the one-time-code hashes (the same key as the auth codes). */
   codeSecret: string;
@@ -99,17 +99,20 @@ export class AccountService {
       changes.pending_email = newEmail;
     }
     const now = this.deps.clock();
-    const code = await this.deps.db.transaction().execute(async (trx) => {
+    await this.deps.db.transaction().execute(async (trx) => {
       await new UsersRepository(trx).update(user.id, changes, now.toISOString());
-      if (!newEmail) return null;
+      if (!newEmail) return;
       const ttlMs = EMAIL_CHANGE_CODE_TTL_HOURS * HOUR_MS;
-      return this.codes.issue(
+      const code = await this.codes.issue(
         new AuthRepository(trx),
         { userId: user.id, purpose: PURPOSE, ttlMs, targetEmail: newEmail },
         now,
       );
+      await this.deps.outbox.enqueue(trx, emailChangeCodeEmail(newEmail, code), {
+        kind: 'code',
+        recipientId: user.id,
+      });
     });
-    if (newEmail && code) await this.sendMail(emailChangeCodeEmail(newEmail, code));
     return this.profileOf(user.id);
   }
 
@@ -133,13 +136,19 @@ export class AccountService {
         if (owner && owner.id !== user.id) throw emailTaken();
         if (!(await new AuthRepository(trx).consumeCode(codeId, now))) throw codeMismatch();
         await users.applyEmailChange(user.id, newEmail, now);
+        // The old address hears of the change (a security notice: always sent).
+        if (user.email !== newEmail) {
+          await this.deps.outbox.enqueue(trx, emailChangedNoticeEmail(user.email, newEmail), {
+            kind: 'security',
+            recipientId: user.id,
+          });
+        }
       });
     } catch (error) {
       // Another account took the address between the check and the write.
       if (isUniqueViolation(error)) throw emailTaken();
       throw error;
     }
-    if (user.email !== newEmail) await this.sendMail(emailChangedNoticeEmail(user.email, newEmail));
     return this.profileOf(user.id);
   }
 
@@ -161,13 +170,5 @@ export class AccountService {
       await users.delete(userId);
     });
     this.deps.logger.info({ userId }, 'account deleted');
-  }
-
-  private async sendMail(message: MailMessage): Promise<void> {
-    try {
-      await this.deps.mailer.send(message);
-    } catch (error) {
-      this.deps.logger.error({ err: error, mailTo: message.to, subject: message.subject }, 'email not sent');
-    }
   }
 }

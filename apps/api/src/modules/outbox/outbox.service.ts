@@ -1,0 +1,315 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { holdsSlot, isBookingStatus } from '@app/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Db, isPostgres } from '../../db/database';
+import type { OutboxKind } from '../../db/schema';
+import { type Clock, DAY_MS, HOUR_MS } from '../../lib/clock';
+import { openText, sealText } from '../../lib/secrets';
+import type { Mailer, MailMessage } from '../../mail/mailer';
+import { type EnqueueOptions, OutboxRepository, type OutboxRow } from './outbox.repository';
+
+/** The worker's timing (api-contract §8.9); tests shorten it. */
+export interface OutboxTiming {
+  /** How often an idle worker looks for due messages (a new one is due within 5 s). */
+  pollMs: number;
+  /** How long a claimed message is held: a dead process's messages go to another after it. */
+  leaseMs: number;
+  /** The first retry's delay; each next one doubles, up to `retryMaxMs`. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** How long a message is retried before a failed try is final. */
+  retryForMs: number;
+}
+
+export const DEFAULT_OUTBOX_TIMING: OutboxTiming = {
+  pollMs: 1_000,
+  // Longer than the SMTP mailer's whole-message timeout (30 s), so a live worker's try never outlasts
+  // its lease; a process that died is replaced within 45 s plus one poll.
+  leaseMs: 45_000,
+  retryBaseMs: 15_000,
+  retryMaxMs: HOUR_MS,
+  retryForMs: DAY_MS,
+};
+
+/** Finished messages are kept this long for the outbox page and support, then purged. */
+const KEEP_SENT_MS = 30 * DAY_MS;
+const KEEP_FAILED_MS = 90 * DAY_MS;
+const PURGE_EVERY_MS = HOUR_MS;
+const MAX_ERROR_LENGTH = 500;
+
+export interface OutboxDeps {
+  db: Db;
+  clock: Clock;
+  /** Where messages go: SMTP, or the development log. */
+  mailer: Mailer;
+  logger: FastifyBaseLogger;
+  appUrl: string;
+  /** 32 bytes: seals the bodies that carry codes and invite links (see `SEALED_KINDS`). */
+  bodyKey: Buffer;
+  timing?: Partial<OutboxTiming>;
+}
+
+/** Emails whose bodies are secrets until used: kept encrypted in the outbox. */
+const SEALED_KINDS: ReadonlySet<OutboxKind> = new Set(['code', 'invite']);
+
+/** A 5xx SMTP reply (no such mailbox, refused): the message will never be accepted. */
+function isPermanent(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+const describe = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
+
+/**
+ * Every email the server sends (api-contract §8.3, decision 0010). `enqueue` writes it in the
+ * caller's transaction; the worker, one per process, claims due messages one at a time under a
+ * lease, re-reads what may have changed (the recipient's settings and address, a reminder's
+ * booking), sends, and records the outcome before taking the next: a crash repeats at most one
+ * message, with the same Message-ID. Failures are retried with exponential backoff for
+ * `retryForMs`; a 5xx reply fails the message at once.
+ */
+export class Outbox {
+  private readonly repository: OutboxRepository;
+  private readonly timing: OutboxTiming;
+  private readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private readonly postgres: boolean;
+  private readonly host: string;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private started = false;
+  private stopped = false;
+  private lastPurge = 0;
+
+  constructor(private readonly deps: OutboxDeps) {
+    this.repository = new OutboxRepository(deps.db);
+    this.timing = { ...DEFAULT_OUTBOX_TIMING, ...deps.timing };
+    this.postgres = isPostgres(deps.db);
+    this.host = new URL(deps.appUrl).hostname || 'localhost';
+  }
+
+  /**
+   * Writes an email to the outbox with `executor`: pass the transaction of the change that causes
+   * it, so both commit or neither does.
+   */
+  async enqueue(executor: Db, message: MailMessage, options: EnqueueOptions): Promise<void> {
+    const key = this.deps.bodyKey;
+    const stored = SEALED_KINDS.has(options.kind)
+      ? {
+          ...message,
+          text: sealText(key, message.text),
+          ...(message.html ? { html: sealText(key, message.html) } : {}),
+        }
+      : message;
+    await this.repository.insert(executor, stored, {
+      ...options,
+      messageId: `<${randomUUID()}@${this.host}>`,
+      now: this.deps.clock(),
+      retryForMs: this.timing.retryForMs,
+    });
+  }
+
+  /** Newest first, bodies readable (the outbox page). */
+  async list(options: Parameters<OutboxRepository['list']>[0]): Promise<OutboxRow[]> {
+    return (await this.repository.list(options)).map((row) => {
+      try {
+        return this.opened(row);
+      } catch {
+        return { ...row, text: '(sealed under another JWT_SECRET: unreadable)', html: null };
+      }
+    });
+  }
+
+  /** Failed messages go again now (`npm run mail -- retry`). */
+  retryFailed(ids?: readonly string[]): Promise<number> {
+    return this.repository.retryFailed(this.deps.clock(), this.timing.retryForMs, ids);
+  }
+
+  private opened(row: OutboxRow): OutboxRow {
+    const key = this.deps.bodyKey;
+    return {
+      ...row,
+      text: openText(key, row.text),
+      html: row.html === null ? null : openText(key, row.html),
+    };
+  }
+
+  /** Starts the worker (at server start). */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.schedule(0);
+  }
+
+  /** Looks for due messages now rather than at the next poll (after a change committed). */
+  wake(): void {
+    if (!this.started || this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.schedule(0);
+  }
+
+  /** Stops taking messages and waits for the one being sent. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Delivers every due message, waiting for the worker's own round too (tests, the CLI). */
+  async drain(): Promise<void> {
+    do {
+      await this.running;
+      while (await this.deliverNext()) {
+        // next
+      }
+    } while (this.running);
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.round(), ms);
+    this.timer.unref();
+  }
+
+  private round(): void {
+    if (this.running || this.stopped) return;
+    this.running = (async () => {
+      try {
+        do {
+          this.again = false;
+          while (!this.stopped && (await this.deliverNext())) {
+            // next
+          }
+        } while (this.again && !this.stopped);
+        await this.purgeNowAndThen();
+      } catch (error) {
+        this.deps.logger.error({ err: error }, 'outbox round failed');
+      }
+    })();
+    void this.running.finally(() => {
+      this.running = undefined;
+      this.schedule(this.timing.pollMs);
+    });
+  }
+
+  /** Claims, sends and records one message. False when none is due. */
+  async deliverNext(): Promise<boolean> {
+    const row = await this.repository.claimNext(
+      this.owner,
+      this.deps.clock(),
+      this.timing.leaseMs,
+      this.postgres,
+    );
+    if (!row) return false;
+    let message: OutboxRow;
+    try {
+      message = this.opened(row);
+    } catch {
+      const reason = 'The message cannot be read: it was sealed under another JWT_SECRET.';
+      await this.repository.finish(row.id, this.owner, { status: 'failed', now: this.deps.clock(), reason });
+      this.deps.logger.error({ outboxId: row.id, messageId: row.message_id }, reason);
+      return true;
+    }
+    const target = await this.addressOf(row);
+    if ('skip' in target) {
+      await this.repository.finish(row.id, this.owner, {
+        status: 'skipped',
+        now: this.deps.clock(),
+        reason: target.skip,
+      });
+      return true;
+    }
+    try {
+      await this.deps.mailer.send({
+        messageId: row.message_id,
+        to: target.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.html ? { html: message.html } : {}),
+        ...(row.attachments ? { attachments: JSON.parse(row.attachments) } : {}),
+      });
+    } catch (error) {
+      await this.failed(row, target.to, error);
+      return true;
+    }
+    const recorded = await this.repository.finish(row.id, this.owner, {
+      status: 'sent',
+      now: this.deps.clock(),
+    });
+    if (!recorded) {
+      this.deps.logger.warn(
+        { outboxId: row.id, messageId: row.message_id },
+        'email sent after its lease ran out',
+      );
+    }
+    return true;
+  }
+
+  /**
+   * The address to send to, read now: booking emails and reminders go to the account's current
+   * address and honour its notification settings (api-contract §8.3); a reminder whose booking is no
+   * longer agreed is not sent. Codes, invites and notices go where they were addressed.
+   */
+  private async addressOf(row: OutboxRow): Promise<{ to: string } | { skip: string }> {
+    if ((row.kind !== 'booking' && row.kind !== 'reminder') || !row.recipient_id)
+      return { to: row.to_address };
+    const recipient = await this.repository.recipient(row.recipient_id);
+    if (!recipient) return { skip: 'The account no longer exists.' };
+    if (row.kind === 'booking' && recipient.notify_booking_updates !== 1) {
+      return { skip: 'Booking updates are turned off.' };
+    }
+    if (row.kind === 'reminder') {
+      if (recipient.notify_reminders !== 1) return { skip: 'Reminders are turned off.' };
+      const status = row.booking_id ? await this.repository.bookingStatus(row.booking_id) : undefined;
+      if (!status || !isBookingStatus(status) || !holdsSlot(status)) {
+        return { skip: 'The booking is no longer Approved or Confirmed.' };
+      }
+    }
+    return { to: recipient.email };
+  }
+
+  private async failed(row: OutboxRow, to: string, error: unknown): Promise<void> {
+    const now = this.deps.clock();
+    const reason = describe(error);
+    const log = {
+      outboxId: row.id,
+      messageId: row.message_id,
+      mailTo: to,
+      subject: row.subject,
+      attempts: row.attempts,
+      reason,
+    };
+    if (isPermanent(error) || now.toISOString() >= row.give_up_at) {
+      await this.repository.finish(row.id, this.owner, { status: 'failed', now, reason });
+      this.deps.logger.error(
+        log,
+        isPermanent(error) ? 'email refused by the mail server: not retried' : 'email not delivered: gave up',
+      );
+      return;
+    }
+    const delay = Math.min(
+      this.timing.retryMaxMs,
+      this.timing.retryBaseMs * 2 ** Math.max(0, row.attempts - 1),
+    );
+    const retryAt = new Date(now.getTime() + delay);
+    await this.repository.finish(row.id, this.owner, { status: 'pending', now, reason, retryAt });
+    this.deps.logger.warn({ ...log, retryAt: retryAt.toISOString() }, 'email not delivered: will retry');
+  }
+
+  private async purgeNowAndThen(): Promise<void> {
+    const now = this.deps.clock();
+    if (now.getTime() - this.lastPurge < PURGE_EVERY_MS) return;
+    this.lastPurge = now.getTime();
+    const purged = await this.repository.purge(
+      new Date(now.getTime() - KEEP_SENT_MS),
+      new Date(now.getTime() - KEEP_FAILED_MS),
+    );
+    if (purged > 0) this.deps.logger.info({ purged }, 'purged old outbox messages');
+  }
+}

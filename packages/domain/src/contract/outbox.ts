@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+// GET /api/dev/outbox (outside production): every email the server has written and its delivery.
+
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failed', 'skipped'] as const;
+
+export const OutboxMessageSchema = z.object({
+  id: z.string(),
+  messageId: z.string(),
+  kind: z.enum(['code', 'invite', 'security', 'booking', 'reminder']),
+  status: z.enum(OUTBOX_STATUSES),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  /** File names of the attachments. */
+  attachments: z.array(z.string()),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  notBefore: z.string(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type OutboxMessage = z.infer<typeof OutboxMessageSchema>;
