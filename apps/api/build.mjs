@@ -1,4 +1,4 @@
-// Bundles the server and the create-admin command into dist/. Every runtime dependency stays
+// Bundles the server and the create-admin and mail commands into dist/. Every runtime dependency stays
 // external (installed by npm), except the workspace's own @app/domain, which ships as TypeScript
 // source and is compiled into the bundle.
 import { readFileSync, rmSync } from 'node:fs';
@@ -10,7 +10,11 @@ const external = Object.keys(pkg.dependencies ?? {}).filter((name) => name !== '
 rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true });
 
 await build({
-  entryPoints: { server: 'src/server.ts', 'create-admin': 'src/cli/create-admin.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    'create-admin': 'src/cli/create-admin.ts',
+    mail: 'src/cli/mail.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
