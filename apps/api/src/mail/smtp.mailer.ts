@@ -5,7 +5,7 @@ import type { Mailer, OutgoingMail } from './mailer';
 export interface SmtpTimeouts {
   /** TCP connect (and TLS) */
   connectionMs: number;
-  /** the server's greeting after connecting */
+  /** the server's greeting after connecting (nodemailer also ends it `connectionMs` after connecting began) */
   greetingMs: number;
   /** silence on an open connection */
   socketMs: number;
@@ -23,6 +23,16 @@ export const DEFAULT_SMTP_TIMEOUTS: SmtpTimeouts = {
 /** A try that ran out of time (transient: retried). */
 export class SmtpTimeoutError extends Error {
   readonly code = 'ETIMEDOUT';
+}
+
+/**
+ * Nodemailer reports its own timeouts with code ETIMEDOUT and bare messages ("Greeting never
+ * received", "Timeout"): say that the try timed out, so the outbox's last error reads as what it is.
+ */
+function asTimeout(error: unknown): unknown {
+  if (error instanceof SmtpTimeoutError || !(error instanceof Error)) return error;
+  if ((error as Error & { code?: unknown }).code !== 'ETIMEDOUT') return error;
+  return new SmtpTimeoutError(`SMTP timed out: ${error.message}`, { cause: error });
 }
 
 /**
@@ -74,8 +84,9 @@ export function createSmtpMailer(
           transport = createTransport();
           stuck.close();
           sent.catch(() => undefined);
+          throw error;
         }
-        throw error;
+        throw asTimeout(error);
       } finally {
         clearTimeout(timer);
         sending.delete(sent);
