@@ -1,51 +1,9 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSmtpMailer } from '../../src/mail/smtp.mailer';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { describeEachDatabase } from '../helpers/databases';
 import { registration } from '../helpers/factories';
-
-interface Received {
-  /** The SMTP connection (session) it came over. */
-  connection: string;
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP listener on a free port. */
-async function startSmtpServer() {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => {
-        raw += chunk;
-      });
-      stream.on('end', () => {
-        received.push({
-          connection: session.id,
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw,
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+import { startSmtpServer } from '../helpers/smtp';
 
 /** Quoted-printable soft line breaks and =XX escapes, enough to read the text part. */
 const decodeQuotedPrintable = (raw: string) =>
