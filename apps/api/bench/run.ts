@@ -18,6 +18,12 @@
  *
  * Every request sends a browser's `Accept-Encoding: gzip, deflate, br` (load.ts CLIENT_HEADERS).
  *
+ * Then the write path (write-path.ts: a booking request, then its approval by the business) twice,
+ * each on a fresh API process and an emptied outbox: with an SMTP sink that accepts at once and
+ * with one that takes SLOW_SINK_MS per message (smtp-sink.ts SINK_DELAY_MS). Mail goes through the
+ * outbox, so the two p99s should match; after each load the outbox is watched until drained (or
+ * `drainCapSeconds`) and the worker's delivery rate is taken from the sink's accept times.
+ *
  * Exit code 1 on any error, 5xx or unexpected status, and on a plan that scans bookings. A missed
  * timing target is printed (and written to the report) but fails the run only with BENCH_STRICT=1
  * (full mode): the figures depend on the machine and on whatever else runs on it.
@@ -45,12 +51,15 @@ import {
   seedMarketplace,
 } from './seed';
 import { mintAccessTokens } from './tokens';
+import { runWritePath, type WriteOffer, type WritePathResult } from './write-path';
 
 type Dialect = 'sqlite' | 'postgres';
 
 const ROOT = join(API_DIR, '..', '..');
 const TARGET_RATIO = 0.4;
 const TARGET_P99_MS = 50;
+/** The slow SMTP sink of the write-path phase: each message's "250 OK queued" takes this long. */
+const SLOW_SINK_MS = 200;
 
 interface Options {
   short: boolean;
@@ -58,6 +67,8 @@ interface Options {
   seconds: number;
   warmupSeconds: number;
   connections: number;
+  /** After the write-path load: how long to wait for the outbox to drain before measuring stops. */
+  drainCapSeconds: number;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -74,6 +85,7 @@ function parseOptions(argv: string[]): Options {
     seconds,
     warmupSeconds: short ? 1 : 3,
     connections: Number(value('connections') ?? 50),
+    drainCapSeconds: short ? 4 : 30,
   };
 }
 
@@ -178,8 +190,32 @@ function printRow(row: Row) {
   );
 }
 
+/** One write-path measurement: the load, then the outbox's delivery to the sink after it. */
+interface WritePathRun {
+  sinkDelayMs: number;
+  result: WritePathResult;
+  /** Messages due and not yet delivered when the load stopped. */
+  backlog: number;
+  /** Still due when the drain stopped (0: drained). */
+  left: number;
+  /** From the load's end until drained or the cap. */
+  drainSeconds: number;
+  /** Messages the sink accepted after the load stopped, and the first and last accept (epoch ms). */
+  delivered: number;
+  firstMs: number;
+  lastMs: number;
+}
+
+/** Messages per second from the first to the last delivery after the load (NaN under 2). */
+const deliveryRate = (run: WritePathRun) =>
+  run.delivered >= 2 && run.lastMs > run.firstMs
+    ? (run.delivered - 1) / ((run.lastMs - run.firstMs) / 1000)
+    : Number.NaN;
+
 interface DialectRun {
   dialect: Dialect;
+  /** Instant sink first, then the slow one. */
+  writePath: WritePathRun[];
   seeded: SeededData;
   seedSeconds: number;
   rows: Row[];
@@ -255,11 +291,8 @@ async function benchDialect(
     await db.destroy();
     db = undefined;
 
-    const sinkPort = await freePort();
-    sink = startTypeScript('smtp sink', 'bench/smtp-sink.ts', { ...process.env, PORT: String(sinkPort) });
-    await waitForOutput(sink, 'ready');
-    const port = await freePort();
-    const env: NodeJS.ProcessEnv = {
+    /** The API as in production, mailing the sink on `sinkPort`. */
+    const apiEnv = (port: number, sinkPort: number): NodeJS.ProcessEnv => ({
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       NODE_ENV: 'production',
@@ -270,8 +303,30 @@ async function benchDialect(
       SMTP_URL: `smtp://127.0.0.1:${sinkPort}`,
       APP_URL: 'http://localhost:3000',
       WEB_DIST: join(tmpdir(), 'trimtime-bench-no-web'),
+    });
+    const startSink = async (delayMs: number) => {
+      const sinkPort = await freePort();
+      const child = startTypeScript(`smtp sink (${delayMs} ms)`, 'bench/smtp-sink.ts', {
+        ...process.env,
+        PORT: String(sinkPort),
+        SINK_DELAY_MS: String(delayMs),
+      });
+      await waitForOutput(child, 'ready');
+      return { child, sinkPort };
     };
-    server = startTypeScript(`API server (${dialect})`, 'src/server.ts', env);
+    const serverErrors = (output: string, when: string) => {
+      const errorLines = output.split('\n').filter((line) => /"level":(50|60)/.test(line));
+      if (errorLines.length > 0) {
+        problems.push(
+          `${dialect}: the server logged ${errorLines.length} error(s) ${when}, e.g. ${errorLines[0]?.slice(0, 600)}`,
+        );
+      }
+    };
+
+    const firstSink = await startSink(0);
+    sink = firstSink.child;
+    const port = await freePort();
+    server = startTypeScript(`API server (${dialect})`, 'src/server.ts', apiEnv(port, firstSink.sinkPort));
     const base = `http://127.0.0.1:${port}`;
     await waitUntilUp(server, `${base}/api/health`);
 
@@ -427,14 +482,78 @@ async function benchDialect(
     const sinkOutput = await sink.stop();
     sink = undefined;
     const mailsReceived = Number(/received (\d+)/.exec(sinkOutput)?.[1] ?? 0);
-    const errorLines = serverOutput.split('\n').filter((line) => /"level":(50|60)/.test(line));
-    if (errorLines.length > 0) {
-      problems.push(
-        `${dialect}: the server logged ${errorLines.length} error(s) on shutdown, e.g. ${errorLines[0]?.slice(0, 600)}`,
+    serverErrors(serverOutput, 'on shutdown');
+
+    // The write path (a booking request, then its approval), with an instant and a slow SMTP sink.
+    db = createDatabase(database.config);
+    const tokenOf = new Map(seeded.businesses.map((b, i) => [b.id, businessTokens[i]!]));
+    const writePath: WritePathRun[] = [];
+    for (const sinkDelayMs of [0, SLOW_SINK_MS]) {
+      // Each measurement starts with an empty outbox: what earlier phases left is not delivered.
+      await db.deleteFrom('outbox').where('status', '=', 'pending').execute();
+      const started = await startSink(sinkDelayMs);
+      sink = started.child;
+      const writePort = await freePort();
+      server = startTypeScript(
+        `API server (${dialect}, ${sinkDelayMs} ms sink)`,
+        'src/server.ts',
+        apiEnv(writePort, started.sinkPort),
       );
+      const writeBase = `http://127.0.0.1:${writePort}`;
+      await waitUntilUp(server, `${writeBase}/api/health`);
+      const offers = await freeOffers(writeBase, seeded, tokenOf);
+      const result = await runWritePath({
+        url: writeBase,
+        connections: options.connections,
+        seconds: options.seconds,
+        warmupSeconds: options.warmupSeconds,
+        offers,
+        customerTokens,
+      });
+      const loadEnd = Date.now();
+      sink.process.kill('SIGUSR2');
+      await waitForOutput(sink, 'window received=');
+      const backlog = await dueMessages(db);
+      let left = backlog;
+      while (left > 0 && Date.now() - loadEnd < options.drainCapSeconds * 1000) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        left = await dueMessages(db);
+      }
+      const drainSeconds = (Date.now() - loadEnd) / 1000;
+      serverErrors(await server.stop(), `after the write path (${sinkDelayMs} ms sink)`);
+      server = undefined;
+      const windowLine = /window count=(\d+) first=(\d+) last=(\d+)/.exec(await sink.stop());
+      sink = undefined;
+      const run: WritePathRun = {
+        sinkDelayMs,
+        result,
+        backlog,
+        left,
+        drainSeconds,
+        delivered: Number(windowLine?.[1] ?? 0),
+        firstMs: Number(windowLine?.[2] ?? 0),
+        lastMs: Number(windowLine?.[3] ?? 0),
+      };
+      writePath.push(run);
+      printWritePath(run);
+      for (const [kind, latencies] of [
+        ['POST /api/booking/book', result.book],
+        ['PATCH /api/booking/setstatus', result.approve],
+      ] as const) {
+        const bad = Object.entries(latencies.statuses).filter(([code]) => Number(code) >= 500);
+        if (bad.length > 0 || latencies.errors > 0) {
+          problems.push(
+            `${dialect}: write path (${sinkDelayMs} ms sink): ${kind}: ${statusText(Object.fromEntries(bad))}${latencies.errors ? ` errors×${latencies.errors}` : ''}`,
+          );
+        }
+      }
+      if (result.pairs === 0)
+        problems.push(`${dialect}: write path (${sinkDelayMs} ms sink): no booking approved`);
     }
+
     return {
       dialect,
+      writePath,
       seeded,
       seedSeconds,
       rows,
@@ -451,6 +570,54 @@ async function benchDialect(
     await db?.destroy();
     await tearDown();
   }
+}
+
+/**
+ * Every business's free slots, latest first (the booking phase before took the earliest), the
+ * businesses interleaved so that concurrent requests rarely wait for one business's lock.
+ */
+async function freeOffers(
+  base: string,
+  seeded: SeededData,
+  tokenOf: ReadonlyMap<string, string>,
+): Promise<WriteOffer[]> {
+  const offers: WriteOffer[] = [];
+  for (const business of seeded.businesses) {
+    const response = await fetch(`${base}/api/booking/available-times?businessId=${business.id}`);
+    const body = (await response.json()) as { slots: string[] };
+    for (const slot of body.slots) {
+      offers.push({
+        businessId: business.id,
+        businessToken: tokenOf.get(business.id)!,
+        slot,
+        price: business.minimumPrice + 5,
+      });
+    }
+  }
+  return offers.sort((a, b) => b.slot.localeCompare(a.slot) || a.businessId.localeCompare(b.businessId));
+}
+
+/** Outbox messages due now and not yet delivered (reminders for later are not due). */
+async function dueMessages(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('status', '=', 'pending')
+    .where('not_before', '<=', new Date().toISOString())
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+function printWritePath(run: WritePathRun) {
+  const { result } = run;
+  const line = (name: string, l: WritePathResult['book']) =>
+    `${name} p50 ${fmt(l.p50)} p99 ${fmt(l.p99)} ms [${statusText(l.statuses)}${l.errors ? ` errors×${l.errors}` : ''}]`;
+  console.info(
+    `  write path, ${run.sinkDelayMs} ms sink: ${result.pairs} booked+approved (${fmt(result.pairsPerSecond, 0)}/s${result.ranOut ? ', ran out of free slots' : ''}); ${line('book', result.book)}; ${line('approve', result.approve)}`,
+  );
+  console.info(
+    `    outbox after the load: ${run.backlog} due; ${run.delivered} delivered in ${fmt(run.drainSeconds)} s, ${fmt(deliveryRate(run))} msg/s first to last; ${run.left === 0 ? 'drained' : `${run.left} left at the ${fmt(run.drainSeconds, 0)} s cap`}`,
+  );
 }
 
 /** The size of an answer's status line and headers (about the same for every API answer). */
@@ -545,7 +712,43 @@ function benchMarkdown(
   });
   const bookings = runs.map((run) => {
     const b = run.booking;
-    return `- ${run.dialect}: ${b.created} of ${b.attempted} requests created a booking (${statusText(b.statuses)}); the SMTP sink received ${b.mailsReceived} emails (requests still in flight when the run stopped completed too).`;
+    return `- ${run.dialect}: ${b.created} of ${b.attempted} requests created a booking (${statusText(b.statuses)}); the outbox worker delivered ${b.mailsReceived} emails to the SMTP sink before the server stopped (the rest stayed in the outbox).`;
+  });
+  const writeHeader = [
+    'database',
+    'SMTP sink (per message)',
+    'booked + approved /s',
+    'book p50 ms',
+    'book p99 ms',
+    'approve p50 ms',
+    'approve p99 ms',
+    'answers (book; approve)',
+    'outbox due when the load stopped',
+    'delivered after the load',
+    'delivery rate, first to last (msg/s)',
+    'outbox after the drain',
+  ];
+  const writeRows = runs.flatMap((run) =>
+    run.writePath.map((w) => [
+      run.dialect,
+      w.sinkDelayMs === 0 ? 'instant' : `${w.sinkDelayMs} ms`,
+      fmt(w.result.pairsPerSecond, 0),
+      fmt(w.result.book.p50),
+      fmt(w.result.book.p99),
+      fmt(w.result.approve.p50),
+      fmt(w.result.approve.p99),
+      `${statusText(w.result.book.statuses)}; ${statusText(w.result.approve.statuses)}`,
+      w.backlog,
+      `${w.delivered} in ${fmt(w.drainSeconds)} s`,
+      fmt(deliveryRate(w), 1),
+      w.left === 0 ? 'drained' : `${w.left} left at the ${fmt(options.drainCapSeconds, 0)} s cap`,
+    ]),
+  );
+  const writeRatios = runs.map((run) => {
+    const [instant, slow] = run.writePath;
+    const ratio = (pick: (r: WritePathResult) => number) =>
+      instant && slow ? fmt(pick(slow.result) / pick(instant.result), 2) : '-';
+    return `- ${run.dialect}: p99 with the ${SLOW_SINK_MS} ms sink / p99 with the instant sink: book ${ratio((r) => r.book.p99)}, approve ${ratio((r) => r.approve.p99)} (1.00 = the request does not wait for mail; run-to-run noise of a p99 is about ±30%). The worker delivers ${slow ? fmt(deliveryRate(slow), 1) : '-'} msg/s with the ${SLOW_SINK_MS} ms sink (at most ${fmt(1000 / SLOW_SINK_MS, 0)}: one message at a time) and ${instant ? fmt(deliveryRate(instant), 0) : '-'} msg/s with the instant one.`;
   });
   const seeding = runs.map(
     (run) =>
@@ -570,8 +773,14 @@ function benchMarkdown(
     '',
     doc.table(header, rows),
     '',
-    'Booking requests (POST /api/booking/book, each a write transaction that also sends an email):',
+    'Booking requests (POST /api/booking/book, each a write transaction that also writes an email to the outbox):',
     ...bookings,
+    '',
+    `Write path and mail ([decision 10](decisions/0010-outbox.md)): every email is written to the outbox in the request's transaction and delivered afterwards by the worker in the API process, one message at a time, so a slow SMTP server must not slow the requests, only the worker. ${options.connections} clients each request a booking (a free slot, latest first) and then approve it as its business (PATCH /api/booking/setstatus Approved), for ${options.seconds} s after a ${options.warmupSeconds} s warm-up, once against a fresh API process whose SMTP sink answers at once and once against one whose sink takes ${SLOW_SINK_MS} ms to accept each message (the outbox emptied before each). After the load the outbox is watched until no message is due or ${options.drainCapSeconds} s have passed; the rate is the sink's accepted messages from the first to the last in that time.`,
+    '',
+    doc.table(writeHeader, writeRows),
+    '',
+    ...writeRatios,
     '',
     missed.length === 0 ? 'Every read endpoint met its targets.' : `Targets missed:\n${missed.join('\n')}`,
     '',
