@@ -138,7 +138,14 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   app.decorate('whenIdle', () => auth.whenIdle());
   const users = new UsersService(db, clock);
   const account = new AccountService({ db, clock, outbox, logger: app.log, codeSecret, rateLimits });
-  const bookings = new BookingsService({ db, clock, outbox, logger: app.log, appUrl: config.appUrl });
+  const bookings = new BookingsService({
+    db,
+    clock,
+    outbox,
+    logger: app.log,
+    appUrl: config.appUrl,
+    reminderOffsets: config.reminderOffsets,
+  });
   // Unset (tests building their own config): nothing is kept, every read is computed.
   const readCache = new ReadCache({ ttlMs: config.readCacheTtlMs ?? 0, clock });
   app.addHook('onReady', warmUpPasswordHashing);

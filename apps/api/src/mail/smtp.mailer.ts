@@ -20,6 +20,9 @@ export const DEFAULT_SMTP_TIMEOUTS: SmtpTimeouts = {
   messageMs: 30_000,
 };
 
+/** How long closing waits for a message still on the wire. */
+const CLOSE_WAIT_MS = 5_000;
+
 /** A try that ran out of time (transient: retried). */
 export class SmtpTimeoutError extends Error {
   readonly code = 'ETIMEDOUT';
@@ -94,7 +97,18 @@ export function createSmtpMailer(
     },
     async close() {
       // The worker stops before the mailer closes; a message still on the wire may finish.
-      while (sending.size > 0) await Promise.allSettled([...sending]);
+      // (The worker waits for it only so long: see Outbox.stop.)
+      let timer: NodeJS.Timeout | undefined;
+      const waited = new Promise((resolve) => {
+        timer = setTimeout(resolve, CLOSE_WAIT_MS);
+      });
+      while (sending.size > 0) {
+        if (
+          (await Promise.race([Promise.allSettled([...sending]), waited.then(() => 'timeout')])) === 'timeout'
+        )
+          break;
+      }
+      clearTimeout(timer);
       transport.close();
     },
   };

@@ -97,6 +97,8 @@ export interface BookingEmailFacts {
   businessName: string;
   bookingDateTime: string;
   price: number;
+  /** Once agreed (a reminder): shown instead of the offer. */
+  agreedPrice?: number;
   isHomeVisit: boolean;
   /** Where the reader manages the booking (the profile or the dashboard). */
   link: string;
@@ -113,7 +115,7 @@ function bookingEmail(
     `When: ${formatBookingTime(facts.bookingDateTime)}`,
     `Customer: ${facts.customerName}`,
     `Business: ${facts.businessName}`,
-    `Price offered: £${facts.price}`,
+    facts.agreedPrice === undefined ? `Price offered: £${facts.price}` : `Price: £${facts.agreedPrice}`,
     `Where: ${facts.isHomeVisit ? 'Home visit' : 'At the shop'}`,
     ...extra,
   ];
@@ -211,4 +213,17 @@ export const counterOfferEmail = (to: string, facts: BookingEmailFacts, counterP
     `${facts.businessName} offered £${counterPrice} for your booking. Accept or decline it on your profile.`,
     facts,
     [`Counter offer: £${counterPrice}`],
+  );
+
+/**
+ * Before an agreed appointment (api-contract §8.3): when and where, the agreed price, the business's
+ * cancellation notice and the link. Only reminders have a subject starting `Reminder:`.
+ */
+export const reminderEmail = (to: string, facts: BookingEmailFacts, place: string, noticeHours: number) =>
+  bookingEmail(
+    to,
+    `Reminder: your appointment with ${facts.businessName} on ${formatBookingTime(facts.bookingDateTime)}`,
+    `A reminder of your appointment with ${facts.businessName} on ${formatBookingTime(facts.bookingDateTime)}.`,
+    facts,
+    [`Address: ${place}`, cancellationNoticeLine(noticeHours)],
   );

@@ -114,6 +114,7 @@ describeEachDatabase('POST /api/auth/register-with-invite', (database) => {
       BusinessDescription: 'Skin fades and beard trims',
       minimumPrice: 30,
       homeVisitsEnabled: true,
+      cancellationNoticeHours: 0,
     });
 
     // Over four weeks every weekly hour of the registration is offered, and nothing else.

@@ -25,19 +25,23 @@ import {
   isTooLateToCancel,
   isWithinBusinessHours,
   MINIMUM_PRICE_DEFAULT,
+  PRODUCT_NAME,
+  type ReminderOffset,
   type RespondToCounterRequestSchema,
   releasesSlot,
+  remindersToSchedule,
   type SetStatusRequestSchema,
   setStatusAction,
   todayInLondon,
   tooLateToCancel,
 } from '@app/domain';
+import { type BookingIcsMethod, bookingIcs, bookingIcsLocation } from '@app/domain/calendar';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { type Db, isUniqueViolation } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { AppError, notAuthorized } from '../../lib/errors';
-import type { MailMessage } from '../../mail/mailer';
+import type { MailAttachment, MailMessage } from '../../mail/mailer';
 import {
   appointmentCancelledByBusinessEmail,
   appointmentCancelledByCustomerEmail,
@@ -49,6 +53,7 @@ import {
   counterAcceptedEmail,
   counterDeclinedEmail,
   counterOfferEmail,
+  reminderEmail,
 } from '../../mail/templates';
 import type { Outbox } from '../outbox/outbox.service';
 import { parseAvailability } from '../users/users.mapper';
@@ -76,6 +81,8 @@ export interface BookingsServiceDeps {
   logger: FastifyBaseLogger;
   /** Public address, for the links in emails. */
   appUrl: string;
+  /** Before each agreed appointment, a reminder at each (REMINDER_OFFSETS). */
+  reminderOffsets: readonly ReminderOffset[];
 }
 
 interface Repositories {
@@ -356,7 +363,7 @@ export class BookingsService {
       });
       const booking = await bookings.findById(current.id);
       if (!booking) throw new Error('booking vanished inside its transaction');
-      await this.notify({ trx, users, bookings }, transition, booking);
+      await this.notify({ trx, users, bookings }, transition, booking, now);
       return booking;
     });
     return toBooking(booking);
@@ -370,16 +377,18 @@ export class BookingsService {
     { trx, users }: Repositories,
     transition: BookingTransition,
     booking: BookingRow,
+    now: Date,
   ): Promise<void> {
+    const business = await users.findById(booking.business_id);
+    // The notice in force now: the approval and the reminders tell the customer (api-contract §8.4).
+    const noticeHours = business?.cancellation_notice_hours ?? 0;
+    if (holdsSlot(transition.to)) await this.scheduleReminders(trx, booking, business, noticeHours, now);
+    if (releasesSlot(transition)) await this.deps.outbox.skipReminders(trx, booking.id, now);
+
     const recipientId = transition.actor === 'business' ? booking.customer_id : booking.business_id;
-    const recipient = await users.findById(recipientId);
+    const recipient = recipientId === business?.id ? business : await users.findById(recipientId);
     if (!recipient) return;
     const facts = this.facts(booking, transition.actor === 'business' ? 'customer' : 'business');
-    // The approval tells the customer how long they may still cancel online (api-contract §8.4).
-    const noticeHours =
-      transition.action === 'approve'
-        ? ((await users.findById(booking.business_id))?.cancellation_notice_hours ?? 0)
-        : 0;
     const message = ((email: string): MailMessage => {
       switch (transition.action) {
         case 'approve':
@@ -402,7 +411,83 @@ export class BookingsService {
           return assertNever(transition.action);
       }
     })(recipient.email);
-    await this.deps.outbox.enqueue(trx, message, { kind: 'booking', recipientId, bookingId: booking.id });
+    // The agreed appointment, or its cancellation, as a calendar entry (api-contract §8.3).
+    const method: BookingIcsMethod | null = holdsSlot(transition.to)
+      ? 'PUBLISH'
+      : releasesSlot(transition)
+        ? 'CANCEL'
+        : null;
+    const attachments = method ? [this.calendarFile(booking, business, method, now)] : undefined;
+    await this.deps.outbox.enqueue(trx, attachments ? { ...message, attachments } : message, {
+      kind: 'booking',
+      recipientId,
+      bookingId: booking.id,
+    });
+  }
+
+  /**
+   * The customer's reminders of an agreed appointment (api-contract §8.3), written with the change
+   * that agreed it: one per offset whose moment is still ahead, unique per booking and offset.
+   */
+  private async scheduleReminders(
+    trx: Db,
+    booking: BookingRow,
+    business: UserRow | undefined,
+    noticeHours: number,
+    now: Date,
+  ): Promise<void> {
+    const facts = { ...this.facts(booking, 'customer'), agreedPrice: agreedPriceOf(booking) };
+    const where = this.placeOf(booking, business);
+    for (const reminder of remindersToSchedule(booking.starts_at, this.deps.reminderOffsets, now)) {
+      await this.deps.outbox.enqueue(trx, reminderEmail(booking.customer_email, facts, where, noticeHours), {
+        kind: 'reminder',
+        recipientId: booking.customer_id,
+        bookingId: booking.id,
+        dedupeKey: `reminder:${booking.id}:${reminder.key}`,
+        notBefore: reminder.sendAt,
+      });
+    }
+  }
+
+  /** For shop visits the business's name and address; for home visits the customer's address. */
+  private placeOf(booking: BookingRow, business: UserRow | undefined): string {
+    return bookingIcsLocation({
+      isHomeVisit: booking.is_home_visit === 1,
+      customerAddress: booking.customer_address,
+      businessName: businessNameOf(booking),
+      businessAddress: business?.business_address,
+    });
+  }
+
+  /** `booking.ics`: PUBLISH (sequence 0) when agreed, CANCEL (sequence 1) when cancelled. */
+  private calendarFile(
+    booking: BookingRow,
+    business: UserRow | undefined,
+    method: BookingIcsMethod,
+    now: Date,
+  ): MailAttachment {
+    const businessName = businessNameOf(booking);
+    const price = agreedPriceOf(booking);
+    const content = bookingIcs({
+      bookingId: booking.id,
+      host: new URL(this.deps.appUrl).host,
+      bookingDateTime: booking.starts_at,
+      summary: `Appointment at ${businessName}`,
+      description: [`Price: £${price}`, `Status: ${booking.status}`, `Booked with ${PRODUCT_NAME}`].join(
+        '\n',
+      ),
+      location: this.placeOf(booking, business),
+      url: `${this.deps.appUrl}/profile`,
+      ...(business ? { organizer: { name: businessName, email: business.email } } : {}),
+      method,
+      sequence: method === 'PUBLISH' ? 0 : 1,
+      dtstamp: now,
+    });
+    return {
+      filename: 'booking.ics',
+      contentType: `text/calendar; charset=utf-8; method=${method}`,
+      content,
+    };
   }
 
   private facts(booking: BookingRow, reader: 'business' | 'customer'): BookingEmailFacts {
@@ -430,6 +515,9 @@ export class BookingsService {
     }
   }
 }
+
+/** The price agreed (approved or confirmed), else the customer's offer. */
+const agreedPriceOf = (booking: BookingRow) => booking.final_price ?? booking.price;
 
 /** The name a booking shows for its business: as captured at booking time. */
 const businessNameOf = (booking: BookingRow) => booking.business_name || booking.barber_name;

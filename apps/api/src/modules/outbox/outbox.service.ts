@@ -37,6 +37,8 @@ const KEEP_SENT_MS = 30 * DAY_MS;
 const KEEP_FAILED_MS = 90 * DAY_MS;
 const PURGE_EVERY_MS = HOUR_MS;
 const MAX_ERROR_LENGTH = 500;
+/** How long a stopping worker waits for the message it is sending. */
+const STOP_WAIT_MS = 5_000;
 
 export interface OutboxDeps {
   db: Db;
@@ -111,6 +113,11 @@ export class Outbox {
     });
   }
 
+  /** A cancelled booking's reminders still to come are not sent (in the cancellation's transaction). */
+  skipReminders(executor: Db, bookingId: string, now: Date): Promise<void> {
+    return this.repository.skipPendingReminders(executor, bookingId, now);
+  }
+
   /** Newest first, bodies readable (the outbox page). */
   async list(options: Parameters<OutboxRepository['list']>[0]): Promise<OutboxRow[]> {
     return (await this.repository.list(options)).map((row) => {
@@ -157,7 +164,16 @@ export class Outbox {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    await this.running;
+    // Not for ever: a server that hangs must not outlast the shutdown's grace. A try cut short is
+    // taken again once its lease runs out (at worst sent twice, with one Message-ID).
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.running,
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, STOP_WAIT_MS);
+      }),
+    ]);
+    clearTimeout(timer);
   }
 
   /** Delivers every due message, waiting for the worker's own round too (tests, the CLI). */
@@ -286,7 +302,9 @@ export class Outbox {
       reason,
     };
     if (isPermanent(error) || now.toISOString() >= row.give_up_at) {
-      await this.repository.finish(row.id, this.owner, { status: 'failed', now, reason });
+      if (!(await this.repository.finish(row.id, this.owner, { status: 'failed', now, reason }))) {
+        return this.leaseLost(log);
+      }
       this.deps.logger.error(
         log,
         isPermanent(error) ? 'email refused by the mail server: not retried' : 'email not delivered: gave up',
@@ -298,8 +316,15 @@ export class Outbox {
       this.timing.retryBaseMs * 2 ** Math.max(0, row.attempts - 1),
     );
     const retryAt = new Date(now.getTime() + delay);
-    await this.repository.finish(row.id, this.owner, { status: 'pending', now, reason, retryAt });
+    if (!(await this.repository.finish(row.id, this.owner, { status: 'pending', now, reason, retryAt }))) {
+      return this.leaseLost(log);
+    }
     this.deps.logger.warn({ ...log, retryAt: retryAt.toISOString() }, 'email not delivered: will retry');
+  }
+
+  /** The try outlasted its lease: another process has the message now, and records its outcome. */
+  private leaseLost(log: Record<string, unknown>): void {
+    this.deps.logger.warn(log, 'email try failed after its lease ran out: another process has it');
   }
 
   private async purgeNowAndThen(): Promise<void> {
