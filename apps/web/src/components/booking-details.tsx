@@ -1,7 +1,7 @@
-import { type Booking, hasBookingStarted, isActiveStatus } from '@app/domain';
+import { type Booking, type BookingActor, hasBookingStarted, isActiveStatus } from '@app/domain';
 import { Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { IconCalendar, IconMapPin } from '@/components/icons';
+import { IconCalendar, IconMapPin, IconX } from '@/components/icons';
 import { bookingLocationText, formatBookingDateTime } from '@/lib/booking-format';
 import classes from './booking-details.module.css';
 
@@ -17,19 +17,49 @@ export function BookingDetail({ icon, children }: { icon: ReactNode; children: R
   );
 }
 
+/** Who cancelled, worded for the reader: 'You cancelled this booking' or 'Cancelled by the business'. */
+export function cancelledByText(cancelledBy: BookingActor, viewer: BookingActor): string {
+  if (cancelledBy === viewer) return 'You cancelled this booking';
+  return cancelledBy === 'business' ? 'Cancelled by the business' : 'Cancelled by the customer';
+}
+
+/**
+ * A Cancelled booking's who and why (api-contract §8.4). The reason is the business's own words,
+ * shown as text (React escapes it), never as markup.
+ */
+function CancellationDetail({ booking, viewer }: { booking: Booking; viewer: BookingActor }) {
+  if (booking.Status !== 'Cancelled' || !booking.CancelledBy) return null;
+  const reason = booking.CancellationReason?.trim();
+  return (
+    <BookingDetail icon={<IconX size={18} />}>
+      <Text span size="sm" fw={600}>
+        {cancelledByText(booking.CancelledBy, viewer)}
+      </Text>
+      {reason ? (
+        <Text size="sm" c="dimmed" className={classes.text}>
+          Reason: “{reason}”
+        </Text>
+      ) : null}
+    </BookingDetail>
+  );
+}
+
 /**
  * The details block of a booking card, shared by the customer's bookings and the business's
  * requests: `before`, then when (marked '(past)' once an active booking has started), the price
- * line the card words for its reader, where, then `after`.
+ * line the card words for its reader, where, who cancelled a Cancelled booking and why, then `after`.
  */
 export function BookingDetails({
   booking,
   price,
   before,
   after,
+  viewer,
   hasAccentIcons = false,
 }: {
   booking: Booking;
+  /** Whose card this is: the cancellation line says 'you' to its reader. */
+  viewer: BookingActor;
   /** The price line, a `BookingDetail`: each side words it for its own reader. */
   price: ReactNode;
   before?: ReactNode;
@@ -53,6 +83,7 @@ export function BookingDetails({
       </BookingDetail>
       {price}
       <BookingDetail icon={<IconMapPin size={18} />}>{bookingLocationText(booking)}</BookingDetail>
+      <CancellationDetail booking={booking} viewer={viewer} />
       {after}
     </Stack>
   );

@@ -8,12 +8,16 @@ export interface ConfirmStep {
   body: ReactNode;
   /** The red button that goes on: to the final dialog from the first, to the action from the final. */
   confirmLabel: string;
+  /** Form fields under the body, e.g. a required reason. */
+  fields?: ReactNode;
 }
 
 /**
  * A red button whose action stands behind two confirmations (spec §4: denying or cancelling a
  * request): a first dialog, then a final one whose button runs `onConfirm`. Either dialog's
  * `keepLabel` button closes it with nothing done; the final one stays open while the action runs.
+ * With `canContinue`, the first dialog's button goes on only when it answers true (its fields then
+ * say what is missing).
  */
 export function TwoStepConfirmButton({
   label,
@@ -23,6 +27,7 @@ export function TwoStepConfirmButton({
   final,
   onConfirm,
   isPending,
+  canContinue,
 }: {
   /** The button that opens the first dialog, e.g. 'Deny'. */
   label: string;
@@ -34,6 +39,8 @@ export function TwoStepConfirmButton({
   /** Runs the action and reports its outcome; the dialog closes when it settles. */
   onConfirm: () => Promise<unknown>;
   isPending: boolean;
+  /** Checks the first dialog's fields before the final dialog opens. */
+  canContinue?: () => boolean;
 }) {
   const [step, setStep] = useState<0 | 1 | 2>(0);
   const close = () => setStep(0);
@@ -54,11 +61,17 @@ export function TwoStepConfirmButton({
       >
         <Stack gap="md">
           <Text>{first.body}</Text>
+          {first.fields}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>
               {keepLabel}
             </Button>
-            <Button color="red" onClick={() => setStep(2)}>
+            <Button
+              color="red"
+              onClick={() => {
+                if (!canContinue || canContinue()) setStep(2);
+              }}
+            >
               {first.confirmLabel}
             </Button>
           </Group>

@@ -122,6 +122,17 @@ describe('booking wizard: steps', () => {
     ]);
   });
 
+  it("says the business's cancellation notice when it asks for one (api-contract §8.4)", async () => {
+    openWizard({ businessOverrides: { cancellationNoticeHours: 24 } });
+    expect(await screen.findByText("Kelly's Cuts asks for 24 hours' notice to cancel.")).toBeInTheDocument();
+  });
+
+  it('says nothing about notice when the business asks for none', async () => {
+    openWizard({ businessOverrides: { cancellationNoticeHours: 0 } });
+    await screen.findByRole('heading', { level: 1, name: 'Ciaran Kelly' });
+    expect(screen.queryByText(/notice to cancel/)).not.toBeInTheDocument();
+  });
+
   it("shows the business's name and offers only days with free times", async () => {
     openWizard();
     expect(await screen.findByRole('heading', { level: 1, name: 'Ciaran Kelly' })).toBeInTheDocument();

@@ -53,6 +53,10 @@ const businessNameOf = (business: BusinessSummary) =>
 
 const SAVED_SLOT_GONE = 'That time is no longer available. Please choose another.';
 
+/** The business's cancellation policy (api-contract §8.4), said before the customer asks for a time. */
+export const cancellationNoticeText = (businessName: string, hours: number) =>
+  `${businessName} asks for ${hours === 1 ? "1 hour's" : `${hours} hours'`} notice to cancel.`;
+
 function BusinessHeader({ business }: { business: BusinessSummary }) {
   const initials = initialsOf(business.FirstName, business.LastName);
   return (
@@ -86,6 +90,11 @@ function BusinessHeader({ business }: { business: BusinessSummary }) {
             </Badge>
           ) : null}
         </Group>
+        {business.cancellationNoticeHours > 0 ? (
+          <Text size="sm" c="dimmed">
+            {cancellationNoticeText(businessNameOf(business), business.cancellationNoticeHours)}
+          </Text>
+        ) : null}
       </Stack>
     </Group>
   );

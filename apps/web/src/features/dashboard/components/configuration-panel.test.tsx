@@ -11,7 +11,7 @@ import {
   renderDashboard,
 } from '../testing/dashboard-fixtures';
 import { AWAY_RANGE_COVERED } from './away-dates-card';
-import { SAVING_REQUIRES_LOGIN } from './configuration-panel';
+import { CANCELLATION_NOTICE_SAVED, SAVING_REQUIRES_LOGIN } from './configuration-panel';
 
 type User = ReturnType<typeof renderDashboard>['user'];
 
@@ -110,6 +110,81 @@ describe('minimum price', () => {
     expect(await screen.findByText(SAVING_REQUIRES_LOGIN)).toBeInTheDocument();
     expect(SAVING_REQUIRES_LOGIN).toBe('Saving requires login');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+});
+
+describe('cancellation notice (api-contract §8.4)', () => {
+  const noticeInput = () => screen.getByRole('textbox', { name: 'Cancellation notice (hours)' });
+  const save = () => screen.getByRole('button', { name: 'Save Cancellation Notice' });
+
+  async function typeNotice(user: User, value: string) {
+    await user.clear(noticeInput());
+    if (value) await user.paste(value);
+    await user.tab();
+  }
+
+  it('shows the saved notice, 0 when the business has none', async () => {
+    await openConfiguration({ cancellationNoticeHours: 24 });
+    expect(noticeInput()).toHaveValue('24');
+    expect(noticeInput()).toHaveAccessibleDescription('Whole hours from 0 to 72');
+  });
+
+  it('refuses anything but whole hours from 0 to 72, as typed, and sends nothing', async () => {
+    const { user, api } = await openConfiguration({ cancellationNoticeHours: 0 });
+    expect(MESSAGES.cancellationNoticeRange).toBe('Notice must be a whole number of hours from 0 to 72');
+    for (const value of ['73', '-1', '', 'two', '1.5']) {
+      await typeNotice(user, value);
+      expect(noticeInput(), value).toHaveValue(value);
+      expect(noticeInput(), value).toHaveAccessibleDescription(
+        expect.stringContaining(MESSAGES.cancellationNoticeRange),
+      );
+      await user.click(save());
+    }
+    expect(api.callsTo('PUT', '/api/user/cancellation-policy')).toHaveLength(0);
+  });
+
+  it('saves whole hours with PUT /user/cancellation-policy and says so', async () => {
+    const { user, api } = await openConfiguration({ cancellationNoticeHours: 0 });
+    api.on(
+      'PUT',
+      '/api/user/cancellation-policy',
+      jsonResponse(200, businessDetails('Business', { cancellationNoticeHours: 72 })),
+    );
+    await typeNotice(user, '72');
+    await user.click(save());
+    expect(await screen.findByText(CANCELLATION_NOTICE_SAVED)).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/user/cancellation-policy')).toHaveLength(1);
+    expect(api.callsTo('PUT', '/api/user/cancellation-policy')[0]!.body).toEqual({ noticeHours: 72 });
+    expect(noticeInput()).toHaveValue('72');
+  });
+
+  it('sends one save for a double tap', async () => {
+    const { user, api } = await openConfiguration({ cancellationNoticeHours: 0 });
+    const answer = deferred<Response>();
+    api.on('PUT', '/api/user/cancellation-policy', () => answer.promise);
+    await typeNotice(user, '12');
+    await user.dblClick(save());
+    answer.resolve(jsonResponse(200, businessDetails('Business', { cancellationNoticeHours: 12 })));
+    expect(await screen.findByText(CANCELLATION_NOTICE_SAVED)).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/user/cancellation-policy')).toHaveLength(1);
+  });
+
+  it("reports a refused save with the server's message, and an unreachable server with its own", async () => {
+    const { user, api } = await openConfiguration();
+    api
+      .on(
+        'PUT',
+        '/api/user/cancellation-policy',
+        apiErrorResponse(403, 'Forbidden', 'Only businesses can do this'),
+      )
+      .on('PUT', '/api/user/cancellation-policy', () => Promise.reject(new TypeError('Failed to fetch')));
+    await typeNotice(user, '5');
+    await user.click(save());
+    expect(await screen.findByText('Failed to update cancellation notice')).toBeInTheDocument();
+    expect(screen.getByText('Only businesses can do this')).toBeInTheDocument();
+
+    await user.click(save());
+    expect(await screen.findByText('Failed to save cancellation notice')).toBeInTheDocument();
   });
 });
 

@@ -1,5 +1,13 @@
-import { MESSAGES, MINIMUM_PRICE_TOAST_MS, minimumPriceError, type UserProfile } from '@app/domain';
-import { Button, Grid, Paper, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import {
+  CANCELLATION_NOTICE_HOURS_DEFAULT,
+  cancellationNoticeError,
+  isFractionalNumber,
+  MESSAGES,
+  MINIMUM_PRICE_TOAST_MS,
+  minimumPriceError,
+  type UserProfile,
+} from '@app/domain';
+import { Button, Grid, Paper, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LoadErrorAlert } from '@/components/load-error-alert';
@@ -10,6 +18,7 @@ import { getAccessToken } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { useBusinessProfile } from '../api/business-profile';
+import { useUpdateCancellationPolicyMutation } from '../api/update-cancellation-policy';
 import { useUpdateHomeVisitMutation } from '../api/update-home-visit';
 import { useUpdateMinimumPriceMutation } from '../api/update-minimum-price';
 import { showFailure } from '../utils/errors';
@@ -18,8 +27,17 @@ import { AwayDatesCard } from './away-dates-card';
 /** Spec §5 'Prices and other admin rules': saving the minimum price requires login. */
 export const SAVING_REQUIRES_LOGIN = 'Saving requires login';
 
-function MinimumPriceCard({ profile }: { profile: UserProfile }) {
+/** Says saving needs a login and goes to the login page (the session has ended). */
+function useRequireLogin() {
   const navigate = useNavigate();
+  return () => {
+    toast.error({ title: MESSAGES.authenticationRequired, message: SAVING_REQUIRES_LOGIN });
+    navigate(paths.login.getHref());
+  };
+}
+
+function MinimumPriceCard({ profile }: { profile: UserProfile }) {
+  const requireLogin = useRequireLogin();
   const current = profile.minimumPrice;
   // The text as typed: a decimal is refused, never turned into another number (api-contract §8.1).
   const [value, setValue] = useState(String(current ?? ''));
@@ -35,10 +53,6 @@ function MinimumPriceCard({ profile }: { profile: UserProfile }) {
     if (saving.isInFlight()) return;
     setIsTouched(true);
     if (error) return;
-    const requireLogin = () => {
-      toast.error({ title: MESSAGES.authenticationRequired, message: SAVING_REQUIRES_LOGIN });
-      navigate(paths.login.getHref());
-    };
     // The session may have ended (another tab signed out) since this page loaded.
     if (!getAccessToken()) {
       requireLogin();
@@ -95,6 +109,92 @@ function MinimumPriceCard({ profile }: { profile: UserProfile }) {
   );
 }
 
+export const CANCELLATION_NOTICE_SAVED = 'Cancellation notice saved';
+
+/**
+ * Whole hours 0–72 (api-contract §8.4): until how long before an agreed appointment a customer may
+ * cancel it online.
+ */
+function CancellationNoticeCard({ profile }: { profile: UserProfile }) {
+  const requireLogin = useRequireLogin();
+  // The text as typed, like the minimum price: a decimal is refused, never rounded.
+  const [value, setValue] = useState(
+    String(profile.cancellationNoticeHours ?? CANCELLATION_NOTICE_HOURS_DEFAULT),
+  );
+  const [isTouched, setIsTouched] = useState(false);
+  const updatePolicy = useUpdateCancellationPolicyMutation();
+  const saving = useSingleFlight();
+  const error = cancellationNoticeError(value);
+  const shownError = isTouched || isFractionalNumber(value) ? error : null;
+
+  const save = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving.isInFlight()) return;
+    setIsTouched(true);
+    if (error) return;
+    if (!getAccessToken()) {
+      requireLogin();
+      return;
+    }
+    const hours = Number(value);
+    void saving.run(() =>
+      updatePolicy.mutateAsync(hours).then(
+        () => {
+          setIsTouched(false);
+          setValue(String(hours));
+          toast.success(CANCELLATION_NOTICE_SAVED);
+        },
+        (failure: unknown) => {
+          if (failure instanceof ApiError && failure.status === 401) {
+            requireLogin();
+            return;
+          }
+          showFailure(failure, {
+            title: 'Failed to update cancellation notice',
+            fallback: 'Failed to save cancellation notice',
+          });
+        },
+      ),
+    );
+  };
+
+  return (
+    <Paper
+      withBorder
+      p={{ base: 'md', sm: 'lg' }}
+      component="section"
+      aria-labelledby="cancellation-notice-title"
+    >
+      <Title order={2} fz="h4" id="cancellation-notice-title" mb={4}>
+        Cancellation Notice
+      </Title>
+      <Text c="dimmed" size="sm" mb="md">
+        Customers can cancel an approved booking online until this many hours before it starts. Use 0 to let
+        them cancel up to the start. Customers see it when they book.
+      </Text>
+      <form onSubmit={save} noValidate aria-label="Cancellation notice">
+        <Stack gap="md" align="flex-start">
+          <TextInput
+            label="Cancellation notice (hours)"
+            description="Whole hours from 0 to 72"
+            inputMode="numeric"
+            autoComplete="off"
+            value={value}
+            onChange={(event) => setValue(event.currentTarget.value)}
+            onBlur={() => setIsTouched(true)}
+            error={shownError}
+            size="md"
+            w={{ base: '100%', xs: 220 }}
+          />
+          <Button type="submit" loading={updatePolicy.isPending}>
+            Save Cancellation Notice
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
 function HomeVisitCard({ profile }: { profile: UserProfile }) {
   const saved = profile.homeVisitsEnabled ?? false;
   // Shown at once when toggled; put back if the server refuses.
@@ -143,7 +243,7 @@ function HomeVisitCard({ profile }: { profile: UserProfile }) {
   );
 }
 
-/** The Configuration tab: minimum price, home visits and away dates. */
+/** The Configuration tab: minimum price, home visits, cancellation notice and away dates. */
 export function ConfigurationPanel() {
   const profileQuery = useBusinessProfile();
   const profile = profileQuery.data;
@@ -161,6 +261,7 @@ export function ConfigurationPanel() {
         <Stack gap="md">
           <MinimumPriceCard profile={profile} />
           <HomeVisitCard profile={profile} />
+          <CancellationNoticeCard profile={profile} />
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 7 }}>

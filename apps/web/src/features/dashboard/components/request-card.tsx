@@ -1,4 +1,4 @@
-import { assertNever, type Booking, MESSAGES } from '@app/domain';
+import { assertNever, type Booking, hasBookingStarted, MESSAGES } from '@app/domain';
 import { Anchor, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { BookingDetail, BookingDetails } from '@/components/booking-details';
@@ -10,6 +10,7 @@ import { toast } from '@/lib/toast';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { bookingRefOf, useSetBookingStatusMutation } from '../api/update-booking';
 import { showFailure } from '../utils/errors';
+import { CancelAppointmentButton } from './cancel-appointment-button';
 import { CounterOfferDialog } from './counter-offer-dialog';
 import classes from './dashboard.module.css';
 
@@ -147,6 +148,11 @@ function PendingActions({ booking }: { booking: Booking }) {
   );
 }
 
+/** The business may cancel an agreed appointment until it starts (api-contract §8.4). */
+const isCancellable = (booking: Booking) =>
+  (booking.Status === 'Approved' || booking.Status === 'Confirmed') &&
+  !hasBookingStarted(booking.BookingDateTime, new Date());
+
 /** One request as the business sees it: who, how to reach them, when, price, where, status. */
 export function RequestCard({ booking }: { booking: Booking }) {
   const customer = customerNameOf(booking);
@@ -163,6 +169,7 @@ export function RequestCard({ booking }: { booking: Booking }) {
         </Group>
         <BookingDetails
           booking={booking}
+          viewer="business"
           price={<PriceDetail booking={booking} />}
           hasAccentIcons
           after={
@@ -187,6 +194,11 @@ export function RequestCard({ booking }: { booking: Booking }) {
         {booking.Status === 'Requested' ? (
           <div className={classes.cardActions}>
             <PendingActions booking={booking} />
+          </div>
+        ) : null}
+        {isCancellable(booking) ? (
+          <div className={classes.cardActions}>
+            <CancelAppointmentButton booking={booking} customer={customer} runChange={runBookingChange} />
           </div>
         ) : null}
       </Stack>

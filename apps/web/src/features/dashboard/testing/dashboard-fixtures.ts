@@ -26,6 +26,7 @@ export function businessDetails(userType: UserType = 'Business', overrides: Reco
     homeVisitsEnabled: false,
     availability: { Monday: [{ start: '09:00', end: '17:00' }] },
     awayDates: [],
+    cancellationNoticeHours: 0,
     PendingEmail: null,
     ...overrides,
   });

@@ -16,7 +16,10 @@ export async function setCustomerBookingStatus(request: SetStatusRequest): Promi
   return apiClient.patch<BookingResult>('/booking/setstatus', request);
 }
 
-/** Cancels one of the customer's Requested bookings. */
+/**
+ * Cancels one of the customer's bookings: a Requested one, or an Approved or Confirmed one until the
+ * business's notice (later the server answers 409 TooLateToCancel with its message).
+ */
 export const cancelBooking = (ref: BookingRef): Promise<BookingResult> =>
   setCustomerBookingStatus({ ...ref, status: 'Cancelled' });
 

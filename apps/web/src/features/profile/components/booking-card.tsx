@@ -12,7 +12,7 @@ import { useCancelBookingMutation } from '../api/cancel-booking';
 import { useRespondToCounterMutation } from '../api/respond-to-counter';
 import { businessNameOf } from '../utils/bookings';
 import { AddToCalendarButton } from './add-to-calendar-button';
-import { CancelRequestButton } from './cancel-request-button';
+import { CancelAppointmentButton, CancelRequestButton } from './cancel-request-button';
 import classes from './profile-page.module.css';
 
 /** Spec §8: 'Failed to update booking', with the server's message where there is one. */
@@ -122,9 +122,23 @@ function BookingActions({ booking }: { booking: Booking }) {
     }
     case 'Approved':
     case 'Confirmed':
-      // An appointment that has started is no longer one to add to a calendar.
+      // An appointment that has started can no longer be added to a calendar or cancelled. Within
+      // the business's notice the server refuses the cancellation with its own message (409
+      // TooLateToCancel), which the toast shows.
       return hasBookingStarted(booking.BookingDateTime, new Date()) ? null : (
-        <AddToCalendarButton booking={booking} />
+        <>
+          <AddToCalendarButton booking={booking} />
+          <CancelAppointmentButton
+            description={`your appointment at ${businessNameOf(booking)} on ${when}`}
+            isPending={cancel.isPending}
+            onConfirm={async () => {
+              await runBookingChange(
+                () => cancel.mutateAsync(ref),
+                () => toast.success('Booking cancelled'),
+              );
+            }}
+          />
+        </>
       );
     case 'Denied':
     case 'Declined':
@@ -191,6 +205,7 @@ export function BookingCard({
         </Group>
         <BookingDetails
           booking={booking}
+          viewer="customer"
           before={
             booking.barberName ? (
               <BookingDetail icon={<IconScissors size={18} />}>{booking.barberName}</BookingDetail>

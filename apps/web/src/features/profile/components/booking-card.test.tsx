@@ -1,0 +1,126 @@
+import { MESSAGES, tooLateToCancel } from '@app/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiErrorResponse, jsonResponse, stubFetch } from '@/testing/fetch-stub';
+import { bookingChanged, bookingsResponse, makeBooking, renderProfile } from '../testing/profile-fixtures';
+
+// The clock stands before the fixtures' December bookings, so they are upcoming.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-20T12:00:00Z'));
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const approved = makeBooking({
+  id: 'a1',
+  businessId: 'biz-9',
+  Status: 'Approved',
+  BookingDateTime: '2026-12-05 10:00',
+  BusinessName: 'Fade Factory',
+  FinalPrice: 50,
+});
+const CARD = 'Fade Factory, Sat 5 Dec 2026, 10:00';
+
+describe('the customer cancels an agreed appointment (api-contract §8.4)', () => {
+  it('cancels an Approved booking after two confirmations; the card then shows Cancelled, by the customer', async () => {
+    const cancelled = { ...approved, Status: 'Cancelled' as const, CancelledBy: 'customer' as const };
+    const api = stubFetch()
+      .on('GET', '/api/booking/userbookings', jsonResponse(200, bookingsResponse([approved])))
+      .on('GET', '/api/booking/userbookings', jsonResponse(200, bookingsResponse([cancelled])))
+      .on('PATCH', '/api/booking/setstatus', jsonResponse(200, bookingChanged('Cancelled', cancelled)));
+    const { user } = renderProfile({ api });
+
+    const card = await screen.findByRole('article', { name: CARD });
+    await user.click(within(card).getByRole('button', { name: 'Cancel Booking' }));
+    let dialog = screen.getByRole('dialog', { name: 'Cancel this booking?' });
+    expect(dialog).toHaveTextContent(
+      'Do you want to cancel your appointment at Fade Factory on Sat 5 Dec 2026, 10:00?',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Keep Booking' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(within(card).getByRole('button', { name: 'Cancel Booking' }));
+    dialog = screen.getByRole('dialog', { name: 'Cancel this booking?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, Cancel It' }));
+    expect(api.callsTo('PATCH', '/api/booking/setstatus')).toHaveLength(0);
+    dialog = screen.getByRole('dialog', { name: 'Are you sure?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm Cancellation' }));
+
+    await waitFor(() => expect(api.callsTo('PATCH', '/api/booking/setstatus')).toHaveLength(1));
+    expect(api.callsTo('PATCH', '/api/booking/setstatus')[0]!.body).toEqual({
+      businessId: 'biz-9',
+      bookingId: 'a1',
+      status: 'Cancelled',
+    });
+    expect(await screen.findByText('Booking cancelled')).toBeInTheDocument();
+    await user.click(await screen.findByRole('tab', { name: 'Cancelled (1)' }));
+    const after = screen.getByRole('article', { name: CARD });
+    expect(after).toHaveTextContent('Cancelled');
+    expect(after).toHaveTextContent('You cancelled this booking');
+    expect(within(after).queryByRole('button', { name: 'Cancel Booking' })).not.toBeInTheDocument();
+  });
+
+  it('offers Cancel Booking on a Confirmed booking too, but not once an appointment has started', async () => {
+    const confirmed = makeBooking({
+      id: 'f1',
+      Status: 'Confirmed',
+      BookingDateTime: '2026-12-06 11:00',
+      BusinessName: 'Clip Joint',
+      OriginalPrice: 30,
+      CounterPrice: 40,
+      FinalPrice: 40,
+    });
+    const past = makeBooking({
+      id: 'p1',
+      Status: 'Approved',
+      BookingDateTime: '2026-11-19 11:00',
+      BusinessName: 'Old Cuts',
+    });
+    renderProfile({ bookings: [confirmed, past] });
+    const confirmedCard = await screen.findByRole('article', { name: 'Clip Joint, Sun 6 Dec 2026, 11:00' });
+    expect(within(confirmedCard).getByRole('button', { name: 'Cancel Booking' })).toBeInTheDocument();
+    const pastCard = screen.getByRole('article', { name: 'Old Cuts, Thu 19 Nov 2026, 11:00' });
+    expect(within(pastCard).queryByRole('button', { name: 'Cancel Booking' })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's message when it is too late to cancel online, and the booking stays", async () => {
+    const message = tooLateToCancel('Fade Factory', 24);
+    const api = stubFetch().on(
+      'PATCH',
+      '/api/booking/setstatus',
+      apiErrorResponse(409, 'TooLateToCancel', message),
+    );
+    const { user } = renderProfile({ api, bookings: [approved] });
+    const card = await screen.findByRole('article', { name: CARD });
+    await user.click(within(card).getByRole('button', { name: 'Cancel Booking' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, Cancel It' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm Cancellation' }));
+
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(message).toBe(
+      "This booking can no longer be cancelled online: Fade Factory asks for 24 hours' notice",
+    );
+    expect(screen.getByText(MESSAGES.failedToUpdateBooking)).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: CARD })).toHaveTextContent('Approved');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('says the business cancelled, with its reason as text, never as markup', async () => {
+    renderProfile({
+      bookings: [
+        {
+          ...approved,
+          Status: 'Cancelled',
+          CancelledBy: 'business',
+          CancellationReason: 'Burst pipe <img src=x onerror=alert(1)>',
+        },
+      ],
+    });
+    const card = await screen.findByRole('article', { name: CARD });
+    expect(card).toHaveTextContent('Cancelled by the business');
+    expect(within(card).getByText('Reason: “Burst pipe <img src=x onerror=alert(1)>”')).toBeInTheDocument();
+    expect(card.querySelector('img')).toBeNull();
+  });
+});
