@@ -48,6 +48,8 @@ const DEFERRED = {
     'src/features/dashboard/components/business-profile-card.tsx',
     'src/features/dashboard/components/invite-business-panel.tsx',
     'src/features/dashboard/components/booking-calendar-modal.tsx',
+    // The cancellation reason's rule brings the profanity word list; it loads on engagement.
+    'src/features/dashboard/utils/cancellation-reason.ts',
   ],
 };
 
