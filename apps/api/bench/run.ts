@@ -611,7 +611,7 @@ async function dueMessages(db: Db): Promise<number> {
 function printWritePath(run: WritePathRun) {
   const { result } = run;
   const line = (name: string, l: WritePathResult['book']) =>
-    `${name} p50 ${fmt(l.p50)} p99 ${fmt(l.p99)} ms [${statusText(l.statuses)}${l.errors ? ` errors×${l.errors}` : ''}]`;
+    `${name} p50 ${fmt(l.p50)} p99 ${fmt(l.p99)} ms [${statusText(l.statuses)}${l.errors ? ` errors×${l.errors}` : ''}${l.timeouts ? ` timeouts×${l.timeouts}` : ''}]`;
   console.info(
     `  write path, ${run.sinkDelayMs} ms sink: ${result.pairs} booked+approved (${fmt(result.pairsPerSecond, 0)}/s${result.ranOut ? ', ran out of free slots' : ''}); ${line('book', result.book)}; ${line('approve', result.approve)}`,
   );
@@ -722,7 +722,7 @@ function benchMarkdown(
     'book p99 ms',
     'approve p50 ms',
     'approve p99 ms',
-    'answers (book; approve)',
+    'answers (book; approve; timeouts > 10 s count as 10 s)',
     'outbox due when the load stopped',
     'delivered after the load',
     'delivery rate, first to last (msg/s)',
@@ -737,7 +737,12 @@ function benchMarkdown(
       fmt(w.result.book.p99),
       fmt(w.result.approve.p50),
       fmt(w.result.approve.p99),
-      `${statusText(w.result.book.statuses)}; ${statusText(w.result.approve.statuses)}`,
+      [w.result.book, w.result.approve]
+        .map(
+          (l) =>
+            `${statusText(l.statuses)}${l.errors ? ` errors×${l.errors}` : ''}${l.timeouts ? ` timeouts×${l.timeouts}` : ''}`,
+        )
+        .join('; '),
       w.backlog,
       `${w.delivered} in ${fmt(w.drainSeconds)} s`,
       fmt(deliveryRate(w), 1),

@@ -35,8 +35,10 @@ export interface Latencies {
   p99: number;
   max: number;
   statuses: Record<number, number>;
-  /** Connection errors. */
+  /** Connection errors (not timeouts). */
   errors: number;
+  /** Requests without an answer within 10 s (counted in the percentiles at that time). */
+  timeouts: number;
 }
 
 export interface WritePathResult {
@@ -51,6 +53,8 @@ export interface WritePathResult {
 
 const REQUEST_TIMEOUT_MS = 10_000;
 
+class RequestTimeout extends Error {}
+
 function percentile(sorted: Float64Array, p: number): number {
   if (sorted.length === 0) return Number.NaN;
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
@@ -61,9 +65,17 @@ class Recorder {
   private readonly times: number[] = [];
   readonly statuses: Record<number, number> = {};
   errors = 0;
+  timeouts = 0;
   add(ms: number, status: number) {
     this.times.push(ms);
     this.statuses[status] = (this.statuses[status] ?? 0) + 1;
+  }
+  /** A request that failed: a timeout took at least the timeout, as in load.ts. */
+  fail(error: unknown) {
+    if (error instanceof RequestTimeout) {
+      this.timeouts += 1;
+      this.times.push(REQUEST_TIMEOUT_MS);
+    } else this.errors += 1;
   }
   result(): Latencies {
     const sorted = Float64Array.from(this.times).sort();
@@ -74,6 +86,7 @@ class Recorder {
       max: sorted.length > 0 ? (sorted[sorted.length - 1] as number) : Number.NaN,
       statuses: this.statuses,
       errors: this.errors,
+      timeouts: this.timeouts,
     };
   }
 }
@@ -118,7 +131,7 @@ function send(agent: Agent, base: URL, method: string, path: string, token: stri
         res.on('error', reject);
       },
     );
-    req.on('timeout', () => req.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms`)));
+    req.on('timeout', () => req.destroy(new RequestTimeout(`no answer within ${REQUEST_TIMEOUT_MS} ms`)));
     req.on('error', reject);
     req.end(payload);
   });
@@ -153,8 +166,8 @@ async function attack(
           price: offer.price,
           isHomeVisit: false,
         });
-      } catch {
-        book.errors += 1;
+      } catch (error) {
+        book.fail(error);
         continue;
       }
       book.add(booked.ms, booked.status);
@@ -168,8 +181,8 @@ async function attack(
         });
         approve.add(approved.ms, approved.status);
         if (approved.status === 200) pairs += 1;
-      } catch {
-        approve.errors += 1;
+      } catch (error) {
+        approve.fail(error);
       }
     }
   };
