@@ -753,7 +753,7 @@ function benchMarkdown(
     const [instant, slow] = run.writePath;
     const ratio = (pick: (r: WritePathResult) => number) =>
       instant && slow ? fmt(pick(slow.result) / pick(instant.result), 2) : '-';
-    return `- ${run.dialect}: p99 with the ${SLOW_SINK_MS} ms sink / p99 with the instant sink: book ${ratio((r) => r.book.p99)}, approve ${ratio((r) => r.approve.p99)} (1.00 = the request does not wait for mail; run-to-run noise of a p99 is about ±30%). The worker delivers ${slow ? fmt(deliveryRate(slow), 1) : '-'} msg/s with the ${SLOW_SINK_MS} ms sink (at most ${fmt(1000 / SLOW_SINK_MS, 0)}: one message at a time) and ${instant ? fmt(deliveryRate(instant), 0) : '-'} msg/s with the instant one.`;
+    return `- ${run.dialect}: p99 with the ${SLOW_SINK_MS} ms sink / p99 with the instant sink: book ${ratio((r) => r.book.p99)}, approve ${ratio((r) => r.approve.p99)} (1.00 = the request does not wait for mail; a p99 of a few seconds' load moves from run to run, more so when the load average is high). The worker delivers ${slow ? fmt(deliveryRate(slow), 1) : '-'} msg/s with the ${SLOW_SINK_MS} ms sink (at most ${fmt(1000 / SLOW_SINK_MS, 0)}: one message at a time) and ${instant ? fmt(deliveryRate(instant), 0) : '-'} msg/s with the instant one.`;
   });
   const seeding = runs.map(
     (run) =>
