@@ -61,6 +61,37 @@ function crashFigures(runStartedAt) {
       `SIGTERM with ${term.requestsInFlight} requests in flight: ${term.answered201} answered 201, new connections refused after ${term.refusedAfterMs} ms, exit code ${term.exitCode} ${term.exitAfterLastAnswerMs} ms after the last answer.`,
     );
   }
+  const outbox = figures.outbox;
+  if (fresh(outbox)) {
+    for (const dialect of ['sqlite', 'postgres']) {
+      const kill = outbox[`sigkill-${dialect}`];
+      if (!kill) continue;
+      lines.push(
+        '',
+        `Outbox, SIGKILL between commit and delivery (${dialect}): ${kill.messages} messages committed while SMTP refused connections, each delivered exactly once ${kill.deliveredAfterKillMs} ms after the kill.`,
+      );
+    }
+    const three = outbox.threeProcesses;
+    if (three) {
+      lines.push(
+        '',
+        table(
+          ['Outbox, three processes on one PostgreSQL database', 'figure'],
+          [
+            ['bookings requested and approved at once, round-robin', three.bookings],
+            [
+              'emails (request, approval with booking.ics, 2 reminders each)',
+              `${three.emails}, each received once`,
+            ],
+            ['REMINDER_OFFSETS', three.reminderOffsets],
+            ['all requests and approvals', `${three.requestsAndApprovalsMs} ms`],
+            ['latest reminder after its moment', `${three.latestReminderAfterItsMomentMs} ms`],
+            ['SMTP connections used', three.smtpConnections],
+          ],
+        ),
+      );
+    }
+  }
   return lines.join('\n');
 }
 

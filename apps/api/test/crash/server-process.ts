@@ -6,7 +6,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Availability } from '@app/domain';
 import { build } from 'esbuild';
-import { createDatabase } from '../../src/db/database';
+import type { DatabaseConfig } from '../../src/config';
+import { createDatabase, type Db } from '../../src/db/database';
 import { migrateToLatest } from '../../src/db/migrate';
 import { newUserRow } from '../../src/db/new-user-row';
 import type { UsersTable } from '../../src/db/schema';
@@ -71,13 +72,25 @@ export interface ExitStatus {
   signal: NodeJS.Signals | null;
 }
 
+export interface ServerProcessOptions {
+  /** More environment variables (SMTP_URL, REMINDER_OFFSETS, …), read at each `start`. */
+  env?: Record<string, string>;
+  /** Shared by several processes that must accept each other's access tokens; default a new one. */
+  jwtSecret?: string;
+  /** A bundle made once for several processes (bundleServer); default made on first start. */
+  bundle?: Promise<string>;
+}
+
 /**
  * The real server (`apps/api/src/server.ts`, see SERVER_MODE) in a child process, on a
- * SQLite file. Each `start` picks a new free port; the JWT secret stays the same across restarts,
- * so access tokens issued before a crash stay valid after it (as with a configured JWT_SECRET).
+ * SQLite file (a path) or any database (a DatabaseConfig, e.g. PostgreSQL). Each `start` picks a
+ * new free port; the JWT secret stays the same across restarts, so access tokens issued before a
+ * crash stay valid after it (as with a configured JWT_SECRET).
  */
 export class ServerProcess {
-  readonly jwtSecret = randomBytes(32).toString('base64url');
+  readonly jwtSecret: string;
+  /** Added to the child's environment at each `start` (change it between restarts). */
+  env: Record<string, string>;
   child: ChildProcess | undefined;
   exited: Promise<ExitStatus> | undefined;
   port = 0;
@@ -85,8 +98,22 @@ export class ServerProcess {
   output = '';
 
   private bundle: Promise<string> | undefined;
+  /** The bundle was given (shared): its maker removes it. */
+  private readonly sharedBundle: boolean;
+  private readonly databaseUrl: string;
 
-  constructor(readonly dbPath: string) {}
+  constructor(database: string | DatabaseConfig, options: ServerProcessOptions = {}) {
+    this.databaseUrl =
+      typeof database === 'string'
+        ? `sqlite:${database}`
+        : database.dialect === 'sqlite'
+          ? `sqlite:${database.path}`
+          : database.url;
+    this.jwtSecret = options.jwtSecret ?? randomBytes(32).toString('base64url');
+    this.env = { ...options.env };
+    this.bundle = options.bundle;
+    this.sharedBundle = options.bundle !== undefined;
+  }
 
   /** The node arguments that run the server (bundling it on first use in `bundle` mode). */
   private async entryArgs(): Promise<string[]> {
@@ -119,7 +146,7 @@ export class ServerProcess {
         PATH: process.env.PATH,
         HOME: process.env.HOME,
         NODE_ENV: 'test',
-        DATABASE_URL: `sqlite:${this.dbPath}`,
+        DATABASE_URL: this.databaseUrl,
         PORT: String(this.port),
         HOST: '127.0.0.1',
         JWT_SECRET: this.jwtSecret,
@@ -127,6 +154,7 @@ export class ServerProcess {
         DEMO_DATA: 'off',
         LOG_LEVEL: 'warn',
         WEB_DIST: `/nonexistent-web-dist-${randomUUID()}`,
+        ...this.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -181,11 +209,12 @@ export class ServerProcess {
     return status;
   }
 
-  /** Stops a child left running (a failed test) with SIGKILL, and removes the bundle. */
+  /** Stops a child left running (a failed test) with SIGKILL, and removes the bundle it made. */
   async stop(): Promise<void> {
     if (this.child && this.child.exitCode === null && this.child.signalCode === null) {
       await this.kill();
     }
+    if (this.sharedBundle) return;
     const bundle = await this.bundle?.catch(() => undefined);
     if (bundle) rmSync(bundle, { force: true });
   }
@@ -194,7 +223,7 @@ export class ServerProcess {
 export const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
 /** Every day 00:00-23:59: 23 hourly slots a day, so the crash loop never runs out of free hours. */
-const ALL_DAY: Availability = Object.fromEntries(
+export const ALL_DAY: Availability = Object.fromEntries(
   ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].map((day) => [
     day,
     [{ start: '00:00', end: '23:59' }],
@@ -219,47 +248,63 @@ export async function prepareDatabase(
   const db = createDatabase({ dialect: 'sqlite', path });
   try {
     await migrateToLatest(db);
-    const passwordHash = await hashPassword(PASSWORD);
-    const now = new Date().toISOString();
-    const row = (userType: Account['userType'], index: number): UsersTable => {
-      const isBusiness = userType === 'Business';
-      return newUserRow({
-        id: randomUUID(),
-        email: `${isBusiness ? 'business' : 'customer'}-${index}@crash.test`,
-        password_hash: passwordHash,
-        user_type: userType,
-        first_name: isBusiness ? 'Bea' : 'Cal',
-        last_name: `${isBusiness ? 'Barber' : 'Customer'} ${index}`,
-        phone_number: '+447123456789',
-        address: '1 Main Street, Belfast, BT1 1AA',
-        birthdate: '1990-05-01',
-        is_confirmed: 1,
-        confirmed_at: now,
-        business_name: isBusiness ? `Crash Cuts ${index}` : null,
-        business_address: isBusiness ? `${index} High Street, Belfast, BT1 2AB` : null,
-        business_description: isBusiness ? 'Fades and beards' : null,
-        minimum_price: isBusiness ? 20 : null,
-        home_visits_enabled: 0,
-        is_listed: isBusiness ? 1 : 0,
-        availability: isBusiness ? JSON.stringify(ALL_DAY) : null,
-        created_at: now,
-      });
-    };
-    const customers = Array.from({ length: counts.customers }, (_, i) => row('User', i + 1));
-    const businesses = Array.from({ length: counts.businesses }, (_, i) => row('Business', i + 1));
-    await db
-      .insertInto('users')
-      .values([...customers, ...businesses])
-      .execute();
-    const account = (user: UsersTable): Account => ({
-      id: user.id,
-      email: user.email,
-      userType: user.user_type as Account['userType'],
-    });
-    return { customers: customers.map(account), businesses: businesses.map(account) };
+    return await seedAccounts(db, counts);
   } finally {
     await db.destroy();
   }
+}
+
+/**
+ * Confirmed customers `customer-{i}@crash.test` (Cal Customer {i}) and listed businesses
+ * `business-{i}@crash.test` (Crash Cuts {i}, open every day 00:00-23:59), password PASSWORD, in
+ * a migrated database of either dialect.
+ */
+export async function seedAccounts(
+  db: Db,
+  counts: { customers: number; businesses: number },
+): Promise<{ customers: Account[]; businesses: Account[] }> {
+  const passwordHash = await hashPassword(PASSWORD);
+  const now = new Date().toISOString();
+  const row = (userType: Account['userType'], index: number): UsersTable => {
+    const isBusiness = userType === 'Business';
+    return newUserRow({
+      id: randomUUID(),
+      email: `${isBusiness ? 'business' : 'customer'}-${index}@crash.test`,
+      password_hash: passwordHash,
+      user_type: userType,
+      first_name: isBusiness ? 'Bea' : 'Cal',
+      last_name: `${isBusiness ? 'Barber' : 'Customer'} ${index}`,
+      phone_number: '+447123456789',
+      address: '1 Main Street, Belfast, BT1 1AA',
+      birthdate: '1990-05-01',
+      is_confirmed: 1,
+      confirmed_at: now,
+      business_name: isBusiness ? `Crash Cuts ${index}` : null,
+      business_address: isBusiness ? `${index} High Street, Belfast, BT1 2AB` : null,
+      business_description: isBusiness ? 'Fades and beards' : null,
+      minimum_price: isBusiness ? 20 : null,
+      home_visits_enabled: 0,
+      is_listed: isBusiness ? 1 : 0,
+      availability: isBusiness ? JSON.stringify(ALL_DAY) : null,
+      created_at: now,
+    });
+  };
+  const customers = Array.from({ length: counts.customers }, (_, i) => row('User', i + 1));
+  const businesses = Array.from({ length: counts.businesses }, (_, i) => row('Business', i + 1));
+  // In chunks: one statement's parameters stay well under PostgreSQL's 65,535.
+  const rows = [...customers, ...businesses];
+  for (let from = 0; from < rows.length; from += 100) {
+    await db
+      .insertInto('users')
+      .values(rows.slice(from, from + 100))
+      .execute();
+  }
+  const account = (user: UsersTable): Account => ({
+    id: user.id,
+    email: user.email,
+    userType: user.user_type as Account['userType'],
+  });
+  return { customers: customers.map(account), businesses: businesses.map(account) };
 }
 
 /** POST /api/auth/login with the password base64-encoded, as the web client sends it. */
