@@ -184,7 +184,7 @@ function CancellationNoticeCard({ profile }: { profile: UserProfile }) {
             onBlur={() => setIsTouched(true)}
             error={shownError}
             size="md"
-            w={{ base: '100%', xs: 220 }}
+            w={{ base: '100%', xs: 300 }}
           />
           <Button type="submit" loading={updatePolicy.isPending}>
             Save Cancellation Notice

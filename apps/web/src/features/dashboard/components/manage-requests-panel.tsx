@@ -41,7 +41,8 @@ const SECTION_HINT: Record<RequestSection, string | null> = {
   pending: 'Approve, counter or deny each request.',
   countered: 'Waiting for the customer to accept or decline your price.',
   approved: 'Approved requests and accepted counter offers.',
-  denied: 'Requests you denied, counter offers the customer declined and requests they cancelled.',
+  denied:
+    'Requests you denied, counter offers the customer declined, and cancelled requests and appointments.',
 };
 
 const sectionId = (section: RequestSection) => `requests-${section}`;

@@ -18,8 +18,9 @@ export const REQUEST_SECTIONS: readonly { value: RequestSection; title: string; 
 
 /**
  * Where a booking shows. Approved holds the appointments (Approved, and Confirmed: a counter offer
- * the customer accepted). Denied holds every request that ended without one: denied by the
- * business, a counter offer the customer declined, or a request the customer cancelled.
+ * the customer accepted). Denied holds every booking that ended without an appointment: denied by
+ * the business, a counter offer the customer declined, or a request or appointment either side
+ * cancelled (api-contract §8.4).
  */
 export function requestSection(status: BookingStatus): RequestSection {
   switch (status) {
