@@ -18,7 +18,7 @@ export const SUITES = {
   crash: {
     dir: 'apps/api/test/crash/',
     about:
-      'The server in a child process, killed with SIGKILL at random moments and restarted; graceful SIGTERM.',
+      'The server in a child process, killed with SIGKILL at random moments and restarted; graceful SIGTERM; the outbox across a SIGKILL and across three processes on one database, against a real SMTP listener.',
     figures: crashFigures,
   },
 };
