@@ -279,9 +279,23 @@ export const InviteCodeSchema = safeText(MAX_INVITE_CODE_LENGTH, MESSAGES.invite
 const ADDRESS_CAP = 5 * ADDRESS_MAX_LENGTH;
 
 // Multi-line (a textarea): line breaks and tabs are allowed, other control characters are not.
-const InviteAddressSchema = ruleString(ADDRESS_CAP, inviteAddressError, MESSAGES.addressRequired, {
+/** The wizard's address and businessAddress (also PUT /user/business-profile's BusinessAddress). */
+export const InviteAddressSchema = ruleString(ADDRESS_CAP, inviteAddressError, MESSAGES.addressRequired, {
   multiline: true,
 });
+
+/** The wizard's optional businessDescription (also PUT /user/business-profile's): blank reads as absent. */
+export const BusinessDescriptionSchema = z
+  .string()
+  .max(MAX_DESCRIPTION_LENGTH, atMostCharacters(MAX_DESCRIPTION_LENGTH))
+  // A textarea: line breaks and tabs are fine, other control characters are not.
+  .refine(
+    (description) => !hasInvalidCharacters(description, { multiline: true }),
+    MESSAGES.invalidCharacters,
+  )
+  .trim()
+  .nullish()
+  .transform((description) => description || undefined);
 
 /**
  * POST /auth/register-with-invite: the wizard's rules and messages, plus what the wizard leaves to
@@ -316,17 +330,7 @@ export const RegisterWithInviteRequestSchema = z.object({
     if (problem)
       ctx.addIssue({ code: 'custom', message: problem.message, path: problem.day ? [problem.day] : [] });
   }),
-  businessDescription: z
-    .string()
-    .max(MAX_DESCRIPTION_LENGTH, atMostCharacters(MAX_DESCRIPTION_LENGTH))
-    // A textarea: line breaks and tabs are fine, other control characters are not.
-    .refine(
-      (description) => !hasInvalidCharacters(description, { multiline: true }),
-      MESSAGES.invalidCharacters,
-    )
-    .trim()
-    .nullish()
-    .transform((description) => description || undefined),
+  businessDescription: BusinessDescriptionSchema,
 });
 export type RegisterWithInviteRequest = z.input<typeof RegisterWithInviteRequestSchema>;
 
