@@ -2,6 +2,7 @@
 // web takes its types from them (type-only imports, so zod stays off the web's first load).
 export * from './auth';
 export * from './bookings';
+export * from './calendar';
 export * from './errors';
 export * from './outbox';
 export * from './users';
