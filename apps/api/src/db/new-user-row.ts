@@ -20,7 +20,7 @@ export type NewUser = Pick<
 /**
  * A new row of the users table (sign-up, invite, command-line Admin, demo seed, test accounts): not
  * confirmed, no business details, unlisted, session version 0, booking-update, reminder and message
- * emails on and marketing off, updated when created, unless `user` says otherwise. Beside the schema
+ * emails on and marketing off, the full business address shown, updated when created, unless `user` says otherwise. Beside the schema
  * rather than the users repository, so that the demo seed (db/) can use it too.
  */
 export function newUserRow(user: NewUser): UsersTable {
@@ -41,6 +41,7 @@ export function newUserRow(user: NewUser): UsersTable {
     notify_messages: 1,
     notify_marketing: 0,
     cancellation_notice_hours: CANCELLATION_NOTICE_HOURS_DEFAULT,
+    show_full_address: 1,
     updated_at: user.created_at,
     ...user,
   };

@@ -44,6 +44,8 @@ export interface UsersTable {
   notify_marketing: Flag;
   /** Whole hours 0–72 before a booking until which its customer may cancel it online (0: until the start). */
   cancellation_notice_hours: number;
+  /** 1: customers see the full business address; 0: only its town and postcode (api-contract §8.5). */
+  show_full_address: Flag;
   created_at: string;
   updated_at: string;
 }

@@ -112,6 +112,8 @@ describeEachDatabase('POST /api/auth/register-with-invite', (database) => {
       LastName: 'Kelly',
       BusinessName: 'Aaa Invited Cuts',
       BusinessDescription: 'Skin fades and beard trims',
+      BusinessAddress: '40 Botanic Avenue, Belfast, BT7 1JQ',
+      BusinessTown: 'Belfast',
       minimumPrice: 30,
       homeVisitsEnabled: true,
       cancellationNoticeHours: 0,

@@ -204,6 +204,17 @@ const TABLE: Row[] = [
   },
   {
     method: 'PUT',
+    route: '/api/user/business-profile',
+    body: () => ({
+      BusinessName: 'Access Checked Cuts',
+      BusinessAddress: '2 High Street, Belfast, BT1 2AB',
+      BusinessDescription: 'Fades and beards',
+      showFullAddress: true,
+    }),
+    expect: BUSINESS_ONLY,
+  },
+  {
+    method: 'PUT',
     route: '/api/user/home-visit',
     body: () => ({ homeVisitsEnabled: false }),
     expect: BUSINESS_ONLY,

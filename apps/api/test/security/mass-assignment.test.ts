@@ -64,6 +64,10 @@ function hostileFields(world: World): Record<string, unknown> {
     reason: 'Pwned',
     cancellationNoticeHours: 72,
     cancellation_notice_hours: 72,
+    showFullAddress: false,
+    show_full_address: 0,
+    business_address: '1 Hacker Lane, Belfast, BT1 1AA',
+    BusinessTown: 'Pwnville',
   };
 }
 
@@ -240,6 +244,20 @@ forEachDatabase((database) => {
         '/api/user/cancellation-policy',
         () => ({ noticeHours: 24 }),
         ['users/business.cancellation_notice_hours', 'users/business.updated_at'],
+      ],
+      [
+        'business',
+        'PUT',
+        '/api/user/business-profile',
+        () => ({
+          BusinessName: 'Renamed Cuts',
+          BusinessAddress: '7 New Road, Belfast, BT1 1AA',
+          BusinessDescription: 'Fresh fades',
+          showFullAddress: false,
+        }),
+        ['business_address', 'business_description', 'business_name', 'show_full_address', 'updated_at'].map(
+          (c) => `users/business.${c}`,
+        ),
       ],
       [
         'admin',

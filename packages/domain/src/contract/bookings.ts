@@ -47,6 +47,10 @@ export const BusinessSummarySchema = z
     LastName: z.string(),
     BusinessName: z.string(),
     BusinessDescription: z.string(),
+    BusinessAddress: z
+      .string()
+      .describe('As registered; only its town and postcode when the business turned showFullAddress off'),
+    BusinessTown: z.string().describe('The segment of the address before the postcode'),
     minimumPrice: z.number(),
     homeVisitsEnabled: z.boolean(),
     cancellationNoticeHours: z

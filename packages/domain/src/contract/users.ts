@@ -41,6 +41,10 @@ export const UserProfileSchema = z
       .number()
       .optional()
       .describe('Whole hours 0–72: customers may cancel an agreed booking online until this long before it'),
+    showFullAddress: z
+      .boolean()
+      .optional()
+      .describe('Whether customers see the full BusinessAddress (false: only its town and postcode)'),
   })
   .meta({ id: 'UserProfile' });
 export type UserProfile = z.infer<typeof UserProfileSchema>;

@@ -5,6 +5,7 @@ import * as m0003 from './0003_booking_read_indexes';
 import * as m0004 from './0004_notification_settings';
 import * as m0005 from './0005_cancellation';
 import * as m0006 from './0006_outbox';
+import * as m0007 from './0007_show_full_address';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004_notification_settings': m0004,
   '0005_cancellation': m0005,
   '0006_outbox': m0006,
+  '0007_show_full_address': m0007,
 };

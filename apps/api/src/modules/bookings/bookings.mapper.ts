@@ -2,7 +2,9 @@ import {
   type AvailableTimesResponse,
   type Booking,
   type BusinessSummary,
+  businessTownOf,
   MINIMUM_PRICE_DEFAULT,
+  publicBusinessAddress,
 } from '@app/domain';
 import { parseAvailability } from '../users/users.mapper';
 import type { AwayDateRow, BusinessListingRow, UserRow } from '../users/users.repository';
@@ -37,13 +39,17 @@ export function toBooking(row: BookingRow): Booking {
   };
 }
 
+/** A business as customers see it: its address in public form (api-contract §8.5). */
 export function toBusinessSummary(user: BusinessListingRow): BusinessSummary {
+  const address = user.business_address ?? '';
   return {
     id: user.id,
     FirstName: user.first_name,
     LastName: user.last_name,
     BusinessName: user.business_name ?? '',
     BusinessDescription: user.business_description ?? '',
+    BusinessAddress: publicBusinessAddress(address, user.show_full_address === 1),
+    BusinessTown: businessTownOf(address),
     minimumPrice: user.minimum_price ?? MINIMUM_PRICE_DEFAULT,
     homeVisitsEnabled: user.home_visits_enabled === 1,
     cancellationNoticeHours: user.cancellation_notice_hours,

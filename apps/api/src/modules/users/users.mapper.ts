@@ -55,6 +55,8 @@ export function toUserProfile(user: UserRow, awayDates: AwayDateRow[] = []): Use
     availability: parseAvailability(user.availability),
     awayDates: awayDates.map(toAwayDate),
     cancellationNoticeHours: user.cancellation_notice_hours,
+    // The owner always sees the full address (api-contract §8.9); customers see the public form.
+    showFullAddress: user.show_full_address === 1,
   };
 }
 

@@ -14,6 +14,10 @@ export type AccountChanges = Pick<
   | 'home_visits_enabled'
   | 'availability'
   | 'cancellation_notice_hours'
+  | 'business_name'
+  | 'business_address'
+  | 'business_description'
+  | 'show_full_address'
 >;
 
 /** Businesses customers may find and book: confirmed, listed Business and Admin accounts. */
@@ -40,6 +44,8 @@ const LISTING_COLUMNS = [
   'last_name',
   'business_name',
   'business_description',
+  'business_address',
+  'show_full_address',
   'minimum_price',
   'home_visits_enabled',
   'cancellation_notice_hours',

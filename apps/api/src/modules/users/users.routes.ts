@@ -2,6 +2,7 @@ import {
   ApiErrorSchema,
   AvailabilityRequestSchema,
   AwayDatesRequestSchema,
+  BusinessProfileRequestSchema,
   CancellationPolicyRequestSchema,
   HomeVisitRequestSchema,
   MessageResponseSchema,
@@ -173,6 +174,24 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       },
     },
     async (request) => users.updateCancellationPolicy(request.requireUser().id, request.body.noticeHours),
+  );
+
+  app.put(
+    '/business-profile',
+    {
+      onRequest: businessOnly,
+      schema: {
+        tags: ['user'],
+        summary:
+          'Business name, address, description and whether customers see the full address (Business and Admin)',
+        description:
+          "The invite wizard's rules and messages, and the profanity check. With showFullAddress false, customers see only the address's town and postcode; the owner's profile always has the full address.",
+        security: [{ bearerAuth: [] }],
+        body: BusinessProfileRequestSchema,
+        response: { 200: UserProfileSchema, ...bodyErrors(403) },
+      },
+    },
+    async (request) => users.updateBusinessProfile(request.requireUser().id, request.body),
   );
 
   app.put(

@@ -4,6 +4,7 @@ import {
   type AwayDate,
   type AwayDateInput,
   awayDateError,
+  type BusinessProfileChanges,
   MINIMUM_PRICE_DEFAULT,
   mergeAwayDates,
   type NotificationSettings,
@@ -77,6 +78,19 @@ export class UsersService {
   /** PUT /user/cancellation-policy: whole hours 0–72, already checked (CancellationPolicyRequestSchema). */
   updateCancellationPolicy(userId: string, noticeHours: number): Promise<UserProfile> {
     return this.updateAndRead(userId, { cancellation_notice_hours: noticeHours });
+  }
+
+  /**
+   * PUT /user/business-profile: name, address, description and whether the full address is shown,
+   * already checked (BusinessProfileRequestSchema), in one UPDATE (all four or none).
+   */
+  updateBusinessProfile(userId: string, changes: BusinessProfileChanges): Promise<UserProfile> {
+    return this.updateAndRead(userId, {
+      business_name: changes.BusinessName,
+      business_address: changes.BusinessAddress,
+      business_description: changes.BusinessDescription,
+      show_full_address: changes.showFullAddress ? 1 : 0,
+    });
   }
 
   updateHomeVisits(userId: string, homeVisitsEnabled: boolean): Promise<UserProfile> {
