@@ -155,8 +155,8 @@ function planConfig(database: DatabaseConfig, jwtSecret: string): AppConfig {
 /**
  * Runs each endpoint once against the database and explains every statement it sent: the
  * businesses list, available times, the business's bookings (limit 1000), a booking request,
- * its approval, the customer's bookings, and the daily purge. Writes one booking (and approves
- * it) in the database.
+ * its approval, the customer's bookings, a new calendar feed URL and the feed, last year's CSV
+ * export, and the daily purge. Writes one booking (and approves it) and a feed in the database.
  */
 export async function explainEndpoints(
   config: DatabaseConfig,
@@ -232,6 +232,18 @@ export async function explainEndpoints(
       }),
     );
     await record('GET /api/booking/userbookings', inject('GET', '/api/booking/userbookings', customer));
+    const feed = await record(
+      'POST /api/user/calendar-feed',
+      inject('POST', '/api/user/calendar-feed', business),
+    );
+    const feedPath =
+      feed.status === 200 ? new URL(JSON.parse(feed.body).url).pathname : '/api/calendar/none.ics';
+    await record('GET /api/calendar/{token}.ics', inject('GET', feedPath));
+    const lastYear = new Date().getUTCFullYear() - 1;
+    await record(
+      'GET /api/booking/export.csv (one year)',
+      inject('GET', `/api/booking/export.csv?from=${lastYear}-01-01&to=${lastYear}-12-31`, business),
+    );
     await record('daily purge (bookings older than 7 years)', async () => {
       await purgeExpiredBookings(db, new Date());
       return { status: 200, body: '' };

@@ -17,6 +17,10 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { BookingsService } from './modules/bookings/bookings.service';
+import { calendarRoutes } from './modules/calendar/calendar.routes';
+import { CalendarService } from './modules/calendar/calendar.service';
+import { exportsRoutes } from './modules/exports/exports.routes';
+import { ExportsService } from './modules/exports/exports.service';
 import { HealthRepository } from './modules/health/health.repository';
 import { healthRoutes } from './modules/health/health.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
@@ -164,6 +168,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   await app.register(authRoutes, { prefix: '/api/auth', auth });
   await app.register(usersRoutes, { prefix: '/api/user', users, account });
   await app.register(bookingsRoutes, { prefix: '/api/booking', bookings, readCache });
+  await app.register(exportsRoutes, { prefix: '/api/booking', exports: new ExportsService(db) });
+  await app.register(calendarRoutes, {
+    prefix: '/api',
+    calendar: new CalendarService({ db, clock, appUrl: config.appUrl }),
+  });
   await app.register(outboxRoutes, { outbox, enabled: isOutboxEnabled(config) });
 
   await app.register(webPlugin, { webDist: config.webDist });

@@ -186,6 +186,14 @@ export interface OutboxTable {
   sent_at: string | null;
 }
 
+/** A business's secret calendar feed (migration 0008): one per account, only the token's hash. */
+export interface CalendarFeedsTable {
+  user_id: string;
+  /** SHA-256 (hex) of the URL's token; the token itself is never stored. */
+  token_hash: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   one_time_codes: OneTimeCodesTable;
@@ -196,4 +204,5 @@ export interface Database {
   away_dates: AwayDatesTable;
   rate_limits: RateLimitsTable;
   outbox: OutboxTable;
+  calendar_feeds: CalendarFeedsTable;
 }

@@ -36,10 +36,11 @@ export const REDACT_PATHS = [
   '*.body',
 ];
 
-/** Hides invite codes in paths and secret-looking query parameters. */
+/** Hides invite codes and calendar feed tokens in paths, and secret-looking query parameters. */
 export function redactUrl(url: string): string {
   return url
     .replace(/(\/invite\/)[^/?#]+/i, '$1[REDACTED]')
+    .replace(/(\/api\/calendar\/)[^/?#]+/i, '$1[REDACTED]')
     .replace(/([?&][^=&]*(?:token|code|password|secret)[^=&]*=)[^&#]*/gi, '$1[REDACTED]');
 }
 

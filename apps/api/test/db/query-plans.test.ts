@@ -18,6 +18,9 @@ const ENDPOINTS = [
   'POST /api/booking/book',
   'PATCH /api/booking/setstatus (approve)',
   'GET /api/booking/userbookings',
+  'POST /api/user/calendar-feed',
+  'GET /api/calendar/{token}.ics',
+  'GET /api/booking/export.csv (one year)',
   'daily purge (bookings older than 7 years)',
 ];
 

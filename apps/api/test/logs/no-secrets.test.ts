@@ -68,6 +68,16 @@ describeEachDatabase('logs', (database) => {
       encoded,
     );
     expect(joined.statusCode, joined.body).toBe(201);
+    // The calendar feed: its URL is the credential, fetched (and refused) by path.
+    const feed = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/calendar-feed',
+      headers: admin.headers,
+    });
+    const feedPath = new URL(feed.json().url).pathname;
+    const feedToken = feedPath.replace(/^\/api\/calendar\/|\.ics$/g, '');
+    expect((await t.app.inject({ url: feedPath })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `${feedPath}x` })).statusCode).toBe(404);
     await t.app.inject({ url: '/api/dev/outbox?token=leaky-query-token' });
     await t.post('/api/auth/login', '{"password": "Brok3nJs0n!', {
       headers: { 'content-type': 'application/json' },
@@ -91,6 +101,7 @@ describeEachDatabase('logs', (database) => {
       'secret-invite-code-123',
       'leaky-query-token',
       inviteCode,
+      feedToken,
     ]) {
       expect(text).not.toContain(secret);
     }

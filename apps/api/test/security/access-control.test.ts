@@ -220,6 +220,27 @@ const TABLE: Row[] = [
     expect: BUSINESS_ONLY,
   },
   { method: 'PUT', route: '/api/user/away-dates', body: () => ({ awayDates: [] }), expect: BUSINESS_ONLY },
+  {
+    method: 'POST',
+    route: '/api/user/calendar-feed',
+    expect: BUSINESS_ONLY,
+    check: (_w, _actor, body) =>
+      /^http:\/\/localhost:3000\/api\/calendar\/[\w-]{43}\.ics$/.test((body as { url: string }).url)
+        ? []
+        : ['not a feed URL'],
+  },
+  {
+    method: 'DELETE',
+    route: '/api/user/calendar-feed',
+    expect: { ...signedIn(204), customer: 403, otherCustomer: 403 },
+  },
+  // The feed URL is its own credential: a guessed token is 404 to everyone (test/calendar).
+  {
+    method: 'GET',
+    route: '/api/calendar/:file',
+    url: () => `/api/calendar/${'A'.repeat(43)}.ics`,
+    expect: everyone(404),
+  },
   { method: 'GET', route: '/api/user/notification-settings', expect: signedIn(200) },
   {
     method: 'PUT',
@@ -235,6 +256,12 @@ const TABLE: Row[] = [
     route: '/api/booking/available-times',
     url: (w) => `/api/booking/available-times?businessId=${w.actors.business.id}`,
     expect: everyone(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/booking/export.csv',
+    url: () => '/api/booking/export.csv?from=2026-01-01&to=2026-12-31',
+    expect: BUSINESS_ONLY,
   },
   {
     method: 'POST',
@@ -377,7 +404,8 @@ forEachDatabase((database) => {
     const documented = Object.entries(
       (await t.app.inject({ url: '/api/docs/json' })).json().paths as Record<string, object>,
     ).flatMap(([path, operations]) =>
-      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+      // OpenAPI writes a path parameter as {name}, Fastify as :name.
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
     );
     expect(documented.length).toBeGreaterThan(20);
     expect(documented.filter((route) => !inTable.has(route))).toEqual([]);

@@ -499,5 +499,40 @@ forEachDatabase((database) => {
       availability: EVERY_DAY,
     });
     expect(hours.json().id).toBe(other.id);
+    // The CSV export lists the caller's bookings only, whatever owner the query names.
+    const csv = await call(
+      t,
+      'GET',
+      `/api/booking/export.csv?from=2000-01-01&to=2006-12-31&businessId=${world.actors.business.id}&userId=${world.actors.business.id}`,
+      other,
+    );
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.split('\r\n').filter(Boolean)).toHaveLength(1);
+  });
+
+  it('8.2.3 the calendar feed is made and revoked for the caller only, whatever owner the body or query names', async () => {
+    const world = await createWorld(t, db());
+    const feedOwners = async () =>
+      (await db().selectFrom('calendar_feeds').select('user_id').execute()).map((row) => row.user_id);
+    const made = await call(
+      t,
+      'POST',
+      `/api/user/calendar-feed?userId=${world.actors.business.id}`,
+      world.actors.otherBusiness,
+      { ...hostileFields(world), userId: world.actors.business.id, user_id: world.actors.business.id },
+    );
+    expect(made.statusCode).toBe(200);
+    expect(await feedOwners()).toContain(world.actors.otherBusiness.id);
+    expect(await feedOwners()).not.toContain(world.actors.business.id);
+    expect((await call(t, 'POST', '/api/user/calendar-feed', world.actors.business)).statusCode).toBe(200);
+    const revoked = await call(
+      t,
+      'DELETE',
+      `/api/user/calendar-feed?userId=${world.actors.business.id}`,
+      world.actors.otherBusiness,
+    );
+    expect(revoked.statusCode).toBe(204);
+    expect(await feedOwners()).toContain(world.actors.business.id);
+    expect(await feedOwners()).not.toContain(world.actors.otherBusiness.id);
   });
 });

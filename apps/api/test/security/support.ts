@@ -70,7 +70,7 @@ async function fillWorld(t: TestApp, db: Db): Promise<World> {
 /** Every row that belongs to the world's accounts, for "nothing of theirs changed" checks. */
 export async function worldSnapshot(db: Db, world: World): Promise<string> {
   const ids = Object.values(world.actors).map((actor) => actor.id);
-  const [users, awayDates, bookings, codes, invites] = await Promise.all([
+  const [users, awayDates, bookings, codes, invites, calendarFeeds] = await Promise.all([
     db.selectFrom('users').selectAll().where('id', 'in', ids).orderBy('id').execute(),
     db.selectFrom('away_dates').selectAll().where('user_id', 'in', ids).orderBy('id').execute(),
     db
@@ -81,6 +81,7 @@ export async function worldSnapshot(db: Db, world: World): Promise<string> {
       .execute(),
     db.selectFrom('one_time_codes').selectAll().where('user_id', 'in', ids).orderBy('id').execute(),
     db.selectFrom('invites').selectAll().where('invited_by', 'in', ids).orderBy('id').execute(),
+    db.selectFrom('calendar_feeds').selectAll().where('user_id', 'in', ids).orderBy('user_id').execute(),
   ]);
   const bookingIds = bookings.map((b) => b.id);
   const transitions =
@@ -92,7 +93,7 @@ export async function worldSnapshot(db: Db, world: World): Promise<string> {
           .where('booking_id', 'in', bookingIds)
           .orderBy('id')
           .execute();
-  return JSON.stringify({ users, awayDates, bookings, transitions, codes, invites });
+  return JSON.stringify({ users, awayDates, bookings, transitions, codes, invites, calendarFeeds });
 }
 
 /** Every row of every table, as text: what a database thief would get. */

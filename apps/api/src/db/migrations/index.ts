@@ -6,6 +6,7 @@ import * as m0004 from './0004_notification_settings';
 import * as m0005 from './0005_cancellation';
 import * as m0006 from './0006_outbox';
 import * as m0007 from './0007_show_full_address';
+import * as m0008 from './0008_calendar_feeds';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005_cancellation': m0005,
   '0006_outbox': m0006,
   '0007_show_full_address': m0007,
+  '0008_calendar_feeds': m0008,
 };
