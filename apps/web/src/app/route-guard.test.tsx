@@ -44,6 +44,8 @@ describe('route guard', () => {
             LastName: 'Kelly',
             BusinessName: "Kelly's Cuts",
             BusinessDescription: '',
+            BusinessAddress: '2 High Street, Belfast, BT1 2AB',
+            BusinessTown: 'Belfast',
             minimumPrice: 25,
             homeVisitsEnabled: false,
             cancellationNoticeHours: 0,

@@ -90,6 +90,8 @@ describe('page title and focus on navigation', () => {
             LastName: 'Kelly',
             BusinessName: "Kelly's Cuts",
             BusinessDescription: '',
+            BusinessAddress: '2 High Street, Belfast, BT1 2AB',
+            BusinessTown: 'Belfast',
             minimumPrice: 50,
             homeVisitsEnabled: false,
             cancellationNoticeHours: 0,

@@ -20,6 +20,8 @@ const availableTimes = (homeVisitsEnabled = false): Awaited<ReturnType<typeof ge
     LastName: 'Kelly',
     BusinessName: "Kelly's Cuts",
     BusinessDescription: '',
+    BusinessAddress: '2 High Street, Belfast, BT1 2AB',
+    BusinessTown: 'Belfast',
     minimumPrice: 50,
     homeVisitsEnabled,
     cancellationNoticeHours: 0,

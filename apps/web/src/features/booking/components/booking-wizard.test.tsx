@@ -21,6 +21,8 @@ const business = (overrides: Partial<BookableBusiness> = {}): BookableBusiness =
   LastName: 'Kelly',
   BusinessName: "Kelly's Cuts",
   BusinessDescription: 'Skin fades and beard trims.',
+  BusinessAddress: '2 High Street, Belfast, BT1 2AB',
+  BusinessTown: 'Belfast',
   minimumPrice: 50,
   homeVisitsEnabled: false,
   cancellationNoticeHours: 0,
@@ -125,6 +127,19 @@ describe('booking wizard: steps', () => {
   it("says the business's cancellation notice when it asks for one (api-contract §8.4)", async () => {
     openWizard({ businessOverrides: { cancellationNoticeHours: 24 } });
     expect(await screen.findByText("Kelly's Cuts asks for 24 hours' notice to cancel.")).toBeInTheDocument();
+  });
+
+  it('shows where the shop is with a Directions link (a maps search in a new tab)', async () => {
+    openWizard({ businessOverrides: { BusinessAddress: 'Belfast, BT1 2AB' } });
+    await screen.findByRole('heading', { level: 1, name: 'Ciaran Kelly' });
+    expect(screen.getByText(/Belfast, BT1 2AB/)).toBeInTheDocument();
+    const directions = screen.getByRole('link', { name: /^Directions to Kelly's Cuts/ });
+    expect(directions).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/search/?api=1&query=Belfast%2C%20BT1%202AB',
+    );
+    expect(directions).toHaveAttribute('target', '_blank');
+    expect(directions.getAttribute('rel')).toContain('noopener');
   });
 
   it('says nothing about notice when the business asks for none', async () => {
@@ -345,6 +360,11 @@ describe('booking wizard: review and sending', () => {
     expect(review.getByText('Saturday 5 December 2026, 10:00')).toBeInTheDocument();
     expect(review.getByText('£55')).toBeInTheDocument();
     expect(review.getByText('At the shop')).toBeInTheDocument();
+    expect(review.getByText(/2 High Street, Belfast, BT1 2AB/)).toBeInTheDocument();
+    expect(review.getByRole('link', { name: /^Directions to Kelly's Cuts/ })).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/search/?api=1&query=2%20High%20Street%2C%20Belfast%2C%20BT1%202AB',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Send Request' }));
 

@@ -25,6 +25,7 @@ import {
 } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { BusinessAddress } from '@/components/business-address';
 import { IconAlert, IconMapPin } from '@/components/icons';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -90,6 +91,7 @@ function BusinessHeader({ business }: { business: BusinessSummary }) {
             </Badge>
           ) : null}
         </Group>
+        <BusinessAddress address={business.BusinessAddress} businessName={businessNameOf(business)} />
         {business.cancellationNoticeHours > 0 ? (
           <Text size="sm" c="dimmed">
             {cancellationNoticeText(businessNameOf(business), business.cancellationNoticeHours)}
@@ -380,6 +382,7 @@ function Wizard({ businessId, data }: { businessId: string; data: AvailableTimes
           <ReviewStep
             personName={personName}
             businessName={businessName}
+            businessAddress={business.BusinessAddress}
             slot={slot}
             price={price}
             location={business.homeVisitsEnabled ? location : null}

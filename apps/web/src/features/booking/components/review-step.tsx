@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { BusinessAddress } from '@/components/business-address';
 import { IconAlert } from '@/components/icons';
 import { formatSlot } from '../utils/booking-time';
 import type { WizardStepKey } from '../utils/wizard-steps';
@@ -9,6 +10,8 @@ import type { BookingLocation } from './location-step';
 interface ReviewStepProps {
   personName: string;
   businessName: string;
+  /** The shop's address as customers see it (api-contract §8.5). */
+  businessAddress: string;
   slot: string;
   price: number;
   /** Null when the business has no Location step (always at the shop). */
@@ -50,6 +53,7 @@ function ReviewRow({
 export function ReviewStep({
   personName,
   businessName,
+  businessAddress,
   slot,
   price,
   location,
@@ -95,6 +99,7 @@ export function ReviewStep({
                 {homeAddress}
               </Text>
             ) : null}
+            {isHomeVisit ? null : <BusinessAddress address={businessAddress} businessName={businessName} />}
           </ReviewRow>
         </dl>
       </Paper>

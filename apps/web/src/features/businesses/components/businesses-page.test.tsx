@@ -13,6 +13,8 @@ const BUSINESSES: Awaited<ReturnType<typeof getBusinesses>> = [
     LastName: 'Kelly',
     BusinessName: "Kelly's Cuts",
     BusinessDescription: 'Skin fades and beard trims on the Lisburn Road.',
+    BusinessAddress: '210 Lisburn Road, Belfast, BT9 6GD',
+    BusinessTown: 'Belfast',
     minimumPrice: 30,
     homeVisitsEnabled: true,
     cancellationNoticeHours: 24,
@@ -23,6 +25,8 @@ const BUSINESSES: Awaited<ReturnType<typeof getBusinesses>> = [
     LastName: 'Doherty',
     BusinessName: '',
     BusinessDescription: '',
+    BusinessAddress: 'Derry, BT48 7AB',
+    BusinessTown: 'Derry',
     minimumPrice: 45,
     homeVisitsEnabled: false,
     cancellationNoticeHours: 0,
@@ -52,6 +56,28 @@ describe('businesses page', () => {
     expect(doherty.getByRole('link', { name: 'Request Now' })).toHaveAttribute('href', '/booking/biz-2');
 
     expect(screen.getAllByRole('article')).toHaveLength(2);
+  });
+
+  it('shows where each shop is (the full address, or only town and postcode) with a Directions link to a maps search', async () => {
+    stubFetch().on('GET', '/api/booking/businesses', jsonResponse(200, { businesses: BUSINESSES }));
+    renderApp({ route: '/businesses' });
+
+    const kelly = within(await card('Ciaran Kelly'));
+    expect(kelly.getByText(/210 Lisburn Road, Belfast, BT9 6GD/)).toBeInTheDocument();
+    const directions = kelly.getByRole('link', { name: /^Directions to Kelly's Cuts/ });
+    expect(directions).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/search/?api=1&query=210%20Lisburn%20Road%2C%20Belfast%2C%20BT9%206GD',
+    );
+    expect(directions).toHaveAttribute('target', '_blank');
+    expect(directions.getAttribute('rel')).toContain('noopener');
+
+    const doherty = within(await card('Niamh Doherty'));
+    expect(doherty.getByText(/Derry, BT48 7AB/)).toBeInTheDocument();
+    expect(doherty.getByRole('link', { name: /^Directions/ })).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/search/?api=1&query=Derry%2C%20BT48%207AB',
+    );
   });
 
   it("says 'No businesses found.' when the list is empty", async () => {

@@ -15,6 +15,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { Link } from 'react-router';
+import { BusinessAddress } from '@/components/business-address';
 import { IconAlert, IconMapPin } from '@/components/icons';
 import { paths } from '@/config/paths';
 import { initialsOf } from '@/lib/initials';
@@ -48,6 +49,7 @@ function BusinessCard({ business }: { business: BusinessSummary }) {
           </Text>
         </Stack>
       </Group>
+      <BusinessAddress address={business.BusinessAddress} businessName={businessNameOf(business)} />
       {business.BusinessDescription.trim() ? (
         <Text size="sm" c="dark.5" lineClamp={3}>
           {business.BusinessDescription}

@@ -89,4 +89,102 @@ describe('business profile', () => {
     expect(alert).toHaveTextContent(MESSAGES.failedToUpdateProfile);
     expect(alert).toHaveTextContent('An account with this email already exists.');
   });
+
+  describe('shop details (PUT /user/business-profile)', () => {
+    const editShop = async (user: User) => {
+      await user.click(screen.getByRole('button', { name: 'Edit shop details' }));
+      return within(await screen.findByRole('form', { name: 'Edit business details' }));
+    };
+    const shopField = (form: ReturnType<typeof within>, label: RegExp) =>
+      form.getByRole('textbox', { name: label });
+
+    it('says who sees the full address', async () => {
+      await openProfile();
+      const shop = screen.getByRole('region', { name: 'Shop Details' });
+      expect(within(shop).getByText('Your full address')).toBeInTheDocument();
+    });
+
+    it('edits name, address, description and the full-address switch, and saves them', async () => {
+      const { user, api } = await openProfile();
+      api.on(
+        'PUT',
+        '/api/user/business-profile',
+        jsonResponse(
+          200,
+          businessDetails('Business', {
+            BusinessName: 'Fade Factory Derry',
+            BusinessAddress: '4 Strand Road, Derry, BT48 7AB',
+            showFullAddress: false,
+          }),
+        ),
+      );
+      const form = await editShop(user);
+      expect(shopField(form, /^Business name/)).toHaveValue('Fade Factory');
+      const fullAddress = form.getByRole('switch', { name: /^Show my full address/ });
+      expect(fullAddress).toBeChecked();
+      expect(form.getByText(/only your town and postcode, e.g. when you work from home/)).toBeInTheDocument();
+
+      await user.clear(shopField(form, /^Business name/));
+      await user.paste('Fade Factory Derry');
+      await user.clear(shopField(form, /^Business address/));
+      await user.paste('4 Strand Road, Derry, BT48 7AB');
+      await user.click(fullAddress);
+      await user.click(form.getByRole('button', { name: 'Save' }));
+
+      expect(await screen.findByText('Business details updated')).toBeInTheDocument();
+      expect(api.callsTo('PUT', '/api/user/business-profile')[0]!.body).toEqual({
+        BusinessName: 'Fade Factory Derry',
+        BusinessAddress: '4 Strand Road, Derry, BT48 7AB',
+        BusinessDescription: 'Skin fades and beard trims.',
+        showFullAddress: false,
+      });
+      await waitFor(() =>
+        expect(screen.queryByRole('form', { name: 'Edit business details' })).not.toBeInTheDocument(),
+      );
+      const shop = screen.getByRole('region', { name: 'Shop Details' });
+      expect(within(shop).getByText('Fade Factory Derry')).toBeInTheDocument();
+      expect(within(shop).getByText('4 Strand Road, Derry, BT48 7AB')).toBeInTheDocument();
+      expect(within(shop).getByText('Only your town and postcode (Derry, BT48 7AB)')).toBeInTheDocument();
+    });
+
+    it("checks the fields with the invite wizard's messages and disables Save while any shows; Cancel sends nothing", async () => {
+      const { user, api } = await openProfile();
+      const form = await editShop(user);
+      await user.clear(shopField(form, /^Business name/));
+      await user.tab();
+      expect(form.getByText(MESSAGES.businessNameRequired)).toBeInTheDocument();
+      await user.clear(shopField(form, /^Business address/));
+      await user.paste('4 Strand Road, Derry');
+      await user.tab();
+      expect(
+        form.getByText('Address must include a Northern Irish postcode (e.g., BT4 3HW)'),
+      ).toBeInTheDocument();
+      expect(form.getByRole('button', { name: 'Save' })).toBeDisabled();
+      // A shown message follows the typing.
+      await user.type(shopField(form, /^Business address/), ', BT48');
+      expect(
+        form.getByText('Invalid Northern Irish postcode format. Must be in format BT## #AA (e.g., BT4 3HW)'),
+      ).toBeInTheDocument();
+
+      await user.click(form.getByRole('button', { name: 'Cancel' }));
+      expect(screen.getByRole('button', { name: 'Edit shop details' })).toBeInTheDocument();
+      expect(api.callsTo('PUT', '/api/user/business-profile')).toHaveLength(0);
+    });
+
+    it("shows the server's field messages on their fields", async () => {
+      const { user, api } = await openProfile();
+      api.on(
+        'PUT',
+        '/api/user/business-profile',
+        apiErrorResponse(400, 'ValidationError', 'Business name contains inappropriate content', {
+          BusinessName: 'Business name contains inappropriate content',
+        }),
+      );
+      const form = await editShop(user);
+      await user.click(form.getByRole('button', { name: 'Save' }));
+      expect(await form.findByText('Business name contains inappropriate content')).toBeInTheDocument();
+      expect(form.getByRole('alert')).toHaveTextContent(MESSAGES.failedToUpdateProfile);
+      expect(shopField(form, /^Business name/)).toHaveAttribute('aria-invalid', 'true');
+    });
+  });
 });

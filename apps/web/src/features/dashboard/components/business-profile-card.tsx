@@ -1,6 +1,6 @@
-import { MESSAGES, profileFormFromProfile, type UserProfile } from '@app/domain';
+import { MESSAGES, profileFormFromProfile, publicBusinessAddress, type UserProfile } from '@app/domain';
 import { Avatar, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { DetailList, DetailRow } from '@/components/detail-list';
 import { EmailVerification } from '@/components/email-verification';
 import { LoadErrorAlert } from '@/components/load-error-alert';
@@ -8,6 +8,11 @@ import { ProfileEditForm, type ProfileFormValues } from '@/components/profile-ed
 import { initialsOf } from '@/lib/initials';
 import { useBusinessProfile } from '../api/business-profile';
 import classes from './dashboard.module.css';
+
+// Loaded when Edit is pressed: its rules bring the profanity word list.
+const BusinessDetailsForm = lazy(() =>
+  import('./business-details-form').then((module) => ({ default: module.BusinessDetailsForm })),
+);
 
 function formValuesFrom(profile: UserProfile): ProfileFormValues {
   return profileFormFromProfile({ ...profile, Address: null });
@@ -73,7 +78,10 @@ function PersonalDetails({ profile }: { profile: UserProfile }) {
 }
 
 function ShopDetails({ profile }: { profile: UserProfile }) {
+  const [isEditing, setIsEditing] = useState(false);
   const description = profile.BusinessDescription?.trim();
+  const address = profile.BusinessAddress?.trim() ?? '';
+  const showFullAddress = profile.showFullAddress ?? true;
   return (
     <Paper
       withBorder
@@ -86,21 +94,38 @@ function ShopDetails({ profile }: { profile: UserProfile }) {
         Shop Details
       </Title>
       <Text c="dimmed" size="sm" mb="lg">
-        What customers see when they browse. These were set when you registered.
+        What customers see when they browse.
       </Text>
-      <DetailList>
-        <DetailRow label="Business name">{profile.BusinessName?.trim() || notSet}</DetailRow>
-        <DetailRow label="Business address">
-          {profile.BusinessAddress?.trim() ? (
-            <span className={classes.preLine}>{profile.BusinessAddress}</span>
-          ) : (
-            notSet
-          )}
-        </DetailRow>
-        <DetailRow label="Description">
-          {description ? <span className={classes.preLine}>{description}</span> : notSet}
-        </DetailRow>
-      </DetailList>
+      {isEditing ? (
+        <Suspense fallback={<Skeleton height={360} radius="md" aria-label="Loading the form" />}>
+          <BusinessDetailsForm profile={profile} onClose={() => setIsEditing(false)} />
+        </Suspense>
+      ) : (
+        <Stack gap="md">
+          <DetailList>
+            <DetailRow label="Business name">{profile.BusinessName?.trim() || notSet}</DetailRow>
+            <DetailRow label="Business address">
+              {address ? <span className={classes.preLine}>{address}</span> : notSet}
+            </DetailRow>
+            <DetailRow label="Customers see">
+              {showFullAddress
+                ? 'Your full address'
+                : `Only your town and postcode${address ? ` (${publicBusinessAddress(address, false)})` : ''}`}
+            </DetailRow>
+            <DetailRow label="Description">
+              {description ? <span className={classes.preLine}>{description}</span> : notSet}
+            </DetailRow>
+          </DetailList>
+          <Button
+            variant="light"
+            onClick={() => setIsEditing(true)}
+            className={classes.selfStart}
+            aria-label="Edit shop details"
+          >
+            Edit
+          </Button>
+        </Stack>
+      )}
     </Paper>
   );
 }

@@ -27,6 +27,7 @@ export function businessDetails(userType: UserType = 'Business', overrides: Reco
     availability: { Monday: [{ start: '09:00', end: '17:00' }] },
     awayDates: [],
     cancellationNoticeHours: 0,
+    showFullAddress: true,
     PendingEmail: null,
     ...overrides,
   });

@@ -1,0 +1,49 @@
+import { directionsUrl } from '@app/domain';
+import { Anchor, Group, Text, type TextProps, VisuallyHidden } from '@mantine/core';
+import { IconMapPin } from './icons';
+
+/** An address as one line: its comma- or line-separated parts joined with ', '. */
+export const addressOnOneLine = (address: string) =>
+  address
+    .split(/[,\n]/)
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(', ');
+
+interface BusinessAddressProps {
+  /** The address customers may see (the full one, or only town and postcode). */
+  address: string;
+  /** Names the link for screen readers: "Directions to {businessName}". */
+  businessName: string;
+  size?: TextProps['size'];
+}
+
+/**
+ * Where the shop is (api-contract §8.5): the address and a "Directions" link, a maps search for it
+ * in a new tab (no map tiles, no key). Nothing when the business has no address.
+ */
+export function BusinessAddress({ address, businessName, size = 'sm' }: BusinessAddressProps) {
+  const line = addressOnOneLine(address);
+  if (!line) return null;
+  return (
+    <Group gap={6} wrap="nowrap" align="flex-start">
+      <Text component="span" c="dimmed" size={size} lh={1} mt={3} aria-hidden="true">
+        <IconMapPin size={14} />
+      </Text>
+      <Text component="span" size={size} c="dark.5" style={{ overflowWrap: 'anywhere' }}>
+        <VisuallyHidden>Address: </VisuallyHidden>
+        {line}{' '}
+        <Anchor
+          href={directionsUrl(address)}
+          target="_blank"
+          rel="noopener noreferrer"
+          size={size}
+          fw={600}
+          aria-label={`Directions to ${businessName} (opens in a new tab)`}
+        >
+          Directions
+        </Anchor>
+      </Text>
+    </Group>
+  );
+}
