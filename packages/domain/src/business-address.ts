@@ -1,14 +1,6 @@
-import { INVITE_POSTCODE_PATTERN, lastAddressSegment } from './invite';
+import { addressSegments, INVITE_POSTCODE_PATTERN, lastAddressSegment } from './address-parts';
 
 // Where the shop is (api-contract §8.5): the town, the public form of the address, directions.
-
-/** The non-empty comma- or line-separated parts of an address, trimmed. */
-function addressSegments(address: string): string[] {
-  return address
-    .split(/[,\n]/)
-    .map((part) => part.trim())
-    .filter(Boolean);
-}
 
 /** The address's postcode (its last part, upper-cased) when that is a Northern Irish one, else ''. */
 export function businessPostcodeOf(address: string): string {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVITE_POSTCODE_PATTERN, lastAddressSegment } from './address-parts';
 import { CONFIRMATION_CODE_PATTERN, EMAIL_PATTERN, PASSWORD_PATTERN, PERSON_NAME_PATTERN } from './auth';
 import {
   type AvailabilityInput,
@@ -33,9 +34,9 @@ import { hasInvalidCharacters, ruleString, safeText } from './zod-helpers';
 
 /** Spec §5 invite phone, after removing spaces (and dashes and brackets, api-contract §8.1): optional +, a non-zero digit, then 1-14 digits. */
 export const INVITE_PHONE_PATTERN = /^\+?[1-9]\d{1,14}$/;
-/** Spec §5 invite address postcode: BT, one or two digits, a space, a digit and two letters. */
-export const INVITE_POSTCODE_PATTERN = /^BT\d{1,2} \d[A-Z]{2}$/i;
 /** Text that starts like a BT postcode ('BT' then a digit, a space, or nothing). */
+export { INVITE_POSTCODE_PATTERN, lastAddressSegment };
+
 const LOOKS_LIKE_BT_POSTCODE = /^BT(\d|\s|$)/i;
 
 // ---- Field rules (first broken rule's message, or null) -----------------------------------------
@@ -66,17 +67,6 @@ export function invitePhoneError(value: string): string | null {
   const phone = normaliseInvitePhone(value);
   if (!phone) return MESSAGES.phoneRequired;
   return INVITE_PHONE_PATTERN.test(phone) ? null : MESSAGES.invitePhoneFormat;
-}
-
-/** The last comma- or line-separated part of an address, trimmed ('' when there is none). */
-export function lastAddressSegment(address: string): string {
-  return (
-    address
-      .split(/[,\n]/)
-      .map((part) => part.trim())
-      .filter(Boolean)
-      .at(-1) ?? ''
-  );
 }
 
 /**
