@@ -247,6 +247,33 @@ describe('api client', () => {
     expect(api.callsTo('POST', '/api/auth/send-business-invite')).toHaveLength(2);
   });
 
+  it('downloads a file as a Blob with the Bearer token, refreshing once on a 401, and throws the error body', async () => {
+    signIn('old-access', 'refresh-1');
+    const csv = '\uFEFFDate,Price\r\n2026-11-03,£30\r\n';
+    const api = stubFetch()
+      .on('GET', '/api/booking/export.csv', ({ headers }) =>
+        headers.authorization === 'Bearer new-access'
+          ? new Response(csv, { status: 200, headers: { 'Content-Type': 'text/csv; charset=utf-8' } })
+          : apiErrorResponse(401, 'NotAuthorized', 'Token expired'),
+      )
+      .on(
+        'POST',
+        '/api/auth/refresh',
+        jsonResponse(200, { accessToken: 'new-access', refreshToken: 'refresh-2' }),
+      );
+
+    const file = await apiClient.download('/booking/export.csv?from=2026-11-01&to=2026-11-30');
+    expect(file.type).toMatch(/^text\/csv/);
+    expect([...new Uint8Array(await file.arrayBuffer())]).toEqual([...Buffer.from(csv, 'utf8')]);
+    expect(api.callsTo('POST', '/api/auth/refresh')).toHaveLength(1);
+
+    stubFetch().on('GET', '/api/booking/export.csv', apiErrorResponse(400, 'ValidationError', 'Bad range'));
+    await expect(apiClient.download('/booking/export.csv')).rejects.toMatchObject({
+      status: 400,
+      message: 'Bad range',
+    });
+  });
+
   it.each([
     '/auth/login',
     '/auth/register',

@@ -62,6 +62,8 @@ export interface RequestOptions {
   /** Base64-encode the password fields and send `X-Password-Encoding: base64`. */
   encodePasswords?: boolean;
   signal?: AbortSignal;
+  /** 'blob': the body as a Blob (a file download such as the CSV export), not JSON. */
+  responseType?: 'json' | 'blob';
 }
 
 type SessionExpiredHandler = () => void;
@@ -264,6 +266,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   if (!response.ok) throw await toApiError(response);
   if (response.status === 204) return undefined as T;
+  if (options.responseType === 'blob') return (await response.blob()) as T;
   return (await readJson(response)) as T;
 }
 
@@ -278,4 +281,7 @@ export const apiClient = {
     apiRequest<T>(path, { ...options, method: 'PATCH', body }),
   delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  /** GET a file with the Bearer token (and the refresh rule), as a Blob. */
+  download: (path: string, options?: Omit<RequestOptions, 'method' | 'body' | 'responseType'>) =>
+    apiRequest<Blob>(path, { ...options, method: 'GET', responseType: 'blob' }),
 };

@@ -23,6 +23,7 @@ import { useUpdateHomeVisitMutation } from '../api/update-home-visit';
 import { useUpdateMinimumPriceMutation } from '../api/update-minimum-price';
 import { showFailure } from '../utils/errors';
 import { AwayDatesCard } from './away-dates-card';
+import { CalendarExportCard } from './calendar-export-card';
 
 /** Spec §5 'Prices and other admin rules': saving the minimum price requires login. */
 export const SAVING_REQUIRES_LOGIN = 'Saving requires login';
@@ -243,7 +244,7 @@ function HomeVisitCard({ profile }: { profile: UserProfile }) {
   );
 }
 
-/** The Configuration tab: minimum price, home visits, cancellation notice and away dates. */
+/** The Configuration tab: minimum price, home visits, cancellation notice, away dates, calendar and export. */
 export function ConfigurationPanel() {
   const profileQuery = useBusinessProfile();
   const profile = profileQuery.data;
@@ -265,7 +266,10 @@ export function ConfigurationPanel() {
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 7 }}>
-        <AwayDatesCard profile={profile} />
+        <Stack gap="md">
+          <AwayDatesCard profile={profile} />
+          <CalendarExportCard />
+        </Stack>
       </Grid.Col>
     </Grid>
   );
