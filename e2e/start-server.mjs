@@ -1,4 +1,5 @@
-// Starts the production build for the browser journeys on a fresh SQLite database.
+// Starts the production build for the browser journeys on a fresh SQLite database, or on the
+// PostgreSQL database E2E_DATABASE_URL names (scripts/e2e-postgres.mjs creates and drops it).
 import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +12,7 @@ mkdirSync(dataDir, { recursive: true });
 process.env.NODE_ENV = 'test';
 process.env.PORT = process.env.E2E_PORT ?? '3100';
 process.env.HOST = '127.0.0.1';
-process.env.DATABASE_URL = `sqlite:${join(dataDir, 'app.db')}`;
+process.env.DATABASE_URL = process.env.E2E_DATABASE_URL ?? `sqlite:${join(dataDir, 'app.db')}`;
 process.env.APP_URL = `http://127.0.0.1:${process.env.PORT}`;
 process.env.AUTH_RATE_LIMIT = '1000';
 delete process.env.SMTP_URL;

@@ -89,6 +89,8 @@ if (existsSync(vitestReport)) step('quality report', 'node', ['scripts/quality/s
 if (hasChromium) {
   // Builds the production app, then every journey, the axe checks and the keyboard journeys.
   step('browser journeys', 'npm', ['run', 'test:e2e']);
+  // The cancellation journey again with the server on PostgreSQL (issue 11: both databases).
+  if (env.TEST_DATABASE_URL) step('browser journey on PostgreSQL', 'node', ['scripts/e2e-postgres.mjs']);
   step('bundle budget', 'node', ['scripts/quality/bundle.mjs']);
   step('Lighthouse', 'node', ['scripts/quality/lighthouse.mjs']);
 }
