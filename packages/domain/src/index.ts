@@ -7,6 +7,7 @@ export * from './booking-times';
 export * from './bookings';
 export * from './business-address';
 export * from './business-profile';
+export * from './business-search';
 export * from './cancellation';
 export * from './constants';
 export * from './contract';

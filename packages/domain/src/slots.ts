@@ -189,29 +189,71 @@ export interface SlotRules {
  * 16:00); on the days of `bookingWindow`; later than `now` (a slot starting this minute has begun);
  * not on an away day; not overlapping a taken booking; never a wall-clock time the clocks skip.
  */
-export function generateBookableSlots({
+export function generateBookableSlots(rules: SlotRules): string[] {
+  const plan = slotPlan(rules);
+  const slots: string[] = [];
+  for (const day of daysBetween(plan.first, plan.last)) slots.push(...daySlots(day, plan));
+  return slots;
+}
+
+/**
+ * The first of `generateBookableSlots(rules)`, or null, without listing the rest: the days are
+ * walked in order and the walk stops at the first day with a free hour (the list's `nextAvailable`).
+ */
+export function firstBookableSlot(rules: SlotRules): string | null {
+  const plan = slotPlan(rules);
+  for (const day of daysBetween(plan.first, plan.last)) {
+    const slots = daySlots(day, plan);
+    if (slots.length > 0) return slots[0] ?? null;
+  }
+  return null;
+}
+
+/** The slots of `generateBookableSlots(rules)` on one day (none outside the booking window). */
+export function bookableSlotsOn(date: string, rules: SlotRules): string[] {
+  const plan = slotPlan(rules);
+  if (!isIsoDate(date) || date < plan.first || date > plan.last) return [];
+  return daySlots({ date, weekday: weekdayOf(date) }, plan);
+}
+
+interface SlotPlan {
+  hours: ReturnType<typeof normaliseAvailabilityLenient>;
+  awayDates: SlotRules['awayDates'];
+  taken: { start: number; end: number }[];
+  nowMs: number;
+  first: string;
+  last: string;
+}
+
+function slotPlan({
   availability,
   awayDates,
   takenSlots,
   now = new Date(),
   weeks = BOOKING_WINDOW_WEEKS,
-}: SlotRules): string[] {
-  const hours = normaliseAvailabilityLenient(availability);
+}: SlotRules): SlotPlan {
   const taken = (takenSlots ?? [])
     .map(bookingInterval)
     .filter((interval): interval is { start: number; end: number } => interval !== null);
-  const nowMs = now.getTime();
-  const { first, last } = bookingWindow(now, weeks);
+  return {
+    hours: normaliseAvailabilityLenient(availability),
+    awayDates,
+    taken,
+    nowMs: now.getTime(),
+    ...bookingWindow(now, weeks),
+  };
+}
+
+/** One day's free hours, sorted: its ranges' slots, later than now, not away, not overlapping a taken booking. */
+function daySlots({ date, weekday }: { date: string; weekday: Weekday }, plan: SlotPlan): string[] {
+  if (isDateAway(date, plan.awayDates)) return [];
   const slots = new Set<string>();
-  for (const { date, weekday } of daysBetween(first, last)) {
-    if (isDateAway(date, awayDates)) continue;
-    for (const range of hours[weekday] ?? []) {
-      for (const { slot, start } of rangeSlots(date, range)) {
-        if (start <= nowMs) continue;
-        const slotEnd = start + BOOKING_DURATION_MINUTES * MINUTE_MS;
-        if (taken.some((booking) => booking.start < slotEnd && start < booking.end)) continue;
-        slots.add(slot);
-      }
+  for (const range of plan.hours[weekday] ?? []) {
+    for (const { slot, start } of rangeSlots(date, range)) {
+      if (start <= plan.nowMs) continue;
+      const slotEnd = start + BOOKING_DURATION_MINUTES * MINUTE_MS;
+      if (plan.taken.some((booking) => booking.start < slotEnd && start < booking.end)) continue;
+      slots.add(slot);
     }
   }
   return [...slots].sort();

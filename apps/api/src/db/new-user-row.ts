@@ -42,6 +42,8 @@ export function newUserRow(user: NewUser): UsersTable {
     notify_marketing: 0,
     cancellation_notice_hours: CANCELLATION_NOTICE_HOURS_DEFAULT,
     show_full_address: 1,
+    next_available: null,
+    next_available_until: '',
     updated_at: user.created_at,
     ...user,
   };

@@ -46,6 +46,10 @@ export interface UsersTable {
   cancellation_notice_hours: number;
   /** 1: customers see the full business address; 0: only its town and postcode (api-contract §8.5). */
   show_full_address: Flag;
+  /** The first bookable slot, kept with the business (migration 0009); null when none in the window. */
+  next_available: string | null;
+  /** ISO instant until which next_available holds by the clock alone; '' = recompute (a write changed the slots). */
+  next_available_until: string;
   created_at: string;
   updated_at: string;
 }

@@ -56,6 +56,10 @@ export const BusinessSummarySchema = z
     cancellationNoticeHours: z
       .number()
       .describe('Hours before the start until which a customer may cancel an agreed booking online'),
+    nextAvailable: z
+      .string()
+      .nullable()
+      .describe("The first bookable slot 'YYYY-MM-DD HH:MM' (the first of available-times' slots), or null"),
   })
   .meta({ id: 'BusinessSummary' });
 export type BusinessSummary = z.infer<typeof BusinessSummarySchema>;
@@ -69,8 +73,17 @@ export const PublicAwayDateSchema = z.object({
   status: z.string(),
 });
 
-export const BusinessesResponseSchema = z.object({ businesses: z.array(BusinessSummarySchema) });
+export const BusinessesResponseSchema = z.object({
+  businesses: z.array(BusinessSummarySchema),
+  nextCursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last page'),
+});
 export type BusinessesResponse = z.infer<typeof BusinessesResponseSchema>;
+
+/** GET /booking/towns: the towns of listed businesses, by name, with how many are in each. */
+export const TownsResponseSchema = z.object({
+  towns: z.array(z.object({ town: z.string(), count: z.number().int() })),
+});
+export type TownsResponse = z.infer<typeof TownsResponseSchema>;
 
 export const AvailableTimesResponseSchema = z.object({
   business: BusinessSummarySchema.extend({

@@ -7,6 +7,7 @@ import * as m0005 from './0005_cancellation';
 import * as m0006 from './0006_outbox';
 import * as m0007 from './0007_show_full_address';
 import * as m0008 from './0008_calendar_feeds';
+import * as m0009 from './0009_next_available';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006_outbox': m0006,
   '0007_show_full_address': m0007,
   '0008_calendar_feeds': m0008,
+  '0009_next_available': m0009,
 };
