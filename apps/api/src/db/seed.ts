@@ -8,8 +8,12 @@ import { randomUUID } from 'node:crypto';
 import {
   type Availability,
   addDays,
+  BOOKING_WINDOW_WEEKS,
   type BookingStatus,
+  bookableSlotsOn,
+  businessTownOf,
   generateBookableSlots,
+  londonWallClockToUtc,
   todayInLondon,
   type UserType,
   WEEKDAYS,
@@ -42,6 +46,22 @@ interface DemoBusiness {
   availability: Availability;
   /** Away periods as day offsets from today, both ends included. */
   away: { from: number; to: number; reason?: string }[];
+  /** False for a barber working from home: customers see only the town and postcode. Default true. */
+  showFullAddress?: boolean;
+  /** Bookings by the regular customers besides the story's own (see DEMO_BOOKINGS). */
+  history?: DemoHistory;
+}
+
+/**
+ * A business's everyday bookings: on each open day of the last `pastDays` days and the next
+ * `futureDays` days (the booking window at most), one booking with chance `one` and two with
+ * chance `two`, at distinct free hours of that day.
+ */
+interface DemoHistory {
+  pastDays: number;
+  futureDays: number;
+  past: { one: number; two: number };
+  future: { one: number; two: number };
 }
 
 interface DemoCustomer {
@@ -61,6 +81,22 @@ const ranges = (...values: string[]) =>
     const [start, end] = value.split('-') as [string, string];
     return { start, end };
   });
+
+/** Cathedral Quarter Barbers' year: about 150 bookings over the last 12 months and the next 4 weeks. */
+const BUSY_SHOP: DemoHistory = {
+  pastDays: 365,
+  futureDays: 28,
+  past: { one: 0.26, two: 0.07 },
+  future: { one: 0.45, two: 0.2 },
+};
+
+/** The other shops: a few past bookings each over the last six months (their hours stay free). */
+const QUIET_SHOP: DemoHistory = {
+  pastDays: 180,
+  futureDays: 0,
+  past: { one: 0.1, two: 0 },
+  future: { one: 0, two: 0 },
+};
 
 export const DEMO_BUSINESSES: readonly DemoBusiness[] = [
   {
@@ -85,6 +121,7 @@ export const DEMO_BUSINESSES: readonly DemoBusiness[] = [
       Saturday: ranges('09:00-16:00'),
     },
     away: [],
+    history: BUSY_SHOP,
   },
   {
     key: 'belfastSouth',
@@ -104,6 +141,7 @@ export const DEMO_BUSINESSES: readonly DemoBusiness[] = [
     isListed: true,
     availability: weekdays('10:00-18:00', ['Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']),
     away: [{ from: 12, to: 14, reason: 'Hair show in Dublin' }],
+    history: QUIET_SHOP,
   },
   {
     key: 'derry',
@@ -129,6 +167,7 @@ export const DEMO_BUSINESSES: readonly DemoBusiness[] = [
       'Saturday',
     ]),
     away: [{ from: 16, to: 17, reason: 'Training course' }],
+    history: QUIET_SHOP,
   },
   {
     key: 'newry',
@@ -153,6 +192,7 @@ export const DEMO_BUSINESSES: readonly DemoBusiness[] = [
       Saturday: ranges('09:00-13:00'),
     },
     away: [],
+    history: QUIET_SHOP,
   },
   {
     key: 'lisburn',
@@ -174,6 +214,7 @@ export const DEMO_BUSINESSES: readonly DemoBusiness[] = [
       Saturday: ranges('08:00-14:00'),
     },
     away: [{ from: 20, to: 24, reason: 'Family holiday' }],
+    history: QUIET_SHOP,
   },
   {
     key: 'bangor',
@@ -195,6 +236,7 @@ export const DEMO_BUSINESSES: readonly DemoBusiness[] = [
       Sunday: ranges('12:00-16:00'),
     },
     away: [{ from: 1, to: 1, reason: 'Stocktake' }],
+    history: QUIET_SHOP,
   },
   {
     key: 'ballymena',
@@ -213,6 +255,159 @@ export const DEMO_BUSINESSES: readonly DemoBusiness[] = [
     isListed: true,
     availability: weekdays('09:00-13:00', ['Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']),
     away: [],
+    history: QUIET_SHOP,
+  },
+  {
+    key: 'belfastEast',
+    email: 'eastbelfast@trimtime.test',
+    userType: 'Business',
+    firstName: 'Jamie',
+    lastName: 'Patterson',
+    phone: '+447700900108',
+    address: '58 Kings Road, Belfast, BT5 6JL',
+    businessName: 'Kings Road Fades',
+    businessAddress: '58 Kings Road, Belfast, BT5 6JL',
+    town: 'Belfast',
+    description:
+      'Skin fades and beard trims from a home studio in east Belfast. Evenings and Saturday mornings, and home visits across BT4 to BT6.',
+    minimumPrice: 15,
+    homeVisits: true,
+    isListed: true,
+    showFullAddress: false,
+    availability: {
+      ...weekdays('17:00-21:00'),
+      Saturday: ranges('09:00-14:00'),
+    },
+    away: [],
+    history: QUIET_SHOP,
+  },
+  {
+    key: 'belfastWest',
+    email: 'falls@trimtime.test',
+    userType: 'Business',
+    firstName: 'Seán',
+    lastName: 'Mulholland',
+    phone: '+447700900109',
+    address: '17 Beechmount Avenue, Belfast, BT12 7NA',
+    businessName: 'Falls Road Barbers',
+    businessAddress: '301 Falls Road, Belfast, BT12 6FQ',
+    town: 'Belfast',
+    description: 'Walk-in prices by appointment: school cuts, fades and flat-tops on the Falls Road.',
+    minimumPrice: 12,
+    homeVisits: false,
+    isListed: true,
+    availability: weekdays('09:00-18:00', ['Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']),
+    away: [],
+    history: QUIET_SHOP,
+  },
+  {
+    key: 'lisburnStudio',
+    email: 'wallacepark@trimtime.test',
+    userType: 'Business',
+    firstName: 'Rachel',
+    lastName: 'Gibson',
+    phone: '+447700900110',
+    address: '6 Antrim Road, Lisburn, BT28 3EA',
+    businessName: 'Wallace Park Hair Studio',
+    businessAddress: '52 Railway Street, Lisburn, BT28 1XP',
+    town: 'Lisburn',
+    description: 'Restyles, colour and bridal hair by appointment, a short walk from Wallace Park.',
+    minimumPrice: 38,
+    homeVisits: false,
+    isListed: true,
+    availability: {
+      ...weekdays('09:00-17:00', ['Monday', 'Tuesday', 'Wednesday', 'Thursday']),
+      Thursday: ranges('09:00-13:00', '14:00-20:00'),
+    },
+    away: [],
+    history: QUIET_SHOP,
+  },
+  {
+    key: 'armagh',
+    email: 'armagh@trimtime.test',
+    userType: 'Business',
+    firstName: 'Eamon',
+    lastName: 'Hughes',
+    phone: '+447700900111',
+    address: '4 College Street, Armagh, BT61 9BT',
+    businessName: 'Orchard County Barbers',
+    businessAddress: '23 English Street, Armagh, BT61 7BH',
+    town: 'Armagh',
+    description: 'Friendly barbers off the Mall: gents’ and kids’ cuts, beard trims and Saturday mornings.',
+    minimumPrice: 14,
+    homeVisits: false,
+    isListed: true,
+    availability: {
+      ...weekdays('09:00-17:30'),
+      Saturday: ranges('09:00-13:00'),
+    },
+    away: [],
+    history: QUIET_SHOP,
+  },
+  {
+    key: 'enniskillen',
+    email: 'enniskillen@trimtime.test',
+    userType: 'Business',
+    firstName: 'Sinéad',
+    lastName: 'Maguire',
+    phone: '+447700900112',
+    address: '11 Tempo Road, Enniskillen, BT74 6HR',
+    businessName: 'Erne Barber Co.',
+    businessAddress: '5 Townhall Street, Enniskillen, BT74 7BD',
+    town: 'Enniskillen',
+    description: 'Island-town barbering by the Erne: precision fades, scissor cuts and hot-towel shaves.',
+    minimumPrice: 22,
+    homeVisits: false,
+    isListed: true,
+    availability: weekdays('09:00-17:00', ['Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']),
+    // Away this whole week: the first free hour is next week.
+    away: [{ from: 0, to: 6, reason: 'Barbering course in Glasgow' }],
+    history: QUIET_SHOP,
+  },
+  {
+    key: 'coleraine',
+    email: 'coleraine@trimtime.test',
+    userType: 'Business',
+    firstName: 'Mark',
+    lastName: 'Stewart',
+    phone: '+447700900113',
+    address: '27 Lodge Road, Coleraine, BT52 1NB',
+    businessName: 'Causeway Coast Mobile Barber',
+    businessAddress: '27 Lodge Road, Coleraine, BT52 1NB',
+    town: 'Coleraine',
+    description:
+      'A mobile barber for Coleraine, Portrush and Portstewart: cuts at home, or at my own small studio in Coleraine.',
+    minimumPrice: 28,
+    homeVisits: true,
+    isListed: true,
+    showFullAddress: false,
+    availability: {
+      Monday: ranges('12:00-20:00'),
+      Wednesday: ranges('12:00-20:00'),
+      Friday: ranges('12:00-20:00'),
+      Sunday: ranges('10:00-14:00'),
+    },
+    away: [],
+    history: QUIET_SHOP,
+  },
+  {
+    key: 'omagh',
+    email: 'omagh@trimtime.test',
+    userType: 'Business',
+    firstName: 'Kevin',
+    lastName: 'McCrory',
+    phone: '+447700900114',
+    address: '9 Gortin Road, Omagh, BT79 7HX',
+    businessName: 'Strule Grooming Lounge',
+    businessAddress: '42 High Street, Omagh, BT78 1BQ',
+    town: 'Omagh',
+    description: 'Affordable cuts for students and families on High Street. Weekdays only.',
+    minimumPrice: 10,
+    homeVisits: false,
+    isListed: true,
+    availability: weekdays('10:00-18:00'),
+    away: [],
+    history: QUIET_SHOP,
   },
   {
     key: 'admin',
@@ -253,6 +448,183 @@ export const DEMO_CUSTOMERS: readonly DemoCustomer[] = [
     phone: '+447700900456',
     address: '5 Strand Road, Londonderry, BT48 7AB',
     birthdate: '1988-11-02',
+  },
+];
+
+/**
+ * The shops' regular customers, whose bookings fill the businesses' histories (DemoHistory). They
+ * sign in with DEMO_PASSWORD too, but are left out of the start-up banner.
+ */
+export const DEMO_REGULAR_CUSTOMERS: readonly (DemoCustomer & { town: string })[] = [
+  {
+    key: 'ciara',
+    email: 'ciara.kelly@trimtime.test',
+    firstName: 'Ciara',
+    lastName: 'Kelly',
+    phone: '+447700900210',
+    address: '12 Ormeau Road, Belfast, BT7 1EB',
+    birthdate: '1996-07-21',
+    town: 'Belfast',
+  },
+  {
+    key: 'michael',
+    email: 'michael.oneill@trimtime.test',
+    firstName: 'Michael',
+    lastName: "O'Neill",
+    phone: '+447700900211',
+    address: '88 Antrim Road, Belfast, BT15 2BH',
+    birthdate: '1983-02-09',
+    town: 'Belfast',
+  },
+  {
+    key: 'jordan',
+    email: 'jordan.stewart@trimtime.test',
+    firstName: 'Jordan',
+    lastName: 'Stewart',
+    phone: '+447700900212',
+    address: '23 Cregagh Road, Belfast, BT6 9EQ',
+    birthdate: '2001-10-30',
+    town: 'Belfast',
+  },
+  {
+    key: 'shauna',
+    email: 'shauna.mccann@trimtime.test',
+    firstName: 'Shauna',
+    lastName: 'McCann',
+    phone: '+447700900213',
+    address: '41 Andersonstown Road, Belfast, BT11 9AF',
+    birthdate: '1990-05-14',
+    town: 'Belfast',
+  },
+  {
+    key: 'patrick',
+    email: 'patrick.hughes@trimtime.test',
+    firstName: 'Patrick',
+    lastName: 'Hughes',
+    phone: '+447700900214',
+    address: '7 Belmont Road, Belfast, BT4 2AA',
+    birthdate: '1975-12-03',
+    town: 'Belfast',
+  },
+  {
+    key: 'darragh',
+    email: 'darragh.quinn@trimtime.test',
+    firstName: 'Darragh',
+    lastName: 'Quinn',
+    phone: '+447700900215',
+    address: '15 Donegall Road, Belfast, BT12 5JJ',
+    birthdate: '1999-01-18',
+    town: 'Belfast',
+  },
+  {
+    key: 'rebecca',
+    email: 'rebecca.irvine@trimtime.test',
+    firstName: 'Rebecca',
+    lastName: 'Irvine',
+    phone: '+447700900216',
+    address: '3 Church Road, Holywood, BT18 9BU',
+    birthdate: '1987-08-26',
+    town: 'Holywood',
+  },
+  {
+    key: 'eoin',
+    email: 'eoin.fitzpatrick@trimtime.test',
+    firstName: 'Eoin',
+    lastName: 'Fitzpatrick',
+    phone: '+447700900217',
+    address: '19 Longstone Street, Lisburn, BT28 1TP',
+    birthdate: '1993-04-07',
+    town: 'Lisburn',
+  },
+  {
+    key: 'chloe',
+    email: 'chloe.robinson@trimtime.test',
+    firstName: 'Chloe',
+    lastName: 'Robinson',
+    phone: '+447700900218',
+    address: '5 Glengormley Park, Newtownabbey, BT36 7RH',
+    birthdate: '1998-11-11',
+    town: 'Newtownabbey',
+  },
+  {
+    key: 'hannah',
+    email: 'hannah.boyd@trimtime.test',
+    firstName: 'Hannah',
+    lastName: 'Boyd',
+    phone: '+447700900219',
+    address: '27 Hamilton Road, Bangor, BT20 4LF',
+    birthdate: '1992-06-02',
+    town: 'Bangor',
+  },
+  {
+    key: 'liam',
+    email: 'liam.gallagher@trimtime.test',
+    firstName: 'Liam',
+    lastName: 'Gallagher',
+    phone: '+447700900220',
+    address: '61 Duncreggan Road, Londonderry, BT48 0AA',
+    birthdate: '1989-09-15',
+    town: 'Londonderry',
+  },
+  {
+    key: 'emma',
+    email: 'emma.corr@trimtime.test',
+    firstName: 'Emma',
+    lastName: 'Corr',
+    phone: '+447700900221',
+    address: '14 Cathedral Road, Armagh, BT61 7QX',
+    birthdate: '1995-03-28',
+    town: 'Armagh',
+  },
+  {
+    key: 'tom',
+    email: 'tom.crawford@trimtime.test',
+    firstName: 'Tom',
+    lastName: 'Crawford',
+    phone: '+447700900222',
+    address: '8 Mountsandel Road, Coleraine, BT52 1JB',
+    birthdate: '1981-07-04',
+    town: 'Coleraine',
+  },
+  {
+    key: 'aoibhinn',
+    email: 'aoibhinn.maguire@trimtime.test',
+    firstName: 'Aoibhinn',
+    lastName: 'Maguire',
+    phone: '+447700900223',
+    address: '22 Darling Street, Enniskillen, BT74 7DP',
+    birthdate: '2000-02-19',
+    town: 'Enniskillen',
+  },
+  {
+    key: 'rory',
+    email: 'rory.devlin@trimtime.test',
+    firstName: 'Rory',
+    lastName: 'Devlin',
+    phone: '+447700900224',
+    address: '30 Dublin Road, Omagh, BT78 1HE',
+    birthdate: '1997-12-12',
+    town: 'Omagh',
+  },
+  {
+    key: 'grainne',
+    email: 'grainne.byrne@trimtime.test',
+    firstName: 'Gráinne',
+    lastName: 'Byrne',
+    phone: '+447700900225',
+    address: '10 Windsor Avenue, Newry, BT34 1EQ',
+    birthdate: '1991-10-05',
+    town: 'Newry',
+  },
+  {
+    key: 'adam',
+    email: 'adam.millar@trimtime.test',
+    firstName: 'Adam',
+    lastName: 'Millar',
+    phone: '+447700900226',
+    address: '17 Broughshane Street, Ballymena, BT43 6EB',
+    birthdate: '1986-01-23',
+    town: 'Ballymena',
   },
 ];
 
@@ -403,6 +775,122 @@ function demoBookingTime(
   return slot;
 }
 
+/** A booking to write: whose, where, when, how it went, and when it was asked for. */
+interface PlannedBooking {
+  business: DemoBusiness;
+  customer: DemoCustomer;
+  startsAt: string;
+  status: BookingStatus;
+  price: number;
+  counter?: number;
+  homeVisit: boolean;
+  requestedMs: number;
+}
+
+/** A small seeded PRNG (mulberry32): the same shop gets the same year on every run of a day. */
+function seededRandom(seed: string): () => number {
+  let state = 0;
+  for (const char of seed) state = (Math.imul(state, 31) + char.charCodeAt(0)) >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** How a past booking ended: mostly kept, some cancelled, denied or a counter offer declined. */
+function pastStatus(r: number): BookingStatus {
+  if (r < 0.58) return 'Approved';
+  if (r < 0.76) return 'Confirmed';
+  if (r < 0.86) return 'Cancelled';
+  if (r < 0.94) return 'Denied';
+  return 'Declined';
+}
+
+/** Where a coming booking stands: mostly agreed, a few still waiting on someone, one or two cancelled. */
+function futureStatus(r: number): BookingStatus {
+  if (r < 0.55) return 'Approved';
+  if (r < 0.72) return 'Confirmed';
+  if (r < 0.84) return 'Requested';
+  if (r < 0.92) return 'Countered';
+  return 'Cancelled';
+}
+
+/**
+ * A shop's everyday bookings (DemoHistory) by the regular customers, mostly ones from its own town.
+ * Every one is at a distinct bookable hour of its day (the shop's hours, not away, not over one of
+ * `taken`), so no two bookings of the shop overlap, agreed or not.
+ */
+function planHistory(
+  business: DemoBusiness,
+  history: DemoHistory,
+  taken: readonly string[],
+  now: Date,
+): PlannedBooking[] {
+  const random = seededRandom(business.key);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const nowMs = now.getTime();
+  const today = todayInLondon(now);
+  const awayDates = business.away.map((away) => ({
+    startDate: addDays(today, away.from),
+    endDate: addDays(today, away.to),
+  }));
+  const businessTown = businessTownOf(business.businessAddress);
+  const locals = DEMO_REGULAR_CUSTOMERS.filter((c) => c.town === businessTown);
+  const planned: PlannedBooking[] = [];
+  const lastDay = Math.min(history.futureDays, BOOKING_WINDOW_WEEKS * 7);
+  for (let offset = -history.pastDays; offset <= lastDay; offset += 1) {
+    const date = addDays(today, offset);
+    const past = offset < 0;
+    const odds = past ? history.past : history.future;
+    const r = random();
+    const wanted = r < odds.two ? 2 : r < odds.two + odds.one ? 1 : 0;
+    if (wanted === 0) continue;
+    // A past day's hours are read as of the day before it, so that none has gone by yet.
+    const dayRules = {
+      availability: business.availability,
+      awayDates,
+      takenSlots: taken.filter((slot) => slot.startsWith(date)),
+      now: past ? londonWallClockToUtc(`${addDays(date, -1)} 12:00`) : now,
+    };
+    const free = [...bookableSlotsOn(date, dayRules)];
+    for (let n = 0; n < wanted && free.length > 0; n += 1) {
+      const startsAt = free.splice(Math.floor(random() * free.length), 1)[0]!;
+      const startsMs = londonWallClockToUtc(startsAt).getTime();
+      const status = past ? pastStatus(random()) : futureStatus(random());
+      const price = business.minimumPrice + 5 * Math.floor(random() * 4);
+      const countered = status === 'Confirmed' || status === 'Declined' || status === 'Countered';
+      const customer = locals.length > 0 && random() < 0.75 ? pick(locals) : pick(DEMO_REGULAR_CUSTOMERS);
+      const homeVisit = business.homeVisits && random() < 0.3;
+      // Asked for 1-10 days ahead (never later than 3 hours ago), at a time of its own.
+      const requestedMs =
+        Math.min(nowMs - 3 * HOUR_MS, startsMs - (1 + Math.floor(random() * 10)) * DAY_MS) -
+        Math.floor(random() * 600) * MINUTE_MS -
+        planned.length * 1000;
+      planned.push({
+        business,
+        customer,
+        startsAt,
+        status,
+        price,
+        counter: countered ? price + 5 * (1 + Math.floor(random() * 2)) : undefined,
+        homeVisit,
+        requestedMs,
+      });
+    }
+  }
+  return planned;
+}
+
+/** Rows in batches small enough for any database's limit on bound parameters. */
+function chunksOf<T>(rows: readonly T[], size = 200): T[][] {
+  const chunks: T[][] = [];
+  for (let start = 0; start < rows.length; start += size) chunks.push(rows.slice(start, start + size));
+  return chunks;
+}
+
 export interface SeedResult {
   /** False when the database already had accounts (nothing was written). */
   seeded: boolean;
@@ -470,15 +958,17 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Seed
         minimum_price: business.minimumPrice,
         home_visits_enabled: business.homeVisits ? 1 : 0,
         is_listed: business.isListed ? 1 : 0,
+        show_full_address: business.showFullAddress === false ? 0 : 1,
         availability: JSON.stringify(business.availability),
         created_at: joined,
       }),
     );
   }
-  for (const [index, customer] of DEMO_CUSTOMERS.entries()) {
+  for (const [index, customer] of [...DEMO_CUSTOMERS, ...DEMO_REGULAR_CUSTOMERS].entries()) {
     const id = randomUUID();
     ids.set(customer.key, id);
-    const joined = iso(nowMs - (60 - index) * DAY_MS);
+    // The regulars have been customers for over a year (their first bookings are a year old).
+    const joined = iso(nowMs - (index < DEMO_CUSTOMERS.length ? 60 - index : 400 + index) * DAY_MS);
     users.push(
       newUserRow({
         id,
@@ -511,34 +1001,18 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Seed
 
   const bookings: Database['bookings'][] = [];
   const transitions: Database['booking_transitions'][] = [];
-  const heldBy = new Map<string, string[]>();
-  for (const [index, wanted] of DEMO_BOOKINGS.entries()) {
-    const business = DEMO_BUSINESSES.find((b) => b.key === wanted.business)!;
-    const customer = DEMO_CUSTOMERS.find((c) => c.key === wanted.customer)!;
-    const held = heldBy.get(business.key) ?? [];
-    const startsAt = demoBookingTime(business, wanted, today, now, held);
-    if (wanted.status === 'Approved' || wanted.status === 'Confirmed')
-      heldBy.set(business.key, [...held, startsAt]);
-
-    // Requested a few days before its time (never in the future), each later step an hour apart.
-    const bookingMs = Date.parse(`${startsAt.replace(' ', 'T')}:00Z`);
-    // Minutes apart, so "newest first" lists have one order.
-    const requestedMs = Math.min(nowMs - 3 * HOUR_MS, bookingMs - 3 * DAY_MS) - index * 7 * MINUTE_MS;
-    const steps = pathTo(wanted.status);
+  const addBooking = (booking: PlannedBooking) => {
+    const { business, customer, startsAt, status, price, counter, requestedMs } = booking;
+    const steps = pathTo(status);
     const id = randomUUID();
     const hasCounter = steps.some((step) => step.status === 'Countered');
-    const finalPrice =
-      wanted.status === 'Approved'
-        ? wanted.price
-        : wanted.status === 'Confirmed'
-          ? (wanted.counter ?? wanted.price)
-          : null;
+    const finalPrice = status === 'Approved' ? price : status === 'Confirmed' ? (counter ?? price) : null;
     steps.forEach((step, index) => {
-      const price =
+      const stepPrice =
         step.status === 'Countered'
-          ? (wanted.counter ?? null)
+          ? (counter ?? null)
           : step.status === 'Requested'
-            ? wanted.price
+            ? price
             : step.status === 'Approved' || step.status === 'Confirmed'
               ? finalPrice
               : null;
@@ -548,7 +1022,7 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Seed
         from_status: index === 0 ? null : (steps[index - 1]!.status as BookingStatusValue),
         to_status: step.status,
         actor_id: idOf(step.by === 'customer' ? customer.key : business.key),
-        price,
+        price: stepPrice,
         created_at: iso(requestedMs + index * HOUR_MS),
       });
     });
@@ -557,34 +1031,70 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Seed
       id,
       business_id: idOf(business.key),
       customer_id: idOf(customer.key),
-      status: wanted.status,
+      status,
       starts_at: startsAt,
-      price: wanted.price,
-      original_price: hasCounter ? wanted.price : null,
-      counter_price: hasCounter ? (wanted.counter ?? null) : null,
+      price,
+      original_price: hasCounter ? price : null,
+      counter_price: hasCounter ? (counter ?? null) : null,
       final_price: finalPrice,
-      is_home_visit: wanted.homeVisit ? 1 : 0,
-      customer_address: wanted.homeVisit ? customer.address : null,
+      is_home_visit: booking.homeVisit ? 1 : 0,
+      customer_address: booking.homeVisit ? customer.address : null,
       customer_name: `${customer.firstName} ${customer.lastName}`,
       customer_email: customer.email,
       customer_phone: customer.phone,
       barber_name: `${business.firstName} ${business.lastName}`,
       business_name: business.businessName,
-      cancelled_by: wanted.status === 'Cancelled' ? (steps.at(-1)?.by ?? 'customer') : null,
+      cancelled_by: status === 'Cancelled' ? (steps.at(-1)?.by ?? 'customer') : null,
       cancellation_reason: null,
       created_at: iso(requestedMs),
       updated_at: iso(updatedMs),
     });
+  };
+
+  // The story's own bookings first: they take their hours before the regulars' everyday ones.
+  const heldBy = new Map<string, string[]>();
+  const startsBy = new Map<string, string[]>();
+  for (const [index, wanted] of DEMO_BOOKINGS.entries()) {
+    const business = DEMO_BUSINESSES.find((b) => b.key === wanted.business)!;
+    const customer = DEMO_CUSTOMERS.find((c) => c.key === wanted.customer)!;
+    const held = heldBy.get(business.key) ?? [];
+    const startsAt = demoBookingTime(business, wanted, today, now, held);
+    if (wanted.status === 'Approved' || wanted.status === 'Confirmed')
+      heldBy.set(business.key, [...held, startsAt]);
+    startsBy.set(business.key, [...(startsBy.get(business.key) ?? []), startsAt]);
+
+    // Requested a few days before its time (never in the future), each later step an hour apart.
+    const bookingMs = Date.parse(`${startsAt.replace(' ', 'T')}:00Z`);
+    // Minutes apart, so "newest first" lists have one order.
+    const requestedMs = Math.min(nowMs - 3 * HOUR_MS, bookingMs - 3 * DAY_MS) - index * 7 * MINUTE_MS;
+    addBooking({
+      business,
+      customer,
+      startsAt,
+      status: wanted.status,
+      price: wanted.price,
+      counter: wanted.counter,
+      homeVisit: wanted.homeVisit ?? false,
+      requestedMs,
+    });
+  }
+
+  // Then each shop's everyday bookings by the regulars, at hours the story left free.
+  for (const business of DEMO_BUSINESSES) {
+    if (!business.history) continue;
+    for (const booking of planHistory(business, business.history, startsBy.get(business.key) ?? [], now))
+      addBooking(booking);
   }
 
   try {
     await db.transaction().execute(async (trx) => {
       // Checked again inside the transaction: another process may have seeded meanwhile.
       if (!(await isDatabaseEmpty(trx))) throw new AlreadySeeded();
-      await trx.insertInto('users').values(users).execute();
+      for (const chunk of chunksOf(users)) await trx.insertInto('users').values(chunk).execute();
       if (awayDates.length > 0) await trx.insertInto('away_dates').values(awayDates).execute();
-      await trx.insertInto('bookings').values(bookings).execute();
-      await trx.insertInto('booking_transitions').values(transitions).execute();
+      for (const chunk of chunksOf(bookings)) await trx.insertInto('bookings').values(chunk).execute();
+      for (const chunk of chunksOf(transitions))
+        await trx.insertInto('booking_transitions').values(chunk).execute();
     });
   } catch (error) {
     if (error instanceof AlreadySeeded || isUniqueViolation(error))

@@ -12,6 +12,7 @@ import {
   DEMO_BUSINESSES,
   DEMO_CUSTOMERS,
   DEMO_PASSWORD,
+  DEMO_REGULAR_CUSTOMERS,
   formatDemoLogins,
   seedDemoData,
 } from '../../src/db/seed';
@@ -46,7 +47,7 @@ describeEachDatabase('demo data', (database) => {
     const counts = await Promise.all(
       (['users', 'bookings', 'away_dates', 'booking_transitions'] as const).map(count),
     );
-    expect(counts[0]).toBe(DEMO_BUSINESSES.length + DEMO_CUSTOMERS.length);
+    expect(counts[0]).toBe(DEMO_BUSINESSES.length + DEMO_CUSTOMERS.length + DEMO_REGULAR_CUSTOMERS.length);
     const second = await seedDemoData(db(), t.clock.now());
     expect(second.seeded).toBe(false);
     expect(
