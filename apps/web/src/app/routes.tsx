@@ -4,6 +4,7 @@ import { matchPath, type Params, type RouteObject, useRoutes } from 'react-route
 import { paths } from '@/config/paths';
 // The query options of the pages' first requests: small modules (a path and a key each), in the
 // entry so that main.tsx can start those requests before any page's code has arrived.
+import { filtersFromSearch } from '@/features/businesses/api/business-filters';
 import { businessesQueryOptions } from '@/features/businesses/api/get-businesses';
 import { businessBookingsQueryOptions } from '@/features/dashboard/api/get-business-bookings';
 import { userBookingsQueryOptions } from '@/features/profile/api/get-user-bookings';
@@ -106,7 +107,9 @@ const PREFETCH: {
 }[] = [
   {
     path: paths.businesses.path,
-    prefetch: (client) => client.prefetchQuery(businessesQueryOptions()),
+    // The first page of the search in the URL (the towns come with the filter bar's code).
+    prefetch: (client, _params, search) =>
+      client.prefetchInfiniteQuery(businessesQueryOptions(filtersFromSearch(search))),
   },
   {
     path: paths.booking.path,

@@ -8,6 +8,9 @@ export const queryKeys = {
   /** POST /auth/verify-invite for one invite code (a read: it changes nothing). */
   inviteCheck: (inviteCode: string) => ['invites', inviteCode, 'check'] as const,
   businesses: ['businesses'] as const,
+  /** One search of the businesses list (its filters and sort); its pages live under it. */
+  businessSearch: (filters: object) => ['businesses', 'search', filters] as const,
+  businessTowns: ['businesses', 'towns'] as const,
   availableTimes: (businessId: string) => ['businesses', businessId, 'available-times'] as const,
   /** Root of every booking list (customer and business); invalidate this after any booking change. */
   bookings: ['bookings'] as const,

@@ -8,6 +8,8 @@ import { vi } from 'vitest';
 export interface RecordedCall {
   method: string;
   path: string;
+  /** The query string's parameters (empty when there is none). */
+  query: URLSearchParams;
   headers: Record<string, string>;
   body: unknown;
 }
@@ -49,7 +51,7 @@ export function stubFetch() {
       headers[key] = value;
     });
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-    const call: RecordedCall = { method, path: url.pathname, headers, body };
+    const call: RecordedCall = { method, path: url.pathname, query: url.searchParams, headers, body };
     calls.push(call);
     const key = `${method} ${url.pathname}`;
     const queue = routes.get(key);

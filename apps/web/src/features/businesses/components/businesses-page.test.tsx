@@ -1,12 +1,17 @@
-import { type AvailableTimesResponse, MESSAGES } from '@app/domain';
+import {
+  type AvailableTimesResponse,
+  addDays,
+  type BusinessSummary,
+  MESSAGES,
+  todayInLondon,
+} from '@app/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiErrorResponse, deferred, jsonResponse, stubFetch } from '@/testing/fetch-stub';
+import { apiErrorResponse, deferred, type FetchStub, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 import { userDetails } from '@/testing/tokens';
-import type { getBusinesses } from '../api/get-businesses';
 
-const BUSINESSES: Awaited<ReturnType<typeof getBusinesses>> = [
+const BUSINESSES: BusinessSummary[] = [
   {
     id: 'biz-1',
     FirstName: 'Ciaran',
@@ -18,6 +23,7 @@ const BUSINESSES: Awaited<ReturnType<typeof getBusinesses>> = [
     minimumPrice: 30,
     homeVisitsEnabled: true,
     cancellationNoticeHours: 24,
+    nextAvailable: `${addDays(todayInLondon(), 1)} 10:00`,
   },
   {
     id: 'biz-2',
@@ -30,14 +36,21 @@ const BUSINESSES: Awaited<ReturnType<typeof getBusinesses>> = [
     minimumPrice: 45,
     homeVisitsEnabled: false,
     cancellationNoticeHours: 0,
+    nextAvailable: null,
   },
 ];
 
 const card = (name: string) => screen.findByRole('article', { name });
 
+const list = (businesses: BusinessSummary[]) => jsonResponse(200, { businesses, nextCursor: null });
+
+/** The API with the list's towns; each test adds its own /booking/businesses answers. */
+const stubApi = (): FetchStub =>
+  stubFetch().on('GET', '/api/booking/towns', jsonResponse(200, { towns: [{ town: 'Belfast', count: 1 }] }));
+
 describe('businesses page', () => {
   it("shows a card per business with its name, business name, minimum price and a 'Request Now' link", async () => {
-    stubFetch().on('GET', '/api/booking/businesses', jsonResponse(200, { businesses: BUSINESSES }));
+    stubApi().on('GET', '/api/booking/businesses', list(BUSINESSES));
     renderApp({ route: '/businesses' });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Available Barbers' })).toBeInTheDocument();
@@ -48,18 +61,20 @@ describe('businesses page', () => {
     expect(kelly.getByText('From £30')).toBeInTheDocument();
     expect(kelly.getByText('Home visits')).toBeInTheDocument();
     expect(kelly.getByRole('link', { name: 'Request Now' })).toHaveAttribute('href', '/booking/biz-1');
+    expect(kelly.getByText('Next free: Tomorrow 10:00')).toBeInTheDocument();
 
     const doherty = within(await card('Niamh Doherty'));
     expect(doherty.getByText(MESSAGES.unknownBusiness)).toBeInTheDocument();
     expect(doherty.getByText('From £45')).toBeInTheDocument();
     expect(doherty.queryByText('Home visits')).not.toBeInTheDocument();
     expect(doherty.getByRole('link', { name: 'Request Now' })).toHaveAttribute('href', '/booking/biz-2');
+    expect(doherty.getByText('No free hours in the next 4 weeks')).toBeInTheDocument();
 
     expect(screen.getAllByRole('article')).toHaveLength(2);
   });
 
   it('shows where each shop is (the full address, or only town and postcode) with a Directions link to a maps search', async () => {
-    stubFetch().on('GET', '/api/booking/businesses', jsonResponse(200, { businesses: BUSINESSES }));
+    stubApi().on('GET', '/api/booking/businesses', list(BUSINESSES));
     renderApp({ route: '/businesses' });
 
     const kelly = within(await card('Ciaran Kelly'));
@@ -81,7 +96,7 @@ describe('businesses page', () => {
   });
 
   it("says 'No businesses found.' when the list is empty", async () => {
-    stubFetch().on('GET', '/api/booking/businesses', jsonResponse(200, { businesses: [] }));
+    stubApi().on('GET', '/api/booking/businesses', list([]));
     renderApp({ route: '/businesses' });
 
     expect(await screen.findByText(MESSAGES.noBusinessesFound)).toBeInTheDocument();
@@ -90,22 +105,22 @@ describe('businesses page', () => {
 
   it('shows a skeleton while the list loads, then the cards', async () => {
     const response = deferred<Response>();
-    stubFetch().on('GET', '/api/booking/businesses', () => response.promise);
+    stubApi().on('GET', '/api/booking/businesses', () => response.promise);
     renderApp({ route: '/businesses' });
 
     const status = await screen.findByRole('status');
     expect(status).toHaveTextContent('Loading businesses...');
     expect(screen.getAllByTestId('business-skeleton').length).toBeGreaterThan(0);
 
-    response.resolve(jsonResponse(200, { businesses: BUSINESSES }));
+    response.resolve(list(BUSINESSES));
     expect(await card('Ciaran Kelly')).toBeInTheDocument();
     expect(screen.queryByText('Loading businesses...')).not.toBeInTheDocument();
   });
 
   it("shows 'Failed to load businesses' on error, and a retry that loads them", async () => {
-    const api = stubFetch()
+    const api = stubApi()
       .on('GET', '/api/booking/businesses', apiErrorResponse(500, 'InternalError', 'Something went wrong'))
-      .on('GET', '/api/booking/businesses', jsonResponse(200, { businesses: BUSINESSES }));
+      .on('GET', '/api/booking/businesses', list(BUSINESSES));
     const { user } = renderApp({ route: '/businesses' });
 
     expect(await screen.findByText(MESSAGES.failedToLoadBusinesses)).toBeInTheDocument();
@@ -117,9 +132,9 @@ describe('businesses page', () => {
   });
 
   it("'Request Now' opens the booking wizard for a signed-in customer", async () => {
-    stubFetch()
+    stubApi()
       .on('GET', '/api/user/userdetails', jsonResponse(200, userDetails('User')))
-      .on('GET', '/api/booking/businesses', jsonResponse(200, { businesses: BUSINESSES }))
+      .on('GET', '/api/booking/businesses', list(BUSINESSES))
       .on(
         'GET',
         '/api/booking/available-times',
@@ -139,7 +154,7 @@ describe('businesses page', () => {
   });
 
   it("sends a visitor who chooses 'Request Now' to /login", async () => {
-    stubFetch().on('GET', '/api/booking/businesses', jsonResponse(200, { businesses: BUSINESSES }));
+    stubApi().on('GET', '/api/booking/businesses', list(BUSINESSES));
     const { user, router } = renderApp({ route: '/businesses' });
 
     await user.click(within(await card('Niamh Doherty')).getByRole('link', { name: 'Request Now' }));

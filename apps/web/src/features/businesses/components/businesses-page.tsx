@@ -1,4 +1,4 @@
-import { type BusinessSummary, MESSAGES } from '@app/domain';
+import { type BusinessSummary, MESSAGES, todayInLondon } from '@app/domain';
 import {
   Alert,
   Avatar,
@@ -6,6 +6,7 @@ import {
   Button,
   Container,
   Group,
+  Loader,
   Paper,
   SimpleGrid,
   Skeleton,
@@ -14,15 +15,21 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import { BusinessAddress } from '@/components/business-address';
-import { IconAlert, IconMapPin } from '@/components/icons';
+import { IconAlert, IconCalendar, IconMapPin } from '@/components/icons';
 import { paths } from '@/config/paths';
 import { initialsOf } from '@/lib/initials';
-import { useBusinesses } from '../api/get-businesses';
+import { activeFilterCount } from '../api/business-filters';
+import { isStaleCursorError, useBusinessesSearch } from '../api/get-businesses';
+import { useBusinessFilters } from '../hooks/use-business-filters';
+import { formatNextFree } from '../utils/next-free';
+import { BusinessFiltersBar } from './business-filters-bar';
 import classes from './businesses-page.module.css';
 
 const SKELETON_CARDS = 6;
+export const NO_MATCH_TEXT = 'No businesses match these filters';
 
 const businessPersonName = (business: Pick<BusinessSummary, 'FirstName' | 'LastName'>) =>
   `${business.FirstName} ${business.LastName}`.trim();
@@ -30,12 +37,19 @@ const businessPersonName = (business: Pick<BusinessSummary, 'FirstName' | 'LastN
 const businessNameOf = (business: Pick<BusinessSummary, 'BusinessName'>) =>
   business.BusinessName.trim() || MESSAGES.unknownBusiness;
 
-function BusinessCard({ business }: { business: BusinessSummary }) {
+function BusinessCard({ business, today }: { business: BusinessSummary; today: string }) {
   const nameId = `business-${business.id}-name`;
   const businessNameId = `business-${business.id}-business-name`;
   const personName = businessPersonName(business) || businessNameOf(business);
   return (
-    <Paper component="article" withBorder p="lg" className={classes.card} aria-labelledby={nameId}>
+    <Paper
+      component="article"
+      withBorder
+      p="lg"
+      className={classes.card}
+      aria-labelledby={nameId}
+      tabIndex={-1}
+    >
       <Group wrap="nowrap" align="flex-start" gap="md">
         <Avatar size={52} radius="xl" color="brand" variant="light" aria-hidden="true">
           {initialsOf(business.FirstName, business.LastName)}
@@ -55,6 +69,14 @@ function BusinessCard({ business }: { business: BusinessSummary }) {
           {business.BusinessDescription}
         </Text>
       ) : null}
+      <Group gap={6} wrap="nowrap" c={business.nextAvailable ? 'brand.8' : 'dimmed'}>
+        <IconCalendar size={16} aria-hidden="true" />
+        <Text size="sm" fw={business.nextAvailable ? 600 : 400}>
+          {business.nextAvailable
+            ? `Next free: ${formatNextFree(business.nextAvailable, today)}`
+            : formatNextFree(null, today)}
+        </Text>
+      </Group>
       <Group gap="xs">
         {typeof business.minimumPrice === 'number' ? (
           <Badge variant="light" color="brand" size="lg" radius="sm" tt="none">
@@ -90,32 +112,64 @@ function BusinessCard({ business }: { business: BusinessSummary }) {
 
 function BusinessesSkeleton() {
   return (
-    <div role="status" aria-live="polite">
-      <VisuallyHidden>Loading businesses...</VisuallyHidden>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" aria-hidden="true">
-        {Array.from({ length: SKELETON_CARDS }, (_, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-          <Paper key={index} withBorder p="lg" className={classes.card} data-testid="business-skeleton">
-            <Group wrap="nowrap" gap="md">
-              <Skeleton height={52} circle />
-              <Stack gap={8} style={{ flex: 1 }}>
-                <Skeleton height={16} width="70%" />
-                <Skeleton height={12} width="50%" />
-              </Stack>
-            </Group>
-            <Skeleton height={12} />
-            <Skeleton height={12} width="85%" />
-            <Skeleton height={42} mt="auto" />
-          </Paper>
-        ))}
-      </SimpleGrid>
-    </div>
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" aria-hidden="true">
+      {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <Paper key={index} withBorder p="lg" className={classes.card} data-testid="business-skeleton">
+          <Group wrap="nowrap" gap="md">
+            <Skeleton height={52} circle />
+            <Stack gap={8} style={{ flex: 1 }}>
+              <Skeleton height={16} width="70%" />
+              <Skeleton height={12} width="50%" />
+            </Stack>
+          </Group>
+          <Skeleton height={12} />
+          <Skeleton height={12} width="85%" />
+          <Skeleton height={42} mt="auto" />
+        </Paper>
+      ))}
+    </SimpleGrid>
   );
 }
 
-/** Spec §2 "Businesses list": public; every confirmed, listed business with a 'Request Now' link. */
+const countText = (count: number) => `Showing ${count} ${count === 1 ? 'business' : 'businesses'}`;
+
+/**
+ * Spec §2 "Businesses list": public; every confirmed, listed business with a 'Request Now' link,
+ * found by town, words, home visits, price and a free day, in pages (api-contract §8.5).
+ */
 export function BusinessesPage() {
-  const { data: businesses, isError, refetch, isRefetching } = useBusinesses();
+  const { filters, setFilters, clearFilters } = useBusinessFilters();
+  const {
+    data,
+    error,
+    isError,
+    refetch,
+    isRefetching,
+    fetchNextPage,
+    hasNextPage,
+    isFetchingNextPage,
+    isFetchNextPageError,
+    isPlaceholderData,
+  } = useBusinessesSearch(filters);
+  const grid = useRef<HTMLDivElement>(null);
+  const today = todayInLondon();
+
+  // Pages are disjoint, but a business seen twice (the list moved between pages) is shown once.
+  const businesses = data?.pages
+    .flatMap((page) => page.businesses)
+    .filter((business, index, all) => all.findIndex((other) => other.id === business.id) === index);
+  const isFiltered = activeFilterCount(filters) > 0;
+  const isLoading = !businesses || isPlaceholderData;
+
+  const showMore = async () => {
+    if (isFetchingNextPage) return;
+    const shown = businesses?.length ?? 0;
+    const result = await fetchNextPage();
+    if (result.isError) return;
+    // Keyboard and screen reader users carry on from the first business the page added.
+    grid.current?.querySelectorAll<HTMLElement>('article')[shown]?.focus();
+  };
 
   return (
     <Container size="lg" py={{ base: 'xl', sm: 48 }}>
@@ -129,19 +183,68 @@ export function BusinessesPage() {
         </Text>
       </Stack>
 
+      <BusinessFiltersBar filters={filters} onChange={setFilters} />
+
+      <Text role="status" size="sm" c="dimmed" mb="sm" className={classes.count}>
+        {isError && !businesses ? null : isLoading ? (
+          <VisuallyHidden>Loading businesses...</VisuallyHidden>
+        ) : businesses.length === 0 ? (
+          <VisuallyHidden>{countText(0)}</VisuallyHidden>
+        ) : (
+          countText(businesses.length)
+        )}
+      </Text>
+
       {businesses ? (
         businesses.length === 0 ? (
           <Paper withBorder p="xl" ta="center">
-            <Text size="lg" c="dimmed">
-              {MESSAGES.noBusinessesFound}
-            </Text>
+            {isFiltered ? (
+              <Stack align="center" gap="md">
+                <Text size="lg" c="dimmed">
+                  {NO_MATCH_TEXT}
+                </Text>
+                <Button variant="default" onClick={clearFilters}>
+                  Clear filters
+                </Button>
+              </Stack>
+            ) : (
+              <Text size="lg" c="dimmed">
+                {MESSAGES.noBusinessesFound}
+              </Text>
+            )}
           </Paper>
         ) : (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-            {businesses.map((business) => (
-              <BusinessCard key={business.id} business={business} />
-            ))}
-          </SimpleGrid>
+          <Stack gap="xl">
+            <SimpleGrid
+              ref={grid}
+              cols={{ base: 1, sm: 2, lg: 3 }}
+              spacing="lg"
+              aria-busy={isPlaceholderData}
+              className={classes.results}
+            >
+              {businesses.map((business) => (
+                <BusinessCard key={business.id} business={business} today={today} />
+              ))}
+            </SimpleGrid>
+            {isFetchNextPageError && !isStaleCursorError(error) ? (
+              <Alert color="red" variant="light" title={MESSAGES.failedToLoadBusinesses} icon={<IconAlert />}>
+                <Button variant="white" color="red" onClick={showMore}>
+                  Try again
+                </Button>
+              </Alert>
+            ) : hasNextPage && !isPlaceholderData ? (
+              <Group justify="center">
+                <Button
+                  variant="default"
+                  size="md"
+                  onClick={showMore}
+                  leftSection={isFetchingNextPage ? <Loader size="xs" aria-hidden="true" /> : null}
+                >
+                  {isFetchingNextPage ? 'Loading more...' : 'Show more'}
+                </Button>
+              </Group>
+            ) : null}
+          </Stack>
         )
       ) : isError ? (
         <Alert

@@ -1,0 +1,167 @@
+import type { BusinessSort } from '@app/domain';
+import { Badge, Button, Select, Switch, TextInput, VisuallyHidden } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useEffect, useId, useRef, useState } from 'react';
+import { addDatesStyles } from '@/lib/dates-styles';
+import { activeFilterCount, type BusinessFilters, searchWindow } from '../api/business-filters';
+import { useTowns } from '../api/get-towns';
+import type { FilterChangeOptions } from '../hooks/use-business-filters';
+import classes from './business-filters-bar.module.css';
+
+addDatesStyles();
+
+export const SEARCH_DEBOUNCE_MS = 300;
+export const MAX_PRICE_OPTIONS = [10, 15, 20, 25, 30, 40, 50] as const;
+
+export const SORT_OPTIONS: { value: BusinessSort; label: string }[] = [
+  { value: 'next', label: 'Soonest free' },
+  { value: 'price', label: 'Lowest price' },
+  { value: 'name', label: 'Name' },
+];
+
+const PRICE_DATA = MAX_PRICE_OPTIONS.map((pounds) => ({ value: String(pounds), label: `Up to £${pounds}` }));
+
+/** The filters folded behind the phone's "Filters" button (the search box stays out). */
+const FOLDED_FILTERS = ['town', 'homeVisits', 'maxPrice', 'availableOn'] as const;
+
+interface BusinessFiltersBarProps {
+  filters: BusinessFilters;
+  onChange: (change: Partial<BusinessFilters>, options?: FilterChangeOptions) => void;
+}
+
+/** The search box, debounced: the URL (and so the request) follows the typing after a pause. */
+function SearchBox({ value, onChange }: { value: string; onChange: BusinessFiltersBarProps['onChange'] }) {
+  const [draft, setDraft] = useState(value);
+  // The URL's search as this box last wrote it: a different one came from elsewhere (Back, Clear filters).
+  const written = useRef(value);
+  useEffect(() => {
+    if (value !== written.current) {
+      written.current = value;
+      setDraft(value);
+    }
+  }, [value]);
+
+  const commit = useDebouncedCallback((next: string) => {
+    const q = next.trim();
+    written.current = q;
+    onChange({ q: q || undefined }, { replace: true });
+  }, SEARCH_DEBOUNCE_MS);
+
+  return (
+    <TextInput
+      className={classes.search}
+      type="search"
+      label="Search"
+      placeholder="Name, service or barber"
+      value={draft}
+      maxLength={100}
+      onChange={(event) => {
+        setDraft(event.currentTarget.value);
+        commit(event.currentTarget.value);
+      }}
+      onBlur={() => commit.flush()}
+    />
+  );
+}
+
+/**
+ * The list's filter bar (api-contract §8.5). On a phone only the search box and a "Filters" button
+ * (with how many filters are on) show; the button unfolds the rest. From the sm breakpoint all show.
+ */
+export function BusinessFiltersBar({ filters, onChange }: BusinessFiltersBarProps) {
+  const panelId = useId();
+  const [isOpen, setIsOpen] = useState(false);
+  const { data: towns } = useTowns();
+  const days = searchWindow();
+  const folded = activeFilterCount(filters, FOLDED_FILTERS);
+
+  const townData = (towns ?? []).map(({ town, count }) => ({ value: town, label: `${town} (${count})` }));
+  // The URL's town in the list's own spelling; one the list lacks (not loaded yet, or none left) still shows.
+  const townValue = filters.town
+    ? (townData.find((option) => option.value.toLowerCase() === filters.town?.toLowerCase())?.value ??
+      filters.town)
+    : null;
+  if (townValue && !townData.some((option) => option.value === townValue)) {
+    townData.unshift({ value: townValue, label: townValue });
+  }
+
+  const priceValue = filters.maxPrice === undefined ? null : String(filters.maxPrice);
+  const priceData =
+    priceValue && !PRICE_DATA.some((option) => option.value === priceValue)
+      ? [...PRICE_DATA, { value: priceValue, label: `Up to £${priceValue}` }].sort(
+          (a, b) => Number(a.value) - Number(b.value),
+        )
+      : PRICE_DATA;
+
+  return (
+    <search aria-label="Find a business" className={classes.bar}>
+      <div className={classes.top}>
+        <SearchBox value={filters.q ?? ''} onChange={onChange} />
+        <Button
+          variant="default"
+          className={classes.toggle}
+          aria-expanded={isOpen}
+          aria-controls={panelId}
+          onClick={() => setIsOpen((open) => !open)}
+          rightSection={
+            folded > 0 ? (
+              <Badge size="sm" circle aria-hidden="true">
+                {folded}
+              </Badge>
+            ) : null
+          }
+        >
+          Filters
+          {folded > 0 ? <VisuallyHidden> ({folded} active)</VisuallyHidden> : null}
+        </Button>
+      </div>
+      <div id={panelId} className={classes.panel} data-open={isOpen || undefined}>
+        <Select
+          label="Town"
+          placeholder="All towns"
+          data={townData}
+          value={townValue}
+          onChange={(town) => onChange({ town: town ?? undefined })}
+          clearable
+          clearButtonProps={{ 'aria-label': 'Clear town' }}
+          searchable
+          nothingFoundMessage="No such town"
+        />
+        <Select
+          label="Max price"
+          placeholder="Any price"
+          data={priceData}
+          value={priceValue}
+          onChange={(price) => onChange({ maxPrice: price === null ? undefined : Number(price) })}
+          clearable
+          clearButtonProps={{ 'aria-label': 'Clear max price' }}
+        />
+        <DatePickerInput
+          label="Free on"
+          placeholder="Any day"
+          value={filters.availableOn ?? null}
+          onChange={(day) => onChange({ availableOn: day ?? undefined })}
+          minDate={days.first}
+          maxDate={days.last}
+          valueFormat="ddd D MMM"
+          clearable
+          clearButtonProps={{ 'aria-label': 'Clear day' }}
+        />
+        <Select
+          label="Sort by"
+          data={SORT_OPTIONS}
+          value={filters.sort}
+          onChange={(sort) => onChange({ sort: (sort as BusinessSort | null) ?? 'next' })}
+          allowDeselect={false}
+        />
+        <Switch
+          className={classes.switch}
+          label="Home visits"
+          checked={filters.homeVisits === true}
+          onChange={(event) => onChange({ homeVisits: event.currentTarget.checked ? true : undefined })}
+        />
+      </div>
+    </search>
+  );
+}
