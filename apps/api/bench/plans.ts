@@ -154,7 +154,8 @@ function planConfig(database: DatabaseConfig, jwtSecret: string): AppConfig {
 
 /**
  * Runs each endpoint once against the database and explains every statement it sent: the
- * businesses list, available times, the business's bookings (limit 1000), a booking request,
+ * businesses list, available times, the business's bookings (limit 1000, and the dashboard's
+ * pending, upcoming, month and next-page reads), a booking request,
  * its approval, the customer's bookings, a new calendar feed URL and the feed, last year's CSV
  * export, and the daily purge. Writes one booking (and approves it) and a feed in the database.
  */
@@ -210,6 +211,33 @@ export async function explainEndpoints(
     await record(
       'GET /api/booking/getallbookings?limit=1000',
       inject('GET', '/api/booking/getallbookings?limit=1000', business),
+    );
+    // The dashboard's own reads (api-contract §8.5): pending work, upcoming bookings, a month of
+    // the calendar, and the history's next page (through the first page's cursor).
+    const today = new Date().toISOString().slice(0, 10);
+    const month = today.slice(0, 8);
+    await record(
+      'GET /api/booking/getallbookings (pending)',
+      inject('GET', '/api/booking/getallbookings?status=Requested,Countered&limit=100', business),
+    );
+    await record(
+      'GET /api/booking/getallbookings (upcoming)',
+      inject(
+        'GET',
+        `/api/booking/getallbookings?from=${today}&status=Approved,Confirmed&limit=100`,
+        business,
+      ),
+    );
+    await record(
+      'GET /api/booking/getallbookings (a month)',
+      inject('GET', `/api/booking/getallbookings?from=${month}01&to=${month}28`, business),
+    );
+    const history = '/api/booking/getallbookings?status=Denied,Declined,Cancelled&limit=20';
+    const firstPage = await inject('GET', history, business)();
+    const cursor: string | null = firstPage.status === 200 ? JSON.parse(firstPage.body).nextCursor : null;
+    await record(
+      'GET /api/booking/getallbookings (next page)',
+      inject('GET', cursor ? `${history}&cursor=${cursor}` : history, business),
     );
     const slots: string[] = times.status === 200 ? JSON.parse(times.body).slots : [];
     const slot = slots[Math.floor(slots.length / 2)] ?? '2099-01-01 10:00';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type AvailabilityInput, normaliseAvailabilityLenient, timeToMinutes } from './availability';
 import { type AwayDateRange, isDateAway } from './away-dates';
 import {
+  BOOKING_STATUSES,
   type BookingStatus,
   COUNTER_RESPONSES,
   invalidStatusMessage,
@@ -13,6 +14,7 @@ import {
   MAX_ID_LENGTH,
   MAX_JOINED_ADDRESS_LENGTH,
 } from './constants';
+import { isIsoDate } from './dates';
 import { atMostCharacters, fieldRequired, MESSAGES } from './messages';
 import { CounterPriceSchema, CustomerPriceSchema } from './prices';
 import { isDateTime, parseBookingDateTime, weekdayOf } from './slots';
@@ -119,14 +121,68 @@ export type CreateBookingRequest = z.input<typeof CreateBookingRequestSchema>;
 export const AvailableTimesQuerySchema = z.object({ businessId: idSchema('businessId') });
 
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${BOOKING_LIST_LIMIT}`;
-/** GET /booking/getallbookings?limit= (default and most: BOOKING_LIST_LIMIT). */
-export const AllBookingsQuerySchema = z.object({
-  limit: z
-    .string()
-    .max(6, LIMIT_MESSAGE)
-    .regex(/^\d+$/, LIMIT_MESSAGE)
-    .transform(Number)
-    .pipe(z.number().int().min(1, LIMIT_MESSAGE).max(BOOKING_LIST_LIMIT, LIMIT_MESSAGE))
-    .optional()
-    .default(BOOKING_LIST_LIMIT),
-});
+/** The longest cursor GET /booking/getallbookings hands out (a sort key, an id and a checksum). */
+export const ALL_BOOKINGS_CURSOR_MAX = 400;
+export const ALL_BOOKINGS_MESSAGES = {
+  limit: LIMIT_MESSAGE,
+  fromDate: 'from must be a date (YYYY-MM-DD)',
+  toDate: 'to must be a date (YYYY-MM-DD)',
+  order: 'from must be on or before to',
+  statusEmpty: `status must list one or more of ${BOOKING_STATUSES.join(', ')}, separated by commas`,
+  cursor: 'cursor is not a page of this list (other filters, or altered): start again from the first page',
+} as const;
+
+const listDate = (message: string) => z.string().refine(isIsoDate, message);
+
+/**
+ * GET /booking/getallbookings?from=&to=&status=&limit=&cursor= (api-contract §8.5). `from`/`to`
+ * are inclusive days of BookingDateTime and order the list by it (earliest first); without them
+ * it is newest first. `status` is a comma-separated list, given back as distinct statuses in
+ * BOOKING_STATUSES order. `cursor` is checked against the filters by the API.
+ */
+export const AllBookingsQuerySchema = z
+  .object({
+    from: listDate(ALL_BOOKINGS_MESSAGES.fromDate).optional().describe('First day (YYYY-MM-DD), inclusive'),
+    to: listDate(ALL_BOOKINGS_MESSAGES.toDate).optional().describe('Last day (YYYY-MM-DD), inclusive'),
+    status: z
+      .string()
+      .max(200, ALL_BOOKINGS_MESSAGES.statusEmpty)
+      .transform((value, ctx) => {
+        const parts = value.split(',').map((part) => part.trim());
+        const unknown = parts.find((part) => part !== '' && !isBookingStatus(part));
+        if (unknown !== undefined) {
+          ctx.addIssue({ code: 'custom', message: invalidStatusMessage(unknown) });
+          return z.NEVER;
+        }
+        const statuses = BOOKING_STATUSES.filter((status) => parts.includes(status));
+        if (statuses.length === 0) {
+          ctx.addIssue({ code: 'custom', message: ALL_BOOKINGS_MESSAGES.statusEmpty });
+          return z.NEVER;
+        }
+        return statuses;
+      })
+      .optional()
+      .describe('Comma-separated statuses, e.g. Requested,Countered'),
+    limit: z
+      .string()
+      .max(6, LIMIT_MESSAGE)
+      .regex(/^\d+$/, LIMIT_MESSAGE)
+      .transform(Number)
+      .pipe(z.number().int().min(1, LIMIT_MESSAGE).max(BOOKING_LIST_LIMIT, LIMIT_MESSAGE))
+      .optional()
+      .default(BOOKING_LIST_LIMIT),
+    cursor: z
+      .string()
+      .max(ALL_BOOKINGS_CURSOR_MAX, ALL_BOOKINGS_MESSAGES.cursor)
+      .regex(/^[A-Za-z0-9_-]+$/, ALL_BOOKINGS_MESSAGES.cursor)
+      .optional()
+      .describe('nextCursor of the previous page, with the same from, to and status'),
+  })
+  .superRefine(({ from, to }, ctx) => {
+    // NOTE: the issue names `to`, so the API's 400 carries the message (a root issue would not).
+    if (from !== undefined && to !== undefined && isIsoDate(from) && isIsoDate(to) && from > to) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: ALL_BOOKINGS_MESSAGES.order });
+    }
+  });
+export type AllBookingsQuery = z.output<typeof AllBookingsQuerySchema>;
+export type AllBookingsQueryInput = z.input<typeof AllBookingsQuerySchema>;

@@ -106,5 +106,10 @@ export const UserBookingsResponseSchema = z.object({
 });
 export type UserBookingsResponse = z.infer<typeof UserBookingsResponseSchema>;
 
-export const AllBookingsResponseSchema = z.object({ bookings: z.array(BookingSchema) });
+export const AllBookingsResponseSchema = z.object({
+  bookings: z
+    .array(BookingSchema)
+    .describe('By BookingDateTime (earliest first) when from or to is given, else newest first'),
+  nextCursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last page'),
+});
 export type AllBookingsResponse = z.infer<typeof AllBookingsResponseSchema>;

@@ -11,6 +11,21 @@ export type BookingChanges = Pick<
   'status' | 'original_price' | 'counter_price' | 'final_price' | 'cancelled_by' | 'cancellation_reason'
 >;
 
+/**
+ * One page of a business's bookings: by starts_at then id (earliest first), or by created_at then
+ * id (newest first), after a position of that order, within a starts_at range and statuses.
+ */
+export interface BusinessBookingsPage {
+  order: 'starts' | 'created';
+  /** Inclusive lower bound of starts_at ('YYYY-MM-DD 00:00'). */
+  startsFrom?: string;
+  /** Exclusive upper bound of starts_at (the day after the last, 'YYYY-MM-DD'). */
+  startsBefore?: string;
+  statuses?: readonly BookingStatusValue[];
+  after?: { key: string; id: string };
+  limit: number;
+}
+
 export interface TransitionRecord {
   bookingId: string;
   from: BookingStatusValue | null;
@@ -77,16 +92,28 @@ export class BookingsRepository {
       .execute();
   }
 
-  /** The business's bookings, newest first. */
-  listForBusiness(businessId: string, limit: number): Promise<BookingRow[]> {
-    return this.db
-      .selectFrom('bookings')
-      .selectAll()
-      .where('business_id', '=', businessId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute();
+  /** One page of the business's bookings (see BusinessBookingsPage). */
+  listForBusiness(businessId: string, page: BusinessBookingsPage): Promise<BookingRow[]> {
+    const byStart = page.order === 'starts';
+    const key = byStart ? 'starts_at' : 'created_at';
+    let query = this.db.selectFrom('bookings').selectAll().where('business_id', '=', businessId);
+    if (page.startsFrom !== undefined) query = query.where('starts_at', '>=', page.startsFrom);
+    if (page.startsBefore !== undefined) query = query.where('starts_at', '<', page.startsBefore);
+    if (page.statuses !== undefined) query = query.where('status', 'in', page.statuses);
+    const after = page.after;
+    if (after) {
+      // NOTE: the key's own bound first, so both databases read the index from the cursor on
+      // (a row-value comparison or a bare OR would not use it as a range).
+      query = byStart
+        ? query
+            .where('starts_at', '>=', after.key)
+            .where((eb) => eb.or([eb('starts_at', '>', after.key), eb('id', '>', after.id)]))
+        : query
+            .where('created_at', '<=', after.key)
+            .where((eb) => eb.or([eb('created_at', '<', after.key), eb('id', '<', after.id)]));
+    }
+    const direction = byStart ? 'asc' : 'desc';
+    return query.orderBy(key, direction).orderBy('id', direction).limit(page.limit).execute();
   }
 
   /**

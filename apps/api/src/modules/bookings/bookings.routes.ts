@@ -121,15 +121,15 @@ export const bookingsRoutes: FastifyPluginAsyncZod<BookingsRoutesOptions> = asyn
       onRequest: [app.authenticate, app.requireRole('Business', 'Admin')],
       schema: {
         tags: ['booking'],
-        summary: 'The caller’s business’s bookings, newest first (Business and Admin)',
+        summary: 'The caller’s business’s bookings, a page at a time (Business and Admin)',
+        description:
+          'Newest first; by BookingDateTime (earliest first) when from or to is given. Filters: from and to (inclusive days of BookingDateTime), status (comma-separated). Pages: limit (1–1000, default 1000) and cursor (the previous page’s nextCursor, with the same from, to and status; 400 otherwise).',
         security: [{ bearerAuth: [] }],
         querystring: AllBookingsQuerySchema,
         response: { 200: AllBookingsResponseSchema, ...errors(400, 401, 403) },
       },
     },
-    async (request) => ({
-      bookings: await bookings.listForBusiness(request.requireUser().id, request.query.limit),
-    }),
+    async (request) => bookings.listForBusiness(request.requireUser().id, request.query),
   );
 
   app.patch(

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type AllBookingsQuery,
+  type AllBookingsResponse,
   type AvailableTimesResponse,
   addDays,
   assertNever,
@@ -61,6 +63,11 @@ import { type AwayDateRow, type UserRow, UsersRepository } from '../users/users.
 import { toAvailableTimes, toBooking, toBusinessSummary } from './bookings.mapper';
 import { BOOKING_MESSAGES } from './bookings.messages';
 import { type BookingChanges, type BookingRow, BookingsRepository } from './bookings.repository';
+import {
+  businessBookingsOrder,
+  decodeBusinessBookingsCursor,
+  encodeBusinessBookingsCursor,
+} from './business-bookings-cursor';
 
 export type CreateBookingInput = z.output<typeof CreateBookingRequestSchema>;
 export type SetStatusInput = z.output<typeof SetStatusRequestSchema>;
@@ -262,8 +269,33 @@ export class BookingsService {
     return { requests, bookings: requests.filter((booking) => holdsSlot(booking.Status)) };
   }
 
-  async listForBusiness(businessId: string, limit: number): Promise<Booking[]> {
-    return (await this.bookings.listForBusiness(businessId, limit)).map(toBooking);
+  /**
+   * GET /booking/getallbookings: one page of the business's bookings (api-contract §8.5), read
+   * one row past the limit to know whether another page follows.
+   */
+  async listForBusiness(businessId: string, query: AllBookingsQuery): Promise<AllBookingsResponse> {
+    const order = businessBookingsOrder(query);
+    const rows = await this.bookings.listForBusiness(businessId, {
+      order,
+      startsFrom: query.from === undefined ? undefined : `${query.from} 00:00`,
+      startsBefore: query.to === undefined ? undefined : addDays(query.to, 1),
+      statuses: query.status,
+      after:
+        query.cursor === undefined
+          ? undefined
+          : decodeBusinessBookingsCursor(businessId, query, query.cursor),
+      limit: query.limit + 1,
+    });
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    const nextCursor =
+      rows.length > query.limit && last
+        ? encodeBusinessBookingsCursor(businessId, query, {
+            key: order === 'starts' ? last.starts_at : last.created_at,
+            id: last.id,
+          })
+        : null;
+    return { bookings: page.map(toBooking), nextCursor };
   }
 
   /** PATCH /booking/setstatus: approve or deny (business), cancel (customer). */
