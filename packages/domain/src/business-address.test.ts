@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { businessPostcodeOf, businessTownOf, directionsUrl, publicBusinessAddress } from './business-address';
+import {
+  bookingBusinessAddress,
+  businessPostcodeOf,
+  businessTownOf,
+  directionsUrl,
+  publicBusinessAddress,
+} from './business-address';
 
 describe('businessTownOf (the segment before the postcode)', () => {
   it('reads the town of a comma-separated address', () => {
@@ -51,6 +57,35 @@ describe('directionsUrl', () => {
     );
     expect(directionsUrl("O'Neill's & Sons\nBelfast\nBT1 2AB")).toBe(
       `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent("O'Neill's & Sons, Belfast, BT1 2AB")}`,
+    );
+  });
+});
+
+describe('bookingBusinessAddress (the business address a booking shows)', () => {
+  const hidden = { address: ' 7 Back Lane, Lisburn, BT28 1AA ', showFullAddress: false };
+  const shown = { address: '2 High Street, Belfast, BT1 2AB', showFullAddress: true };
+
+  it('shows the customer the full address once the booking is Approved or Confirmed', () => {
+    expect(bookingBusinessAddress(hidden, 'Approved', 'customer')).toBe('7 Back Lane, Lisburn, BT28 1AA');
+    expect(bookingBusinessAddress(hidden, 'Confirmed', 'customer')).toBe('7 Back Lane, Lisburn, BT28 1AA');
+  });
+
+  it('shows the customer only the public form before (and after) the booking is agreed', () => {
+    for (const status of ['Requested', 'Countered', 'Denied', 'Declined', 'Cancelled'] as const) {
+      expect(bookingBusinessAddress(hidden, status, 'customer')).toBe('Lisburn, BT28 1AA');
+      expect(bookingBusinessAddress(shown, status, 'customer')).toBe('2 High Street, Belfast, BT1 2AB');
+    }
+  });
+
+  it('shows the business its own full address whatever the status', () => {
+    expect(bookingBusinessAddress(hidden, 'Requested', 'business')).toBe('7 Back Lane, Lisburn, BT28 1AA');
+  });
+
+  it("is '' when the business is gone or has no address", () => {
+    expect(bookingBusinessAddress(undefined, 'Approved', 'customer')).toBe('');
+    expect(bookingBusinessAddress({ address: null, showFullAddress: true }, 'Approved', 'customer')).toBe('');
+    expect(bookingBusinessAddress({ address: '  ', showFullAddress: false }, 'Requested', 'customer')).toBe(
+      '',
     );
   });
 });

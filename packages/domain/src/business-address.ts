@@ -1,4 +1,5 @@
 import { addressSegments, INVITE_POSTCODE_PATTERN, lastAddressSegment } from './address-parts';
+import { type BookingActor, type BookingStatus, holdsSlot } from './booking-status';
 
 // Where the shop is (api-contract §8.5): the town, the public form of the address, directions.
 
@@ -27,6 +28,23 @@ export function businessTownOf(address: string): string {
 export function publicBusinessAddress(address: string, showFullAddress: boolean): string {
   if (showFullAddress) return address.trim();
   return [businessTownOf(address), businessPostcodeOf(address)].filter(Boolean).join(', ');
+}
+
+/**
+ * The business's address on a booking (`BusinessAddress` of the Booking object): its customer sees
+ * the full address once the booking is Approved or Confirmed (they need to find the door), and the
+ * public form (publicBusinessAddress) otherwise; the business itself always sees its full address.
+ * '' when the address is unknown (the business account is gone).
+ */
+export function bookingBusinessAddress(
+  business: { address: string | null | undefined; showFullAddress: boolean } | undefined,
+  status: BookingStatus,
+  reader: BookingActor,
+): string {
+  const address = business?.address?.trim() ?? '';
+  if (!address) return '';
+  const isFull = reader === 'business' || business?.showFullAddress === true || holdsSlot(status);
+  return publicBusinessAddress(address, isFull);
 }
 
 /** A maps search for an address (no tiles, no key): what a "Directions" link opens. */

@@ -100,9 +100,22 @@ export interface BookingEmailFacts {
   /** Once agreed (a reminder): shown instead of the offer. */
   agreedPrice?: number;
   isHomeVisit: boolean;
+  /**
+   * Where the appointment is, for the reader: a home visit's address, or to the customer the shop's
+   * (in full once agreed, else its public form; api-contract §8.5). Left out when '' or missing.
+   */
+  address?: string;
   /** Where the reader manages the booking (the profile or the dashboard). */
   link: string;
 }
+
+/** An address typed over several lines (the business's textarea) as one line. */
+const addressLine = (address: string) =>
+  address
+    .split(/[,\n]/)
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(', ');
 
 function bookingEmail(
   to: string,
@@ -117,6 +130,7 @@ function bookingEmail(
     `Business: ${facts.businessName}`,
     facts.agreedPrice === undefined ? `Price offered: £${facts.price}` : `Price: £${facts.agreedPrice}`,
     `Where: ${facts.isHomeVisit ? 'Home visit' : 'At the shop'}`,
+    ...(facts.address?.trim() ? [`Address: ${addressLine(facts.address)}`] : []),
     ...extra,
   ];
   return {
@@ -224,6 +238,6 @@ export const reminderEmail = (to: string, facts: BookingEmailFacts, place: strin
     to,
     `Reminder: your appointment with ${facts.businessName} on ${formatBookingTime(facts.bookingDateTime)}`,
     `A reminder of your appointment with ${facts.businessName} on ${formatBookingTime(facts.bookingDateTime)}.`,
-    facts,
-    [`Address: ${place}`, cancellationNoticeLine(noticeHours)],
+    { ...facts, address: place },
+    [cancellationNoticeLine(noticeHours)],
   );

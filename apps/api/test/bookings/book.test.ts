@@ -66,6 +66,7 @@ describeEachDatabase('POST /api/booking/book', (database) => {
       customerPhone: '+447700900123',
       barberName: 'Bob Barber',
       BusinessName: 'Bob Cuts',
+      BusinessAddress: '2 High Street, Belfast, BT1 2AB',
       CancelledBy: null,
       CancellationReason: null,
       CreatedAt: t.clock.now().toISOString(),

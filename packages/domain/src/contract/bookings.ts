@@ -25,6 +25,11 @@ export const BookingSchema = z
     customerPhone: z.string(),
     barberName: z.string(),
     BusinessName: z.string(),
+    BusinessAddress: z
+      .string()
+      .describe(
+        "Where the shop is: to its customer the full address once Approved or Confirmed, else the business object's public form; to the business its own full address; '' when unknown (the business account is gone)",
+      ),
     CancelledBy: z
       .enum(BOOKING_ACTORS)
       .nullable()

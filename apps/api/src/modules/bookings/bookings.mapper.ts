@@ -1,7 +1,9 @@
 import {
   type AvailableTimesResponse,
   type Booking,
+  type BookingActor,
   type BusinessSummary,
+  bookingBusinessAddress,
   businessTownOf,
   MINIMUM_PRICE_DEFAULT,
   publicBusinessAddress,
@@ -32,11 +34,34 @@ export function toBooking(row: BookingRow): Booking {
     customerPhone: row.customer_phone,
     barberName: row.barber_name,
     BusinessName: row.business_name,
+    // Filled in where the business's row is read (toBookingWithAddress).
+    BusinessAddress: '',
     CancelledBy: row.cancelled_by,
     CancellationReason: row.cancellation_reason,
     CreatedAt: row.created_at,
     UpdatedAt: row.updated_at,
   };
+}
+
+/** The business columns a booking's address comes from (null: the business account is gone). */
+export interface BookingBusinessColumns {
+  business_address: string | null;
+  show_full_address: number | null;
+}
+
+/**
+ * The Booking object with the business's address as `reader` may see it (bookingBusinessAddress):
+ * the full one to its customer once agreed, the public form before; '' without the business.
+ */
+export function toBookingWithAddress(
+  row: BookingRow,
+  business: BookingBusinessColumns | undefined,
+  reader: BookingActor,
+): Booking {
+  const shop = business
+    ? { address: business.business_address, showFullAddress: business.show_full_address === 1 }
+    : undefined;
+  return { ...toBooking(row), BusinessAddress: bookingBusinessAddress(shop, row.status, reader) };
 }
 
 /** A business as customers see it: its address in public form (api-contract §8.5). */

@@ -6,6 +6,11 @@ import type { BookingStatusValue, BookingsTable } from '../../db/schema';
 
 export type BookingRow = Selectable<BookingsTable>;
 export type NewBookingRow = Insertable<BookingsTable>;
+/** A booking with its business's address columns (null when the business account is gone). */
+export type BookingWithBusinessRow = BookingRow & {
+  business_address: string | null;
+  show_full_address: number | null;
+};
 export type BookingChanges = Pick<
   Updateable<BookingsTable>,
   'status' | 'original_price' | 'counter_price' | 'final_price' | 'cancelled_by' | 'cancellation_reason'
@@ -81,14 +86,19 @@ export class BookingsRepository {
     return result.numUpdatedRows === 1n;
   }
 
-  /** Every booking the person made as a customer, newest first. */
-  listForCustomer(customerId: string): Promise<BookingRow[]> {
+  /**
+   * Every booking the person made as a customer, newest first, with its business's current
+   * address columns (null when the business account is gone).
+   */
+  listForCustomer(customerId: string): Promise<BookingWithBusinessRow[]> {
     return this.db
       .selectFrom('bookings')
-      .selectAll()
-      .where('customer_id', '=', customerId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
+      .leftJoin('users as business', 'business.id', 'bookings.business_id')
+      .selectAll('bookings')
+      .select(['business.business_address', 'business.show_full_address'])
+      .where('bookings.customer_id', '=', customerId)
+      .orderBy('bookings.created_at', 'desc')
+      .orderBy('bookings.id', 'desc')
       .execute();
   }
 

@@ -12,6 +12,7 @@ import {
   type BookingStatus,
   type BookingTransition,
   type BusinessSummary,
+  bookingBusinessAddress,
   bookingTimesOverlap,
   type CancelBookingRequestSchema,
   type CounterRequestSchema,
@@ -60,7 +61,7 @@ import {
 import type { Outbox } from '../outbox/outbox.service';
 import { parseAvailability } from '../users/users.mapper';
 import { type AwayDateRow, type UserRow, UsersRepository } from '../users/users.repository';
-import { toAvailableTimes, toBooking, toBusinessSummary } from './bookings.mapper';
+import { toAvailableTimes, toBooking, toBookingWithAddress, toBusinessSummary } from './bookings.mapper';
 import { BOOKING_MESSAGES } from './bookings.messages';
 import { type BookingChanges, type BookingRow, BookingsRepository } from './bookings.repository';
 import {
@@ -252,20 +253,21 @@ export class BookingsService {
       });
       await this.deps.outbox.enqueue(
         trx,
-        bookingRequestedEmail(business.email, this.facts(booking, 'business')),
+        bookingRequestedEmail(business.email, this.facts(booking, 'business', business)),
         {
           kind: 'booking',
           recipientId: business.id,
           bookingId: booking.id,
         },
       );
-      return booking;
+      return toBookingWithAddress(booking, business, 'customer');
     });
-    return toBooking(booking);
+    return booking;
   }
 
   async listForCustomer(customerId: string): Promise<{ requests: Booking[]; bookings: Booking[] }> {
-    const requests = (await this.bookings.listForCustomer(customerId)).map(toBooking);
+    const rows = await this.bookings.listForCustomer(customerId);
+    const requests = rows.map((row) => toBookingWithAddress(row, row, 'customer'));
     return { requests, bookings: requests.filter((booking) => holdsSlot(booking.Status)) };
   }
 
@@ -398,7 +400,8 @@ export class BookingsService {
       await this.notify({ trx, users, bookings }, transition, booking, now);
       return booking;
     });
-    return toBooking(booking);
+    // The business's address as the caller may see it (api-contract §8.5), from its current row.
+    return toBookingWithAddress(booking, await this.users.findById(booking.business_id), actor);
   }
 
   /**
@@ -420,7 +423,7 @@ export class BookingsService {
     const recipientId = transition.actor === 'business' ? booking.customer_id : booking.business_id;
     const recipient = recipientId === business?.id ? business : await users.findById(recipientId);
     if (!recipient) return;
-    const facts = this.facts(booking, transition.actor === 'business' ? 'customer' : 'business');
+    const facts = this.facts(booking, transition.actor === 'business' ? 'customer' : 'business', business);
     const message = ((email: string): MailMessage => {
       switch (transition.action) {
         case 'approve':
@@ -468,7 +471,7 @@ export class BookingsService {
     noticeHours: number,
     now: Date,
   ): Promise<void> {
-    const facts = { ...this.facts(booking, 'customer'), agreedPrice: agreedPriceOf(booking) };
+    const facts = { ...this.facts(booking, 'customer', business), agreedPrice: agreedPriceOf(booking) };
     const where = this.placeOf(booking, business);
     for (const reminder of remindersToSchedule(booking.starts_at, this.deps.reminderOffsets, now)) {
       await this.deps.outbox.enqueue(trx, reminderEmail(booking.customer_email, facts, where, noticeHours), {
@@ -522,13 +525,28 @@ export class BookingsService {
     };
   }
 
-  private facts(booking: BookingRow, reader: 'business' | 'customer'): BookingEmailFacts {
+  private facts(
+    booking: BookingRow,
+    reader: 'business' | 'customer',
+    business: UserRow | undefined,
+  ): BookingEmailFacts {
+    const isHomeVisit = booking.is_home_visit === 1;
+    // A home visit is at the customer's address; a shop visit's address is news only to the customer.
+    const shop = business && {
+      address: business.business_address,
+      showFullAddress: business.show_full_address === 1,
+    };
     return {
       customerName: booking.customer_name,
       businessName: businessNameOf(booking),
       bookingDateTime: booking.starts_at,
       price: booking.price,
-      isHomeVisit: booking.is_home_visit === 1,
+      isHomeVisit,
+      address: isHomeVisit
+        ? (booking.customer_address ?? '')
+        : reader === 'customer'
+          ? bookingBusinessAddress(shop, booking.status, 'customer')
+          : '',
       link: `${this.deps.appUrl}${reader === 'business' ? '/admin' : '/profile'}`,
     };
   }
