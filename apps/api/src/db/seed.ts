@@ -1,8 +1,11 @@
 /**
- * Demo data for a fresh non-production database (api-contract §6): businesses across Northern
- * Ireland with varied hours, prices, home visits and away dates; an unlisted Admin; two customers;
- * and bookings in every status at sensible times around today. Every account is confirmed and
- * signs in with DEMO_PASSWORD. Runs only on an empty users table, so it never touches real data.
+ * Demo data for a fresh non-production database (api-contract §6): businesses in ten Northern
+ * Irish towns (four in Belfast; two working from home show only town and postcode) with varied
+ * hours, prices, home visits and away dates; an unlisted Admin; two customers whose bookings tell
+ * the story in every status; regular customers whose bookings fill a year of Cathedral Quarter
+ * Barbers (about 150) and a few months of the other shops, at free hours, with none agreed twice
+ * for one hour. Every account is confirmed and signs in with DEMO_PASSWORD. Runs only on an empty
+ * users table, so it never touches real data.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -86,7 +89,7 @@ const ranges = (...values: string[]) =>
 const BUSY_SHOP: DemoHistory = {
   pastDays: 365,
   futureDays: 28,
-  past: { one: 0.26, two: 0.07 },
+  past: { one: 0.28, two: 0.08 },
   future: { one: 0.45, two: 0.2 },
 };
 

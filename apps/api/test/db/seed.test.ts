@@ -1,11 +1,19 @@
 import {
+  addDays,
   BOOKING_STATUSES,
+  bookingTimesOverlap,
+  businessPostcodeOf,
+  businessTownOf,
+  firstBookableSlot,
   generateBookableSlots,
   holdsSlot,
   isNiPostcode,
   joinedAddressError,
   splitAddress,
+  timeToMinutes,
+  todayInLondon,
   utcToLondonWallClock,
+  weekdayOf,
 } from '@app/domain';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
@@ -91,6 +99,143 @@ describeEachDatabase('demo data', (database) => {
     }
   });
 
+  const listedRows = () =>
+    db().selectFrom('users').selectAll().where('is_listed', '=', 1).orderBy('business_name').execute();
+
+  it('lists businesses in eight or more towns (several in Belfast), two working from home showing only town and postcode', async () => {
+    const rows = await listedRows();
+    const towns = new Map<string, number>();
+    for (const row of rows) {
+      const town = businessTownOf(row.business_address ?? '');
+      expect(businessPostcodeOf(row.business_address ?? ''), row.business_address ?? '').toMatch(/^BT\d/);
+      towns.set(town, (towns.get(town) ?? 0) + 1);
+    }
+    expect(towns.size).toBeGreaterThanOrEqual(8);
+    expect(towns.get('Belfast')).toBeGreaterThanOrEqual(3);
+    // The town filter's counts differ: not one business a town.
+    expect(new Set(towns.values()).size).toBeGreaterThanOrEqual(3);
+    // Never more than a page of the list (api-contract §8.5: 20 by default), so every one is found.
+    expect(rows.length).toBeLessThanOrEqual(20);
+
+    const hidden = rows.filter((row) => row.show_full_address === 0);
+    expect(hidden.length).toBeGreaterThanOrEqual(2);
+    expect(rows.filter((row) => row.show_full_address === 1).length).toBeGreaterThan(hidden.length);
+    const { businesses } = (await t.app.inject({ url: '/api/booking/businesses' })).json() as {
+      businesses: { id: string; BusinessAddress: string }[];
+    };
+    for (const row of hidden) {
+      const shown = businesses.find((b) => b.id === row.id)?.BusinessAddress;
+      const address = row.business_address ?? '';
+      expect(shown, row.business_name ?? '').toBe(
+        `${businessTownOf(address)}, ${businessPostcodeOf(address)}`,
+      );
+    }
+
+    const prices = rows.map((row) => row.minimum_price ?? 0);
+    expect(Math.min(...prices)).toBeLessThanOrEqual(12);
+    expect(prices.filter((price) => price >= 10 && price <= 40).length).toBeGreaterThanOrEqual(8);
+    const hours = rows.map((row) => parseAvailability(row.availability));
+    expect(hours.some((h) => (h.Saturday ?? []).length > 0)).toBe(true);
+    expect(hours.some((h) => (h.Saturday ?? []).length === 0)).toBe(true);
+    expect(rows.filter((row) => row.home_visits_enabled === 1).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('has a business away this week, whose first free hour is next week', async () => {
+    const today = todayInLondon(t.clock.now());
+    const rows = await listedRows();
+    const firsts = await Promise.all(
+      rows.map(async (row) => {
+        const away = await db().selectFrom('away_dates').selectAll().where('user_id', '=', row.id).execute();
+        const held = await db()
+          .selectFrom('bookings')
+          .select('starts_at')
+          .where('business_id', '=', row.id)
+          .where('status', 'in', ['Approved', 'Confirmed'])
+          .execute();
+        return firstBookableSlot({
+          availability: parseAvailability(row.availability),
+          awayDates: away.map((a) => ({ startDate: a.start_date, endDate: a.end_date })),
+          takenSlots: held.map((b) => b.starts_at),
+          now: t.clock.now(),
+        });
+      }),
+    );
+    expect(firsts.every((first) => first !== null)).toBe(true);
+    expect(firsts.some((first) => (first ?? '') >= addDays(today, 7))).toBe(true);
+    expect(firsts.some((first) => (first ?? '') < addDays(today, 2))).toBe(true);
+  });
+
+  it('gives Cathedral Quarter Barbers a year of bookings and the coming four weeks, inside its hours, none agreed twice for one hour', async () => {
+    const now = utcToLondonWallClock(t.clock.now());
+    const today = todayInLondon(t.clock.now());
+    const owner = await db()
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', 'belfast@trimtime.test')
+      .executeTakeFirstOrThrow();
+    const hours = parseAvailability(owner.availability);
+    const rows = await db()
+      .selectFrom('bookings')
+      .selectAll()
+      .where('business_id', '=', owner.id)
+      .orderBy('starts_at')
+      .execute();
+    expect(rows.length).toBeGreaterThanOrEqual(100);
+    expect(rows[0]!.starts_at >= addDays(today, -366)).toBe(true);
+    expect(rows.at(-1)!.starts_at <= `${addDays(today, 28)} 23:59`).toBe(true);
+    expect(new Set(rows.map((b) => b.starts_at.slice(0, 7))).size).toBeGreaterThanOrEqual(12);
+    expect(new Set(rows.map((b) => b.customer_id)).size).toBeGreaterThanOrEqual(8);
+
+    const past = rows.filter((b) => b.starts_at < now);
+    const future = rows.filter((b) => b.starts_at > now);
+    expect(past.length).toBeGreaterThanOrEqual(80);
+    expect(future.length).toBeGreaterThanOrEqual(10);
+    // The past is settled; the future has a few requests still waiting.
+    expect(past.filter((b) => b.status === 'Requested' || b.status === 'Countered')).toEqual([]);
+    expect(new Set(past.map((b) => b.status))).toEqual(
+      new Set(['Approved', 'Confirmed', 'Denied', 'Declined', 'Cancelled']),
+    );
+    const pending = future.filter((b) => b.status === 'Requested' || b.status === 'Countered');
+    expect(pending.length).toBeGreaterThanOrEqual(2);
+    expect(pending.length).toBeLessThan(future.length / 2);
+
+    // Every hour inside that weekday's hours (a booking lasts one hour).
+    for (const booking of rows) {
+      const [date, time] = booking.starts_at.split(' ') as [string, string];
+      const start = timeToMinutes(time);
+      const inside = (hours[weekdayOf(date)] ?? []).some(
+        (range) => timeToMinutes(range.start) <= start && start + 60 <= timeToMinutes(range.end),
+      );
+      expect(inside, booking.starts_at).toBe(true);
+    }
+  });
+
+  it('never has two agreed bookings of one business at overlapping times', async () => {
+    const held = await db()
+      .selectFrom('bookings')
+      .select(['business_id', 'starts_at'])
+      .where('status', 'in', ['Approved', 'Confirmed'])
+      .orderBy('business_id')
+      .orderBy('starts_at')
+      .execute();
+    expect(held.length).toBeGreaterThanOrEqual(100);
+    for (const [index, booking] of held.entries()) {
+      const next = held[index + 1];
+      if (!next || next.business_id !== booking.business_id) continue;
+      expect(bookingTimesOverlap(booking.starts_at, next.starts_at), booking.starts_at).toBe(false);
+    }
+  });
+
+  it('signs in a regular customer, who has bookings', async () => {
+    const regular = DEMO_REGULAR_CUSTOMERS.find((c) => c.town === 'Belfast')!;
+    const login = await t.post('/api/auth/login', { email: regular.email, password: DEMO_PASSWORD });
+    expect(login.statusCode).toBe(200);
+    const { requests } = (
+      await t.app.inject({ url: '/api/booking/userbookings', headers: bearer(login.json().accessToken) })
+    ).json();
+    expect(requests.length).toBeGreaterThan(0);
+  });
+
   it('keeps the Admin unlisted and not bookable', async () => {
     const admin = await db()
       .selectFrom('users')
@@ -153,13 +298,13 @@ describeEachDatabase('demo data', (database) => {
       });
       expect(slots, `${business.business_name} ${booking.starts_at}`).toContain(booking.starts_at);
     }
+    const transitions = await db()
+      .selectFrom('booking_transitions')
+      .selectAll()
+      .orderBy('created_at')
+      .execute();
     for (const booking of rows) {
-      const history = await db()
-        .selectFrom('booking_transitions')
-        .selectAll()
-        .where('booking_id', '=', booking.id)
-        .orderBy('created_at')
-        .execute();
+      const history = transitions.filter((step) => step.booking_id === booking.id);
       expect(history[0]).toMatchObject({ from_status: null, to_status: 'Requested' });
       expect(history.at(-1)?.to_status).toBe(booking.status);
       if (booking.status === 'Confirmed') expect(booking.final_price).toBe(booking.counter_price);
