@@ -204,6 +204,16 @@ export async function explainEndpoints(
       };
 
     await record('GET /api/booking/businesses', inject('GET', '/api/booking/businesses'));
+    // Finding a business (api-contract §8.5): every filter at once, and the towns.
+    const day = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    await record(
+      'GET /api/booking/businesses (filtered)',
+      inject(
+        'GET',
+        `/api/booking/businesses?town=Belfast&q=fade&homeVisits=true&maxPrice=40&availableOn=${day}&sort=price`,
+      ),
+    );
+    await record('GET /api/booking/towns', inject('GET', '/api/booking/towns'));
     const times = await record(
       'GET /api/booking/available-times',
       inject('GET', `/api/booking/available-times?businessId=${fixtures.businessId}`),

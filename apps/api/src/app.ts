@@ -23,6 +23,8 @@ import { exportsRoutes } from './modules/exports/exports.routes';
 import { ExportsService } from './modules/exports/exports.service';
 import { HealthRepository } from './modules/health/health.repository';
 import { healthRoutes } from './modules/health/health.routes';
+import { listingRoutes } from './modules/listing/listing.routes';
+import { ListingService } from './modules/listing/listing.service';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { Outbox, type OutboxTiming } from './modules/outbox/outbox.service';
 import { RateLimitsRepository } from './modules/rate-limits/rate-limits.repository';
@@ -167,6 +169,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   await app.register(healthRoutes, { prefix: '/api', health: new HealthRepository(db) });
   await app.register(authRoutes, { prefix: '/api/auth', auth });
   await app.register(usersRoutes, { prefix: '/api/user', users, account });
+  await app.register(listingRoutes, {
+    prefix: '/api/booking',
+    listing: new ListingService({ db, clock }),
+    readCache,
+  });
   await app.register(bookingsRoutes, { prefix: '/api/booking', bookings, readCache });
   await app.register(exportsRoutes, { prefix: '/api/booking', exports: new ExportsService(db) });
   await app.register(calendarRoutes, {

@@ -15,7 +15,11 @@ const availability = fc.dictionary(fc.constantFrom(...WEEKDAYS), fc.array(range,
   maxKeys: 7,
 });
 /** Instants over two years, DST changes included. */
-const now = fc.date({ min: new Date('2026-01-01T00:00:00Z'), max: new Date('2027-12-31T23:59:59Z'), noInvalidDate: true });
+const now = fc.date({
+  min: new Date('2026-01-01T00:00:00Z'),
+  max: new Date('2027-12-31T23:59:59Z'),
+  noInvalidDate: true,
+});
 
 const rulesArb = now.chain((nowDate) => {
   const today = todayInLondon(nowDate);

@@ -28,7 +28,7 @@ describeEachDatabase('GET /api/booking/businesses and /available-times', (databa
     const admin = await createBusiness(t, db(), { user_type: 'Admin', is_listed: 0 });
     const customer = await createCustomer(t, db(), { is_listed: 1 });
 
-    const response = await t.app.inject({ url: '/api/booking/businesses' });
+    const response = await t.app.inject({ url: '/api/booking/businesses?sort=name' });
     expect(response.statusCode).toBe(200);
     const { businesses } = response.json() as { businesses: { id: string }[] };
     const ids = businesses.map((b) => b.id);
@@ -45,6 +45,7 @@ describeEachDatabase('GET /api/booking/businesses and /available-times', (databa
       minimumPrice: 20,
       homeVisitsEnabled: true,
       cancellationNoticeHours: 0,
+      nextAvailable: (await slotsOf(t, alpha.id))[0],
     });
     expect(businesses.find((b) => b.id === zed.id)).toMatchObject({
       BusinessDescription: '',
@@ -124,6 +125,7 @@ describeEachDatabase('GET /api/booking/businesses and /available-times', (databa
         availability,
         awayDates,
         cancellationNoticeHours: 0,
+        nextAvailable: body.slots[0],
       },
       availability,
       awayDates,

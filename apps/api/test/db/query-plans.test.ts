@@ -13,6 +13,8 @@ const SIZE = { businesses: 200, customers: 500, bookings: 12_000 };
 
 const ENDPOINTS = [
   'GET /api/booking/businesses',
+  'GET /api/booking/businesses (filtered)',
+  'GET /api/booking/towns',
   'GET /api/booking/available-times',
   'GET /api/booking/getallbookings?limit=1000',
   'GET /api/booking/getallbookings (pending)',

@@ -117,6 +117,7 @@ describeEachDatabase('POST /api/auth/register-with-invite', (database) => {
       minimumPrice: 30,
       homeVisitsEnabled: true,
       cancellationNoticeHours: 0,
+      nextAvailable: (await slotsOf(t, id))[0],
     });
 
     // Over four weeks every weekly hour of the registration is offered, and nothing else.

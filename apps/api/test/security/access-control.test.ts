@@ -251,6 +251,7 @@ const TABLE: Row[] = [
   },
 
   { method: 'GET', route: '/api/booking/businesses', expect: everyone(200) },
+  { method: 'GET', route: '/api/booking/towns', expect: everyone(200) },
   {
     method: 'GET',
     route: '/api/booking/available-times',

@@ -88,7 +88,9 @@ forEachDatabase((database) => {
     const ids = Object.keys(names);
     const rows: Rows = {};
     for (const user of await db().selectFrom('users').selectAll().where('id', 'in', ids).execute()) {
-      rows[`users/${names[user.id]}`] = user;
+      // The kept next free hour (migration 0009) is derived from the slots, never taken from a body.
+      const { next_available: _next, next_available_until: _until, ...columns } = user;
+      rows[`users/${names[user.id]}`] = columns;
     }
     const bookings = await db()
       .selectFrom('bookings')

@@ -64,8 +64,11 @@ export function toBookingWithAddress(
   return { ...toBooking(row), BusinessAddress: bookingBusinessAddress(shop, row.status, reader) };
 }
 
-/** A business as customers see it: its address in public form (api-contract §8.5). */
-export function toBusinessSummary(user: BusinessListingRow): BusinessSummary {
+/**
+ * A business as customers see it (api-contract §8.5): its address in public form, and its first
+ * bookable slot (kept with it for the list; the first of the slots for available-times).
+ */
+export function toBusinessSummary(user: BusinessListingRow, nextAvailable: string | null): BusinessSummary {
   const address = user.business_address ?? '';
   return {
     id: user.id,
@@ -78,6 +81,7 @@ export function toBusinessSummary(user: BusinessListingRow): BusinessSummary {
     minimumPrice: user.minimum_price ?? MINIMUM_PRICE_DEFAULT,
     homeVisitsEnabled: user.home_visits_enabled === 1,
     cancellationNoticeHours: user.cancellation_notice_hours,
+    nextAvailable,
   };
 }
 
@@ -103,7 +107,7 @@ export function toAvailableTimes(
   const publicAwayDates = awayDates.map(toPublicAwayDate);
   return {
     business: {
-      ...toBusinessSummary(business),
+      ...toBusinessSummary(business, slots[0] ?? null),
       availability,
       awayDates: publicAwayDates,
     },

@@ -5,7 +5,6 @@ import {
   AvailableTimesQuerySchema,
   AvailableTimesResponseSchema,
   BookingResultSchema,
-  BusinessesResponseSchema,
   CancelBookingRequestSchema,
   CounterRequestSchema,
   CreateBookingRequestSchema,
@@ -41,25 +40,6 @@ export const bookingsRoutes: FastifyPluginAsyncZod<BookingsRoutesOptions> = asyn
   app,
   { bookings, readCache },
 ) => {
-  app.get(
-    '/businesses',
-    {
-      config: CACHED_READ_CONFIG,
-      schema: {
-        tags: ['booking'],
-        summary: 'Confirmed, listed businesses, by business name',
-        description: CACHED_NOTE,
-        response: { 200: BusinessesResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const body = await readCache.get('businesses', async () =>
-        serializeWith(BusinessesResponseSchema, { businesses: await bookings.listBusinesses() }),
-      );
-      return sendCached(request, reply, body);
-    },
-  );
-
   app.get(
     '/available-times',
     {

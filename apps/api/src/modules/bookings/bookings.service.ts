@@ -11,7 +11,6 @@ import {
   type BookingActor,
   type BookingStatus,
   type BookingTransition,
-  type BusinessSummary,
   bookingBusinessAddress,
   bookingTimesOverlap,
   type CancelBookingRequestSchema,
@@ -61,7 +60,7 @@ import {
 import type { Outbox } from '../outbox/outbox.service';
 import { parseAvailability } from '../users/users.mapper';
 import { type AwayDateRow, type UserRow, UsersRepository } from '../users/users.repository';
-import { toAvailableTimes, toBooking, toBookingWithAddress, toBusinessSummary } from './bookings.mapper';
+import { toAvailableTimes, toBooking, toBookingWithAddress } from './bookings.mapper';
 import { BOOKING_MESSAGES } from './bookings.messages';
 import { type BookingChanges, type BookingRow, BookingsRepository } from './bookings.repository';
 import {
@@ -127,18 +126,6 @@ const fullName = (user: Pick<UserRow, 'first_name' | 'last_name'>) =>
 /** Bookings held on the previous day can still overlap (a range past midnight); look one day back. */
 const heldTimesFrom = (day: string) => `${addDays(day, -1)} 00:00`;
 
-// NOTE: one collator for every sort: localeCompare with a locale builds one per call (~50x slower).
-const nameOrder = new Intl.Collator('en-GB', { sensitivity: 'base' });
-
-function byBusinessName(a: BusinessSummary, b: BusinessSummary): number {
-  return (
-    nameOrder.compare(a.BusinessName, b.BusinessName) ||
-    nameOrder.compare(a.LastName, b.LastName) ||
-    nameOrder.compare(a.FirstName, b.FirstName) ||
-    a.id.localeCompare(b.id)
-  );
-}
-
 /**
  * The booking marketplace (api-contract §4): the businesses list, bookable times, requests and
  * every status change. Status changes only go through the shared transition table, inside a
@@ -152,11 +139,6 @@ export class BookingsService {
   constructor(private readonly deps: BookingsServiceDeps) {
     this.users = new UsersRepository(deps.db);
     this.bookings = new BookingsRepository(deps.db);
-  }
-
-  async listBusinesses(): Promise<BusinessSummary[]> {
-    const rows = await this.users.listBookableBusinesses();
-    return rows.map(toBusinessSummary).sort(byBusinessName);
   }
 
   /** Hours, away periods that have not ended, and the bookable slots from now on. */
@@ -395,6 +377,10 @@ export class BookingsService {
         price: changes.final_price ?? changes.counter_price ?? null,
         now: nowIso,
       });
+      // An hour taken or freed: the business's kept next free hour is due (api-contract §8.5).
+      if (holdsSlot(current.status) !== holdsSlot(transition.to)) {
+        await users.markSlotsChanged(current.business_id);
+      }
       const booking = await bookings.findById(current.id);
       if (!booking) throw new Error('booking vanished inside its transaction');
       await this.notify({ trx, users, bookings }, transition, booking, now);

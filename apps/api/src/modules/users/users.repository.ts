@@ -18,6 +18,7 @@ export type AccountChanges = Pick<
   | 'business_address'
   | 'business_description'
   | 'show_full_address'
+  | 'next_available_until'
 >;
 
 /** Businesses customers may find and book: confirmed, listed Business and Admin accounts. */
@@ -153,20 +154,6 @@ export class UsersRepository {
     return result.numUpdatedRows === 1n;
   }
 
-  /**
-   * Every business a customer may book (order is the service's: it sorts by name), with only the
-   * columns the list shows: no password hashes, hours or addresses read for a public page.
-   */
-  listBookableBusinesses(): Promise<BusinessListingRow[]> {
-    return this.db
-      .selectFrom('users')
-      .select(LISTING_COLUMNS)
-      .where('user_type', 'in', BOOKABLE_TYPES)
-      .where('is_confirmed', '=', 1)
-      .where('is_listed', '=', 1)
-      .execute();
-  }
-
   findBookableBusiness(id: string): Promise<UserRow | undefined> {
     return this.db
       .selectFrom('users')
@@ -176,6 +163,14 @@ export class UsersRepository {
       .where('is_confirmed', '=', 1)
       .where('is_listed', '=', 1)
       .executeTakeFirst();
+  }
+
+  /**
+   * The business's slots changed (an hour taken or freed, hours or away dates): its kept next free
+   * hour (migration 0009) is recomputed at the next read of the list.
+   */
+  async markSlotsChanged(id: string): Promise<void> {
+    await this.db.updateTable('users').set({ next_available_until: '' }).where('id', '=', id).execute();
   }
 
   async update(id: string, changes: AccountChanges, now: string): Promise<void> {

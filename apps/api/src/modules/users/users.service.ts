@@ -68,7 +68,11 @@ export class UsersService {
 
   /** PUT /user/availability: `availability` is already normalised and checked (AvailabilitySchema). */
   updateAvailability(userId: string, availability: Availability): Promise<UserProfile> {
-    return this.updateAndRead(userId, { availability: JSON.stringify(availability) });
+    // The slots change with the hours: the kept next free hour is due (api-contract §8.5).
+    return this.updateAndRead(userId, {
+      availability: JSON.stringify(availability),
+      next_available_until: '',
+    });
   }
 
   updateMinimumPrice(userId: string, minimumPrice: number): Promise<UserProfile> {
@@ -139,6 +143,7 @@ export class UsersService {
           created_at: new Date(entry.createdAt).toISOString(),
         })),
       );
+      await users.markSlotsChanged(userId);
     });
     return this.getProfile(userId);
   }

@@ -1,0 +1,121 @@
+import { SLOT_HOLDING_STATUSES } from '@app/domain';
+import type { Selectable } from 'kysely';
+import { type Db, isPostgres } from '../../db/database';
+import type { AwayDatesTable, UsersTable } from '../../db/schema';
+
+/** Businesses customers may find and book: confirmed, listed Business and Admin accounts. */
+const BOOKABLE_TYPES = ['Business', 'Admin'] as const;
+
+/** What the public list needs of each business (no password hashes, emails or personal addresses). */
+const LISTING_COLUMNS = [
+  'id',
+  'first_name',
+  'last_name',
+  'business_name',
+  'business_description',
+  'business_address',
+  'show_full_address',
+  'minimum_price',
+  'home_visits_enabled',
+  'cancellation_notice_hours',
+  'availability',
+  'next_available',
+  'next_available_until',
+] as const;
+export type ListingRow = Pick<Selectable<UsersTable>, (typeof LISTING_COLUMNS)[number]>;
+export type ListingAwayRow = Pick<
+  Selectable<AwayDatesTable>,
+  'user_id' | 'start_date' | 'end_date' | 'status'
+>;
+
+export interface NextAvailable {
+  id: string;
+  next: string | null;
+  until: string;
+}
+
+/** The reads behind GET /booking/businesses and /booking/towns, and the kept next free hour. */
+export class ListingRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Every listed business (users_listed_businesses_idx), in no particular order. */
+  listListed(): Promise<ListingRow[]> {
+    return this.db
+      .selectFrom('users')
+      .select(LISTING_COLUMNS)
+      .where('user_type', 'in', BOOKABLE_TYPES)
+      .where('is_listed', '=', 1)
+      .where('is_confirmed', '=', 1)
+      .execute();
+  }
+
+  /**
+   * Of `ids`, the listed businesses whose kept next free hour is due (`next_available_until` at or
+   * before `now`, or '' after a write), with their hours. On PostgreSQL the rows stay locked until
+   * the transaction ends, skipping any a booking or settings write holds: that write marks the row
+   * due again when it commits, so what is computed here can never overwrite a newer change.
+   */
+  async lockDue(ids: readonly string[], now: string): Promise<Pick<ListingRow, 'id' | 'availability'>[]> {
+    if (ids.length === 0) return [];
+    let query = this.db
+      .selectFrom('users')
+      .select(['id', 'availability'])
+      .where('id', 'in', ids)
+      .where('next_available_until', '<=', now);
+    if (isPostgres(this.db)) query = query.forUpdate().skipLocked();
+    return query.execute();
+  }
+
+  /** Away periods of these businesses that have not ended by `today`. */
+  awayDatesOf(ids: readonly string[], today: string): Promise<ListingAwayRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('away_dates')
+      .select(['user_id', 'start_date', 'end_date', 'status'])
+      .where('user_id', 'in', ids)
+      .where('end_date', '>=', today)
+      .execute();
+  }
+
+  /** Away periods of these businesses covering `day`. */
+  awayDatesOn(ids: readonly string[], day: string): Promise<ListingAwayRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('away_dates')
+      .select(['user_id', 'start_date', 'end_date', 'status'])
+      .where('user_id', 'in', ids)
+      .where('start_date', '<=', day)
+      .where('end_date', '>=', day)
+      .execute();
+  }
+
+  /**
+   * Start times of these businesses' Approved/Confirmed bookings from `from` (inclusive) and,
+   * when given, before `to` (bookings_one_per_slot_idx: business_id, starts_at).
+   */
+  heldTimesOf(
+    ids: readonly string[],
+    from: string,
+    to?: string,
+  ): Promise<{ business_id: string; starts_at: string }[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    let query = this.db
+      .selectFrom('bookings')
+      .select(['business_id', 'starts_at'])
+      .where('business_id', 'in', ids)
+      .where('status', 'in', SLOT_HOLDING_STATUSES)
+      .where('starts_at', '>=', from);
+    if (to !== undefined) query = query.where('starts_at', '<', to);
+    return query.execute();
+  }
+
+  async saveNextAvailable(rows: readonly NextAvailable[]): Promise<void> {
+    for (const row of rows) {
+      await this.db
+        .updateTable('users')
+        .set({ next_available: row.next, next_available_until: row.until })
+        .where('id', '=', row.id)
+        .execute();
+    }
+  }
+}
