@@ -1,5 +1,5 @@
 import type { BusinessSort } from '@app/domain';
-import { Badge, Button, Select, Switch, TextInput, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, NativeSelect, Switch, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -103,6 +103,8 @@ export function BusinessFiltersBar({ filters, onChange }: BusinessFiltersBarProp
           className={classes.toggle}
           aria-expanded={isOpen}
           aria-controls={panelId}
+          // The badge's number, said in words.
+          aria-label={folded > 0 ? `Filters (${folded} active)` : undefined}
           onClick={() => setIsOpen((open) => !open)}
           rightSection={
             folded > 0 ? (
@@ -113,29 +115,23 @@ export function BusinessFiltersBar({ filters, onChange }: BusinessFiltersBarProp
           }
         >
           Filters
-          {folded > 0 ? <VisuallyHidden> ({folded} active)</VisuallyHidden> : null}
         </Button>
       </div>
       <div id={panelId} className={classes.panel} data-open={isOpen || undefined}>
-        <Select
+        <NativeSelect
           label="Town"
-          placeholder="All towns"
-          data={townData}
-          value={townValue}
-          onChange={(town) => onChange({ town: town ?? undefined })}
-          clearable
-          clearButtonProps={{ 'aria-label': 'Clear town' }}
-          searchable
-          nothingFoundMessage="No such town"
+          data={[{ value: '', label: 'All towns' }, ...townData]}
+          value={townValue ?? ''}
+          onChange={(event) => onChange({ town: event.currentTarget.value || undefined })}
         />
-        <Select
+        <NativeSelect
           label="Max price"
-          placeholder="Any price"
-          data={priceData}
-          value={priceValue}
-          onChange={(price) => onChange({ maxPrice: price === null ? undefined : Number(price) })}
-          clearable
-          clearButtonProps={{ 'aria-label': 'Clear max price' }}
+          data={[{ value: '', label: 'Any price' }, ...priceData]}
+          value={priceValue ?? ''}
+          onChange={(event) => {
+            const price = event.currentTarget.value;
+            onChange({ maxPrice: price ? Number(price) : undefined });
+          }}
         />
         <DatePickerInput
           label="Free on"
@@ -148,12 +144,11 @@ export function BusinessFiltersBar({ filters, onChange }: BusinessFiltersBarProp
           clearable
           clearButtonProps={{ 'aria-label': 'Clear day' }}
         />
-        <Select
+        <NativeSelect
           label="Sort by"
           data={SORT_OPTIONS}
           value={filters.sort}
-          onChange={(sort) => onChange({ sort: (sort as BusinessSort | null) ?? 'next' })}
-          allowDeselect={false}
+          onChange={(event) => onChange({ sort: event.currentTarget.value as BusinessSort })}
         />
         <Switch
           className={classes.switch}

@@ -15,7 +15,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { BusinessAddress } from '@/components/business-address';
 import { IconAlert, IconCalendar, IconMapPin } from '@/components/icons';
@@ -162,13 +162,19 @@ export function BusinessesPage() {
   const isFiltered = activeFilterCount(filters) > 0;
   const isLoading = !businesses || isPlaceholderData;
 
-  const showMore = async () => {
+  // Keyboard and screen reader users carry on from the first business "Show more" added.
+  const focusFrom = useRef<number | null>(null);
+  useEffect(() => {
+    const index = focusFrom.current;
+    if (index === null || !businesses || businesses.length <= index) return;
+    focusFrom.current = null;
+    grid.current?.querySelectorAll<HTMLElement>('article')[index]?.focus();
+  });
+
+  const showMore = () => {
     if (isFetchingNextPage) return;
-    const shown = businesses?.length ?? 0;
-    const result = await fetchNextPage();
-    if (result.isError) return;
-    // Keyboard and screen reader users carry on from the first business the page added.
-    grid.current?.querySelectorAll<HTMLElement>('article')[shown]?.focus();
+    focusFrom.current = businesses?.length ?? null;
+    void fetchNextPage();
   };
 
   return (
