@@ -1,6 +1,7 @@
 import { type Booking, type BookingActor, hasBookingStarted, isActiveStatus } from '@app/domain';
 import { Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { addressOnOneLine, DirectionsLink } from '@/components/business-address';
 import { IconCalendar, IconMapPin, IconX } from '@/components/icons';
 import { bookingLocationText, formatBookingDateTime } from '@/lib/booking-format';
 import classes from './booking-details.module.css';
@@ -21,6 +22,46 @@ export function BookingDetail({ icon, children }: { icon: ReactNode; children: R
 export function cancelledByText(cancelledBy: BookingActor, viewer: BookingActor): string {
   if (cancelledBy === viewer) return 'You cancelled this booking';
   return cancelledBy === 'business' ? 'Cancelled by the business' : 'Cancelled by the customer';
+}
+
+/** "{label}: {address} Directions", or the label alone when there is no address. */
+function PlaceLine({ label, address, placeName }: { label: string; address: string; placeName: string }) {
+  const line = addressOnOneLine(address);
+  if (!line) return <>{label}</>;
+  return (
+    <>
+      {label}: {line} <DirectionsLink address={address} placeName={placeName} />
+    </>
+  );
+}
+
+/**
+ * Where the appointment is, worded for the reader (api-contract §8.5). The customer: a shop visit
+ * at the business's address (in full once agreed, else its public form) with a Directions link, a
+ * home visit at their own address. The business: 'At your shop', or the home visit's address with
+ * a Directions link.
+ */
+function LocationDetail({ booking, viewer }: { booking: Booking; viewer: BookingActor }) {
+  const home = booking.IsHomeVisit;
+  return (
+    <BookingDetail icon={<IconMapPin size={18} />}>
+      {viewer === 'customer' ? (
+        home ? (
+          bookingLocationText(booking)
+        ) : (
+          <PlaceLine
+            label="At the shop"
+            address={booking.BusinessAddress ?? ''}
+            placeName={booking.BusinessName?.trim() || 'the shop'}
+          />
+        )
+      ) : home ? (
+        <PlaceLine label="Home visit" address={booking.CustomerAddress ?? ''} placeName="the home visit" />
+      ) : (
+        'At your shop'
+      )}
+    </BookingDetail>
+  );
 }
 
 /**
@@ -82,7 +123,7 @@ export function BookingDetails({
         ) : null}
       </BookingDetail>
       {price}
-      <BookingDetail icon={<IconMapPin size={18} />}>{bookingLocationText(booking)}</BookingDetail>
+      <LocationDetail booking={booking} viewer={viewer} />
       <CancellationDetail booking={booking} viewer={viewer} />
       {after}
     </Stack>

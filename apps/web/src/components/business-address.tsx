@@ -10,6 +10,33 @@ export const addressOnOneLine = (address: string) =>
     .filter(Boolean)
     .join(', ');
 
+/**
+ * A "Directions" link: a maps search for the address in a new tab (no map tiles, no key), named
+ * "Directions to {placeName}" for screen readers.
+ */
+export function DirectionsLink({
+  address,
+  placeName,
+  size = 'sm',
+}: {
+  address: string;
+  placeName: string;
+  size?: TextProps['size'];
+}) {
+  return (
+    <Anchor
+      href={directionsUrl(address)}
+      target="_blank"
+      rel="noopener noreferrer"
+      size={size}
+      fw={600}
+      aria-label={`Directions to ${placeName} (opens in a new tab)`}
+    >
+      Directions
+    </Anchor>
+  );
+}
+
 interface BusinessAddressProps {
   /** The address customers may see (the full one, or only town and postcode). */
   address: string;
@@ -32,17 +59,7 @@ export function BusinessAddress({ address, businessName, size = 'sm' }: Business
       </Text>
       <Text component="span" size={size} c="dark.5" style={{ overflowWrap: 'anywhere' }}>
         <VisuallyHidden>Address: </VisuallyHidden>
-        {line}{' '}
-        <Anchor
-          href={directionsUrl(address)}
-          target="_blank"
-          rel="noopener noreferrer"
-          size={size}
-          fw={600}
-          aria-label={`Directions to ${businessName} (opens in a new tab)`}
-        >
-          Directions
-        </Anchor>
+        {line} <DirectionsLink address={address} placeName={businessName} size={size} />
       </Text>
     </Group>
   );

@@ -124,7 +124,7 @@ describe('Manage Requests', () => {
     const pending = section(/^Pending/);
     const first = within(pending).getByRole('article', { name: 'Aoife Byrne, Sat 5 Dec 2026, 10:00' });
     expect(first).toHaveTextContent('Offered: £50');
-    expect(first).toHaveTextContent('At the shop');
+    expect(first).toHaveTextContent('At your shop');
     expect(first).toHaveTextContent('Requested');
     expect(within(first).getByRole('link', { name: 'aoife@example.com' })).toHaveAttribute(
       'href',

@@ -124,3 +124,50 @@ describe('the customer cancels an agreed appointment (api-contract §8.4)', () =
     expect(card.querySelector('img')).toBeNull();
   });
 });
+
+describe("where the shop is, on the customer's card (api-contract §8.5)", () => {
+  it('shows the address the API gives with a Directions link', async () => {
+    renderProfile({
+      bookings: [{ ...approved, BusinessAddress: '7 Back Lane\nLisburn\nBT28 1AA' }],
+    });
+    const card = await screen.findByRole('article', { name: CARD });
+    expect(card).toHaveTextContent('At the shop: 7 Back Lane, Lisburn, BT28 1AA Directions');
+    const link = within(card).getByRole('link', { name: 'Directions to Fade Factory (opens in a new tab)' });
+    expect(link).toHaveAttribute(
+      'href',
+      `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent('7 Back Lane, Lisburn, BT28 1AA')}`,
+    );
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it("a request shows the public form the API sends; with no address, 'At the shop' alone", async () => {
+    const requested = makeBooking({
+      id: 'r1',
+      Status: 'Requested',
+      BusinessName: 'Home Fades',
+      BusinessAddress: 'Lisburn, BT28 1AA',
+    });
+    const gone = makeBooking({
+      id: 'r2',
+      Status: 'Requested',
+      BusinessName: 'Gone Cuts',
+      BusinessAddress: '',
+    });
+    renderProfile({ bookings: [requested, gone], route: '/profile?tab=requested' });
+    const card = await screen.findByRole('article', { name: 'Home Fades, Sat 5 Dec 2026, 10:00' });
+    expect(card).toHaveTextContent('At the shop: Lisburn, BT28 1AA Directions');
+    const goneCard = screen.getByRole('article', { name: 'Gone Cuts, Sat 5 Dec 2026, 10:00' });
+    expect(goneCard).toHaveTextContent('At the shop');
+    expect(within(goneCard).queryByRole('link', { name: /Directions/ })).not.toBeInTheDocument();
+  });
+
+  it("a home visit shows the customer's own address, without directions", async () => {
+    renderProfile({
+      bookings: [{ ...approved, IsHomeVisit: true, CustomerAddress: '1 Main Street, Newry, BT34 1AA' }],
+    });
+    const card = await screen.findByRole('article', { name: CARD });
+    expect(card).toHaveTextContent('Home visit: 1 Main Street, Newry, BT34 1AA');
+    expect(card).not.toHaveTextContent('Bridge Street');
+    expect(within(card).queryByRole('link', { name: /Directions/ })).not.toBeInTheDocument();
+  });
+});

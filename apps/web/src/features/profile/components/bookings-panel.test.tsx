@@ -303,7 +303,10 @@ describe('add to calendar', () => {
     const ics = await readBlob(blobs[0]!);
     expect(ics).toContain('DTSTART:20261205T100000Z');
     expect(ics).toContain('DTEND:20261205T110000Z');
-    expect(ics).toContain('LOCATION:Barber Shop');
+    // Where the emails' booking.ics puts a shop visit: the business's name and address.
+    expect(ics.replace(/\r\n /g, '')).toContain(
+      'LOCATION:Fade Factory\\, 12 Bridge Street\\, Lisburn\\, BT28 1XY',
+    );
 
     expect(screen.getByText(/Calendar file downloaded/)).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(CALENDAR_FEEDBACK_MS - 100));

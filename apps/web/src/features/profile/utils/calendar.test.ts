@@ -1,3 +1,4 @@
+import { bookingIcsLocation } from '@app/domain/calendar';
 import { describe, expect, it, vi } from 'vitest';
 import { makeBooking } from '../testing/profile-fixtures';
 import {
@@ -48,13 +49,41 @@ describe('calendar platform', () => {
 });
 
 describe('calendar event of a booking', () => {
-  it('uses the customer address, else Home Visit for a home visit, else Barber Shop', () => {
-    expect(calendarLocation({ CustomerAddress: '1 Main Street, Belfast, BT1 1AA', IsHomeVisit: true })).toBe(
-      '1 Main Street, Belfast, BT1 1AA',
+  it("is where the emails' booking.ics puts it: the shop's name and address, or the home visit's address", () => {
+    const shop = {
+      BusinessName: 'Fade Factory',
+      barberName: 'Ciaran Kelly',
+      BusinessAddress: '12 Bridge Street, Lisburn, BT28 1XY',
+    };
+    expect(calendarLocation({ ...shop, CustomerAddress: null, IsHomeVisit: false })).toBe(
+      'Fade Factory, 12 Bridge Street, Lisburn, BT28 1XY',
     );
-    expect(calendarLocation({ CustomerAddress: null, IsHomeVisit: true })).toBe('Home Visit');
-    expect(calendarLocation({ CustomerAddress: '  ', IsHomeVisit: true })).toBe('Home Visit');
-    expect(calendarLocation({ CustomerAddress: null, IsHomeVisit: false })).toBe('Barber Shop');
+    expect(calendarLocation({ ...shop, CustomerAddress: null, IsHomeVisit: false })).toBe(
+      bookingIcsLocation({
+        isHomeVisit: false,
+        businessName: 'Fade Factory',
+        businessAddress: shop.BusinessAddress,
+      }),
+    );
+    expect(
+      calendarLocation({ ...shop, CustomerAddress: '1 Main Street, Belfast, BT1 1AA', IsHomeVisit: true }),
+    ).toBe('1 Main Street, Belfast, BT1 1AA');
+    // Spec §9's words are kept for what is not known: a home visit without an address, a shop
+    // without a name or address (a booking of an account that is gone).
+    expect(calendarLocation({ ...shop, CustomerAddress: null, IsHomeVisit: true })).toBe('Home Visit');
+    expect(calendarLocation({ ...shop, CustomerAddress: '  ', IsHomeVisit: true })).toBe('Home Visit');
+    expect(
+      calendarLocation({ ...shop, BusinessAddress: '', CustomerAddress: null, IsHomeVisit: false }),
+    ).toBe('Fade Factory');
+    expect(
+      calendarLocation({
+        BusinessName: '',
+        barberName: '',
+        BusinessAddress: '',
+        CustomerAddress: null,
+        IsHomeVisit: false,
+      }),
+    ).toBe('Barber Shop');
   });
 
   it('writes an .ics event of one hour in UTC, from Northern Ireland winter time', () => {
@@ -64,7 +93,7 @@ describe('calendar event of a booking', () => {
     expect(icsLine(ics, 'DTSTART')).toBe('20261205T100000Z');
     expect(icsLine(ics, 'DTEND')).toBe('20261205T110000Z');
     expect(icsLine(ics, 'SUMMARY')).toBe('Appointment at Fade Factory');
-    expect(icsLine(ics, 'LOCATION')).toBe('Barber Shop');
+    expect(icsLine(ics, 'LOCATION')).toBe('Fade Factory\\, 12 Bridge Street\\, Lisburn\\, BT28 1XY');
     expect(icsLine(ics, 'UID')).toBe(`booking-b-1@${HOST}`);
     expect(icsLine(ics, 'METHOD')).toBe('PUBLISH');
     expect(icsLine(ics, 'SEQUENCE')).toBe('0');

@@ -1,10 +1,5 @@
 import { type Booking, PRODUCT_NAME } from '@app/domain';
-import {
-  bookingEventTimes,
-  bookingIcs,
-  ICS_LOCATION_HOME_VISIT,
-  ICS_LOCATION_SHOP,
-} from '@app/domain/calendar';
+import { bookingEventTimes, bookingIcs, bookingIcsLocation } from '@app/domain/calendar';
 import { agreedPrice, formatPounds } from '@/lib/booking-format';
 import { businessNameOf } from './bookings';
 
@@ -37,11 +32,23 @@ export interface CalendarEvent {
   description: string;
 }
 
-/** Spec §9: the customer address, or 'Home Visit' for home visits, else 'Barber Shop'. */
-export function calendarLocation(booking: Pick<Booking, 'CustomerAddress' | 'IsHomeVisit'>): string {
-  const address = booking.CustomerAddress?.trim();
-  if (address) return address;
-  return booking.IsHomeVisit ? ICS_LOCATION_HOME_VISIT : ICS_LOCATION_SHOP;
+/**
+ * LOCATION, as the booking emails' `booking.ics` writes it (bookingIcsLocation; api-contract §8.3
+ * amends spec §9): a home visit at the customer's address ('Home Visit' without one), a shop visit
+ * at the business's name and address ('Barber Shop' only when neither is known).
+ */
+export function calendarLocation(
+  booking: Pick<
+    Booking,
+    'CustomerAddress' | 'IsHomeVisit' | 'BusinessAddress' | 'BusinessName' | 'barberName'
+  >,
+): string {
+  return bookingIcsLocation({
+    isHomeVisit: booking.IsHomeVisit,
+    customerAddress: booking.CustomerAddress,
+    businessName: booking.BusinessName || booking.barberName,
+    businessAddress: booking.BusinessAddress,
+  });
 }
 
 /** The calendar event of a booking. Throws RangeError when its time cannot be read. */
