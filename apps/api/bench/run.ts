@@ -33,6 +33,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { addDays, todayInLondon } from '@app/domain';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { type DatabaseConfig, DEFAULT_READ_CACHE_TTL_MS as READ_CACHE_TTL_MS } from '../src/config';
@@ -58,6 +59,10 @@ type Dialect = 'sqlite' | 'postgres';
 const ROOT = join(API_DIR, '..', '..');
 const TARGET_RATIO = 0.4;
 const TARGET_P99_MS = 50;
+/** The dashboard's reads are measured at the connections the issue names. */
+const DASHBOARD_CONNECTIONS = 50;
+/** The most booking data the dashboard's first load may transfer (api-contract §8.5). */
+const DASHBOARD_FIRST_LOAD_KB = 50;
 /** The slow SMTP sink of the write-path phase: each message's "250 OK queued" takes this long. */
 const SLOW_SINK_MS = 200;
 
@@ -221,6 +226,8 @@ interface DialectRun {
   rows: Row[];
   plans: EndpointPlan[];
   booking: { attempted: number; created: number; statuses: Record<number, number>; mailsReceived: number };
+  /** The long-history business's dashboard: its bookings, the first load's bytes, each call's size. */
+  dashboard?: { bookings: number; firstLoadBytes: number; sizes: string[] };
   problems: string[];
 }
 
@@ -416,6 +423,75 @@ async function benchDialect(
 
     await read('GET /api/booking/businesses', '/api/booking/businesses');
 
+    /** The reference, then a read endpoint (no same-size body: for the filters and the dashboard). */
+    const readBeside = async (
+      endpoint: string,
+      path: string,
+      extra: Partial<Parameters<typeof runLoad>[0]> = {},
+    ) => {
+      const before = await adjacentReference();
+      return measure(endpoint, true, () => load(path, extra), before);
+    };
+    // Finding a business (api-contract §8.5): each filter, a second page and the towns (in short
+    // mode two of them). The list answers from the micro-cache like the first page.
+    const day = addDays(todayInLondon(), 2);
+    const firstPage = (await (await fetch(`${base}/api/booking/businesses?sort=name`)).json()) as {
+      nextCursor: string | null;
+    };
+    let dashboard: DialectRun['dashboard'];
+    const listReads: [string, string][] = [
+      ['town', 'town=Belfast'],
+      ['a free day', `availableOn=${day}`],
+      ['home visits under £25', 'homeVisits=true&maxPrice=25'],
+      ['words', 'q=beard%20trims'],
+      ['by price', 'sort=price'],
+      ['second page', `sort=name&cursor=${encodeURIComponent(firstPage.nextCursor ?? '')}`],
+    ];
+    for (const [name, query] of options.short ? listReads.slice(0, 2) : listReads) {
+      await readBeside(`GET /api/booking/businesses (${name})`, `/api/booking/businesses?${query}`);
+    }
+    if (!options.short) await readBeside('GET /api/booking/towns', '/api/booking/towns');
+
+    // The dashboard at scale (api-contract §8.5): the first load of the business with the long
+    // history asks for its pending work, its upcoming appointments and the history's first page;
+    // the calendar asks for its month when opened. Each at DASHBOARD_CONNECTIONS connections.
+    const longHistory = seeded.longHistory;
+    const longToken = longHistory ? businessTokens[seeded.businesses.indexOf(longHistory)] : undefined;
+    if (longHistory && longToken) {
+      const today = todayInLondon();
+      const month = today.slice(0, 7);
+      const monthEnd = addDays(`${addDays(`${month}-28`, 4).slice(0, 7)}-01`, -1);
+      const calls: [string, string, boolean][] = [
+        ['pending', 'status=Requested,Countered&limit=25', true],
+        ['upcoming', `from=${today}&status=Approved,Confirmed&limit=25`, true],
+        ['history', 'status=Approved,Confirmed,Denied,Declined,Cancelled&limit=20', true],
+        [
+          'the calendar’s month',
+          `from=${month}-01&to=${monthEnd}&status=Approved,Confirmed&limit=1000`,
+          false,
+        ],
+      ];
+      const headers = { authorization: `Bearer ${longToken}` };
+      let firstLoadBytes = 0;
+      const sizes: string[] = [];
+      for (const [name, query, firstLoad] of calls) {
+        const path = `/api/booking/getallbookings?${query}`;
+        const response = await fetch(`${base}${path}`, { headers });
+        const text = await response.text();
+        if (response.status !== 200)
+          problems.push(`${dialect}: dashboard ${name} answered ${response.status}`);
+        const count = (JSON.parse(text) as { bookings: unknown[] }).bookings.length;
+        const bytes = Buffer.byteLength(text);
+        if (firstLoad) firstLoadBytes += bytes;
+        sizes.push(`${name}: ${count} bookings, ${fmt(bytes / 1024)} KB`);
+        await readBeside(`GET /api/booking/getallbookings (dashboard: ${name})`, path, {
+          headers,
+          connections: DASHBOARD_CONNECTIONS,
+        });
+      }
+      dashboard = { bookings: longHistory.bookings, firstLoadBytes, sizes };
+    }
+
     let next = 0;
     const ids = seeded.businesses.map((b) => b.id);
     await read('GET /api/booking/available-times', '/api/booking/available-times', {
@@ -564,6 +640,7 @@ async function benchDialect(
         statuses: bookingRow.result.statuses,
         mailsReceived,
       },
+      ...(dashboard ? { dashboard } : {}),
       problems,
     };
   } finally {
@@ -714,6 +791,16 @@ function benchMarkdown(
     const b = run.booking;
     return `- ${run.dialect}: ${b.created} of ${b.attempted} requests created a booking (${statusText(b.statuses)}); the outbox worker delivered ${b.mailsReceived} emails to the SMTP sink before the server stopped (the rest stayed in the outbox).`;
   });
+  const dashboards = runs.flatMap((run) => {
+    const d = run.dashboard;
+    if (!d) return [];
+    const rowsOf = run.rows.filter((row) => row.endpoint.includes('(dashboard:'));
+    const worst = Math.max(...rowsOf.map((row) => row.result.p99));
+    const kb = d.firstLoadBytes / 1024;
+    return [
+      `- ${run.dialect}: the business with ${d.bookings} bookings over ${size.longHistory?.years ?? '-'} years: its first load transfers ${fmt(kb)} KB of booking data (target at most ${DASHBOARD_FIRST_LOAD_KB} KB: ${kb <= DASHBOARD_FIRST_LOAD_KB ? 'met' : '**missed**'}); each call's worst p99 at ${DASHBOARD_CONNECTIONS} connections is ${fmt(worst)} ms (target < ${TARGET_P99_MS} ms: ${worst < TARGET_P99_MS ? 'met' : '**missed**'}). ${d.sizes.join('; ')}.`,
+    ];
+  });
   const writeHeader = [
     'database',
     'SMTP sink (per message)',
@@ -777,6 +864,9 @@ function benchMarkdown(
     `Targets: every read endpoint at least ${TARGET_RATIO * 100}% of the reference's req/s and p99 under ${TARGET_P99_MS} ms.`,
     '',
     doc.table(header, rows),
+    '',
+    `The dashboard at scale (api-contract §8.5): a business with a long history is seeded beside the others, and its dashboard's reads (the rows marked "dashboard") run at ${DASHBOARD_CONNECTIONS} connections with its token. The first load asks for pending work, upcoming appointments and the history's first page (the calendar's month only when the calendar opens); the JSON is counted as sent (authenticated reads are not compressed).`,
+    ...dashboards,
     '',
     'Booking requests (POST /api/booking/book, each a write transaction that also writes an email to the outbox):',
     ...bookings,

@@ -35,12 +35,27 @@ export interface SeedSize {
   businesses: number;
   customers: number;
   bookings: number;
+  /**
+   * One more business with a long history (api-contract §8.5, "the dashboard at scale"): this many
+   * bookings over this many years, ending at the end of the booking window. Not in `bookings`.
+   */
+  longHistory?: { bookings: number; years: number };
 }
 
-/** The issue's dataset. */
-export const FULL_SIZE: SeedSize = { businesses: 1000, customers: 20_000, bookings: 300_000 };
+/** The issue's dataset, and the shop with 20,000 bookings over 7 years. */
+export const FULL_SIZE: SeedSize = {
+  businesses: 1000,
+  customers: 20_000,
+  bookings: 300_000,
+  longHistory: { bookings: 20_000, years: 7 },
+};
 /** CI's short benchmark. */
-export const SHORT_SIZE: SeedSize = { businesses: 50, customers: 1000, bookings: 15_000 };
+export const SHORT_SIZE: SeedSize = {
+  businesses: 50,
+  customers: 1000,
+  bookings: 15_000,
+  longHistory: { bookings: 3_000, years: 7 },
+};
 
 /** The password of every seeded account. */
 export const BENCH_PASSWORD = 'Bench123!';
@@ -70,7 +85,10 @@ export interface SeededCustomer {
 }
 
 export interface SeededData {
+  /** The listed businesses, the long-history one (if any) last. */
   businesses: SeededBusiness[];
+  /** The business with the long history (SeedSize.longHistory). */
+  longHistory?: SeededBusiness;
   customers: SeededCustomer[];
   bookings: number;
   /** Bookings per status. */
@@ -211,6 +229,7 @@ export async function seedMarketplace(db: Db, size: SeedSize, options: SeedOptio
   const customers: SeededCustomer[] = [];
   const statuses: Record<string, number> = {};
   let bookingsLeft = size.bookings;
+  let longHistory: SeededBusiness | undefined;
 
   await db.transaction().execute(async (trx) => {
     // newUserRow gives every row every column, as a multi-row insert needs.
@@ -306,69 +325,136 @@ export async function seedMarketplace(db: Db, size: SeedSize, options: SeedOptio
     await users.flush();
     await away.flush();
 
-    for (const [index, business] of businesses.entries()) {
-      const remaining = businesses.length - index;
-      const share = Math.round((size.bookings * (business.busy ? 8 : 1)) / weightTotal);
-      const count = remaining === 1 ? bookingsLeft : Math.min(share, bookingsLeft);
+    /** `count` bookings of the business on distinct hours of `span` (at most 90% of its slots). */
+    const bookAt = async (business: SeededBusiness, span: typeof days, count: number) => {
       const starts = slotStarts(business.availability);
-      const capacity = days.reduce((sum, day) => sum + (starts.get(day.weekday)?.length ?? 0), 0);
+      const capacity = span.reduce((sum, day) => sum + (starts.get(day.weekday)?.length ?? 0), 0);
       const target = Math.min(count, Math.floor(capacity * 0.9));
       const taken = new Set<string>();
       while (taken.size < target) {
-        const day = days[Math.floor(random() * days.length)]!;
+        const day = span[Math.floor(random() * span.length)]!;
         const dayStarts = starts.get(day.weekday) ?? [];
         if (dayStarts.length === 0) continue;
         const startsAt = `${day.date} ${pick(random, dayStarts)}`;
         if (taken.has(startsAt)) continue;
         taken.add(startsAt);
-
-        const upcoming = day.date >= today;
-        const status = pickWeighted(random, upcoming ? UPCOMING : PAST);
-        statuses[status] = (statuses[status] ?? 0) + 1;
-        const customer = customers[Math.floor(random() * customers.length)]!;
-        const price = business.minimumPrice + Math.floor(random() * 4) * 5;
-        // Countered, Declined and Confirmed bookings went through a counter offer.
-        const countered = status === 'Countered' || status === 'Declined' || status === 'Confirmed';
-        const counterPrice = countered ? price + 5 : null;
-        const finalPrice =
-          status === 'Approved' ? price : status === 'Confirmed' ? (counterPrice ?? price) : null;
-        const homeVisit = business.homeVisits && random() < 0.3;
-        // Requested 1–21 days before the time, never after now.
-        const startMs = Date.parse(`${day.date}T${startsAt.slice(11)}:00Z`);
-        const createdMs = Math.min(
-          startMs - (1 + Math.floor(random() * 21)) * 86_400_000,
-          now.getTime() - 60_000,
-        );
-        const createdAt = createdMs - Math.floor(random() * 3_600_000);
-        const updatedAt = status === 'Requested' ? createdAt : Math.min(createdMs + 3_600_000, now.getTime());
-        const created = new Date(createdAt).toISOString();
-        const updated = new Date(updatedAt).toISOString();
-        await bookings.add({
-          id: randomUUID(),
-          business_id: business.id,
-          customer_id: customer.id,
-          status,
-          starts_at: startsAt,
-          price,
-          original_price: counterPrice === null ? null : price,
-          counter_price: counterPrice,
-          final_price: finalPrice,
-          is_home_visit: homeVisit ? 1 : 0,
-          customer_address: homeVisit ? '1 Main Street, Belfast, BT1 1AA' : null,
-          customer_name: `${customer.firstName} ${customer.lastName}`,
-          customer_email: customer.email,
-          customer_phone: '+447700900123',
-          barber_name: `${business.firstName} ${business.lastName}`,
-          business_name: business.businessName,
-          created_at: created,
-          updated_at: updated,
-        });
+        await bookings.add(bookingRow(business, day.date, startsAt));
       }
       business.bookings = taken.size;
-      bookingsLeft -= taken.size;
+      return taken.size;
+    };
+    const bookingRow = (
+      business: SeededBusiness,
+      date: string,
+      startsAt: string,
+    ): Insertable<BookingsTable> => {
+      const upcoming = date >= today;
+      const status = pickWeighted(random, upcoming ? UPCOMING : PAST);
+      statuses[status] = (statuses[status] ?? 0) + 1;
+      const customer = customers[Math.floor(random() * customers.length)]!;
+      const price = business.minimumPrice + Math.floor(random() * 4) * 5;
+      // Countered, Declined and Confirmed bookings went through a counter offer.
+      const countered = status === 'Countered' || status === 'Declined' || status === 'Confirmed';
+      const counterPrice = countered ? price + 5 : null;
+      const finalPrice =
+        status === 'Approved' ? price : status === 'Confirmed' ? (counterPrice ?? price) : null;
+      const homeVisit = business.homeVisits && random() < 0.3;
+      // Requested 1–21 days before the time, never after now.
+      const startMs = Date.parse(`${date}T${startsAt.slice(11)}:00Z`);
+      const createdMs = Math.min(
+        startMs - (1 + Math.floor(random() * 21)) * 86_400_000,
+        now.getTime() - 60_000,
+      );
+      const createdAt = createdMs - Math.floor(random() * 3_600_000);
+      const updatedAt = status === 'Requested' ? createdAt : Math.min(createdMs + 3_600_000, now.getTime());
+      return {
+        id: randomUUID(),
+        business_id: business.id,
+        customer_id: customer.id,
+        status,
+        starts_at: startsAt,
+        price,
+        original_price: counterPrice === null ? null : price,
+        counter_price: counterPrice,
+        final_price: finalPrice,
+        is_home_visit: homeVisit ? 1 : 0,
+        customer_address: homeVisit ? '1 Main Street, Belfast, BT1 1AA' : null,
+        customer_name: `${customer.firstName} ${customer.lastName}`,
+        customer_email: customer.email,
+        customer_phone: '+447700900123',
+        barber_name: `${business.firstName} ${business.lastName}`,
+        business_name: business.businessName,
+        created_at: new Date(createdAt).toISOString(),
+        updated_at: new Date(updatedAt).toISOString(),
+      };
+    };
+
+    for (const [index, business] of businesses.entries()) {
+      const remaining = businesses.length - index;
+      const share = Math.round((size.bookings * (business.busy ? 8 : 1)) / weightTotal);
+      const count = remaining === 1 ? bookingsLeft : Math.min(share, bookingsLeft);
+      bookingsLeft -= await bookAt(business, days, count);
+    }
+
+    if (size.longHistory) {
+      const i = businesses.length;
+      const names = person(i * 7 + 3);
+      const business: SeededBusiness = {
+        id: randomUUID(),
+        email: 'bench-long-history@bench.test',
+        ...names,
+        businessName: `${names.lastName} Long History Barbers Belfast`,
+        minimumPrice: 25,
+        homeVisits: false,
+        availability: BUSY_HOURS[0] as Availability,
+        busy: true,
+        bookings: 0,
+      };
+      await trx
+        .insertInto('users')
+        .values(
+          newUserRow({
+            id: business.id,
+            email: business.email,
+            password_hash: options.passwordHash,
+            user_type: 'Business',
+            first_name: business.firstName,
+            last_name: business.lastName,
+            phone_number: '+447700799999',
+            address: '1 Church Road, Belfast, BT1 2AB',
+            birthdate: '1975-04-12',
+            is_confirmed: 1,
+            confirmed_at: nowIso,
+            business_name: business.businessName,
+            business_address: '1 High Street, Belfast, BT1 3CD',
+            business_description: 'Seven years on the same corner.',
+            minimum_price: business.minimumPrice,
+            home_visits_enabled: 0,
+            is_listed: 1,
+            availability: JSON.stringify(business.availability),
+            created_at: nowIso,
+            updated_at: nowIso,
+          }),
+        )
+        .execute();
+      const spanDays = size.longHistory.years * 365;
+      const firstLongDay = addDays(today, DAYS_AHEAD - spanDays + 1);
+      const span = Array.from({ length: spanDays }, (_, d) => {
+        const date = addDays(firstLongDay, d);
+        return { date, weekday: weekdayOf(date) };
+      });
+      await bookAt(business, span, size.longHistory.bookings);
+      longHistory = business;
+      businesses.push(business);
     }
     await bookings.flush();
   });
 
-  return { businesses, customers, bookings: size.bookings - bookingsLeft, statuses };
+  return {
+    businesses,
+    ...(longHistory ? { longHistory } : {}),
+    customers,
+    bookings: size.bookings - bookingsLeft,
+    statuses,
+  };
 }
