@@ -53,7 +53,7 @@ function SearchBox({ value, onChange }: { value: string; onChange: BusinessFilte
       className={classes.search}
       type="search"
       label="Search"
-      placeholder="Name, service or barber"
+      placeholder="Name or service"
       value={draft}
       maxLength={100}
       onChange={(event) => {
@@ -141,6 +141,8 @@ export function BusinessFiltersBar({ filters, onChange }: BusinessFiltersBarProp
           minDate={days.first}
           maxDate={days.last}
           valueFormat="ddd D MMM"
+          size="md"
+          classNames={{ placeholder: classes.anyDay }}
           clearable
           clearButtonProps={{ 'aria-label': 'Clear day' }}
         />
