@@ -1,6 +1,8 @@
 import { addDays, BUSINESS_SEARCH_MESSAGES, type BusinessSummary, todayInLondon } from '@app/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { prefetchRouteData } from '@/app/routes';
+import { createQueryClient } from '@/lib/query-client';
 import {
   apiErrorResponse,
   type FetchStub,
@@ -9,6 +11,8 @@ import {
   stubFetch,
 } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
+import { filtersFromSearch } from '../api/business-filters';
+import { businessesQueryOptions } from '../api/get-businesses';
 
 const LIST = '/api/booking/businesses';
 
@@ -157,6 +161,19 @@ describe('businesses page: filters in the URL', () => {
     await router.back();
     expect(searchOf(router)).toEqual({ sort: 'name' });
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
+  });
+
+  it("the route's prefetch asks for the URL's search, under the key the page reads", async () => {
+    const api = stubApi(() => page([business('b1', 'Ciaran')]));
+    const client = createQueryClient();
+
+    prefetchRouteData(client, '/businesses', '?town=Derry&sort=price');
+
+    await waitFor(() => expect(listQueries(api)).toEqual([{ town: 'Derry', sort: 'price' }]));
+    const { queryKey } = businessesQueryOptions(
+      filtersFromSearch(new URLSearchParams('sort=price&town=Derry')),
+    );
+    await waitFor(() => expect(client.getQueryData(queryKey)?.pages[0]?.businesses).toHaveLength(1));
   });
 
   it('unfolds the filters on a phone with the Filters button', async () => {
