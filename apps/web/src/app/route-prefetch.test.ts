@@ -20,7 +20,7 @@ function stubApi() {
   return stubFetch()
     .on('GET', '/api/user/userdetails', jsonResponse(200, userDetails('User')))
     .on('GET', '/api/booking/userbookings', jsonResponse(200, { requests: [], bookings: [] }))
-    .on('GET', '/api/booking/getallbookings', jsonResponse(200, { bookings: [] }))
+    .on('GET', '/api/booking/getallbookings', jsonResponse(200, { bookings: [], nextCursor: null }))
     .on('GET', '/api/booking/businesses', jsonResponse(200, { businesses: [] }));
 }
 
@@ -43,7 +43,14 @@ describe('prefetchRouteData (the first page load)', () => {
     const api = stubApi();
     prefetchRouteData(createQueryClient(), '/admin', '');
     await waitForCalls();
-    expect(api.callsTo('GET', '/api/booking/getallbookings')).toHaveLength(1);
+    // Only what Manage Requests shows (api-contract §8.5): pending work, appointments from today on,
+    // and the history's first page.
+    expect(
+      api
+        .callsTo('GET', '/api/booking/getallbookings')
+        .map((call) => call.query.get('status'))
+        .sort(),
+    ).toEqual(['Approved,Confirmed', 'Approved,Confirmed,Denied,Declined,Cancelled', 'Requested,Countered']);
     expect(api.callsTo('GET', '/api/user/userdetails')).toHaveLength(1);
 
     const other = stubApi();

@@ -1,31 +1,47 @@
-import { type Booking, todayInLondon } from '@app/domain';
-import { Group, Indicator, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { MESSAGES, todayInLondon } from '@app/domain';
+import { Button, Group, Indicator, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
 import { agreedPrice, bookingLocationText, formatLongDate, formatPounds } from '@/lib/booking-format';
+import { useMonthBookings } from '../api/get-business-bookings';
 import { appointmentsByDate } from '../utils/requests';
 import classes from './dashboard.module.css';
 import { addDatesStyles } from './dates-styles';
 
 addDatesStyles();
 
-/** The day the calendar opens on: today when it has bookings, else the next day that does. */
-export function openingDay(byDate: ReadonlyMap<string, unknown>, today: string = todayInLondon()): string {
-  if (byDate.has(today)) return today;
-  const next = [...byDate.keys()].filter((date) => date > today).sort()[0];
-  return next ?? today;
+/**
+ * The day the calendar opens on: today when it has bookings, else the next day that does (the
+ * first of the upcoming appointments, which start from today).
+ */
+export function openingDay(nextAppointmentDate: string | null, today: string = todayInLondon()): string {
+  return nextAppointmentDate && nextAppointmentDate > today ? nextAppointmentDate : today;
+}
+
+const monthOf = (date: string) => date.slice(0, 7);
+
+/** A month's appointments by day, read when the calendar shows that month. */
+function useMonthAppointments(month: string) {
+  const query = useMonthBookings(month);
+  const byDate = useMemo(() => appointmentsByDate(query.data?.bookings ?? []), [query.data]);
+  return { query, byDate };
 }
 
 const countText = (count: number) => `${count} ${count === 1 ? 'booking' : 'bookings'}`;
 
-/** The calendar and the chosen day's list; mounted each time the modal opens, so it opens afresh. */
-function CalendarContent({ bookings }: { bookings: readonly Booking[] }) {
-  const byDate = useMemo(() => appointmentsByDate(bookings), [bookings]);
-  const [selected, setSelected] = useState<string>(() => openingDay(byDate));
-  const dayBookings = byDate.get(selected) ?? [];
+/**
+ * The calendar and the chosen day's list; mounted each time the modal opens, so it opens afresh.
+ * It reads the month it shows (again when the month changes), and the chosen day's month.
+ */
+function CalendarContent({ nextAppointmentDate }: { nextAppointmentDate: string | null }) {
+  const [selected, setSelected] = useState<string>(() => openingDay(nextAppointmentDate));
+  const [shownMonth, setShownMonth] = useState(() => monthOf(selected));
+  const { byDate } = useMonthAppointments(shownMonth);
+  const selectedMonth = useMonthAppointments(monthOf(selected));
+  const dayBookings = selectedMonth.byDate.get(selected) ?? [];
 
   return (
     <div className={classes.calendarLayout}>
@@ -35,7 +51,8 @@ function CalendarContent({ bookings }: { bookings: readonly Booking[] }) {
           onChange={(date) => {
             if (date) setSelected(date);
           }}
-          defaultDate={selected}
+          date={`${shownMonth}-01`}
+          onDateChange={(date) => setShownMonth(monthOf(date))}
           highlightToday
           weekendDays={[]}
           size="md"
@@ -64,7 +81,20 @@ function CalendarContent({ bookings }: { bookings: readonly Booking[] }) {
         <Title order={3} fz="md" id="calendar-day-title" mb="sm">
           {formatLongDate(selected)}
         </Title>
-        {dayBookings.length === 0 ? (
+        {selectedMonth.query.isError ? (
+          <Stack gap={4} align="flex-start">
+            <Text size="sm" c="red.8" role="alert">
+              {MESSAGES.failedToLoadData}
+            </Text>
+            <Button variant="subtle" size="compact-sm" px={0} onClick={() => selectedMonth.query.refetch()}>
+              Retry
+            </Button>
+          </Stack>
+        ) : !selectedMonth.query.data ? (
+          <div role="status" aria-label="Loading the day's bookings">
+            <Skeleton height={64} radius="md" />
+          </div>
+        ) : dayBookings.length === 0 ? (
           <Text c="dimmed" size="sm">
             No bookings on this day.
           </Text>
@@ -107,11 +137,12 @@ function CalendarContent({ bookings }: { bookings: readonly Booking[] }) {
  * bookings, and lists the bookings of the chosen day.
  */
 export function BookingCalendarModal({
-  bookings,
+  nextAppointmentDate,
   opened,
   onClose,
 }: {
-  bookings: readonly Booking[];
+  /** The first appointment's day from today on, if any. */
+  nextAppointmentDate: string | null;
   opened: boolean;
   onClose: () => void;
 }) {
@@ -125,7 +156,7 @@ export function BookingCalendarModal({
       fullScreen={isMobile}
       classNames={{ title: classes.modalTitle }}
     >
-      <CalendarContent bookings={bookings} />
+      <CalendarContent nextAppointmentDate={nextAppointmentDate} />
     </Modal>
   );
 }

@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { apiErrorResponse, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import {
   bookingChanged,
-  businessBookings,
   FIRST_RENDER,
   fixToday,
   makeBooking,
@@ -111,11 +110,12 @@ describe('the business cancels an agreed appointment (api-contract §8.4)', () =
       CancelledBy: 'business' as const,
       CancellationReason: 'Burst pipe in the shop',
     };
-    const api = stubFetch()
-      .on('GET', '/api/booking/getallbookings', jsonResponse(200, businessBookings([confirmed])))
-      .on('GET', '/api/booking/getallbookings', jsonResponse(200, businessBookings([done])))
-      .on('PATCH', '/api/booking/cancel', jsonResponse(200, bookingChanged('Booking cancelled', done)));
-    const { user } = await openRequests([confirmed], api);
+    const { user, api, server } = await openRequests([confirmed]);
+    // The server's list changes with the cancellation: the appointment moves to the history.
+    api.on('PATCH', '/api/booking/cancel', () => {
+      server.set([done]);
+      return jsonResponse(200, bookingChanged('Booking cancelled', done));
+    });
 
     await user.click(within(card('Bea Two, Sun 6 Dec 2026, 14:00')).getByRole('button', { name: 'Cancel' }));
     await user.type(reasonBox(), '  Burst pipe in the shop ');

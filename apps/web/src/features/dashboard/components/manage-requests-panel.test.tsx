@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { apiErrorResponse, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import {
   bookingChanged,
-  businessBookings,
+  bookingListCalls,
   FIRST_RENDER,
   fixToday,
   makeBooking,
@@ -195,11 +195,12 @@ describe('Manage Requests', () => {
   it('approves a request, which then shows under Approved', async () => {
     fixToday(TODAY);
     const approvedNow = { ...requested, Status: 'Approved' as const };
-    // NOTE: the stub reuses the last answer it has; queue the list before and after the approval.
-    const api = stubFetch()
-      .on('GET', '/api/booking/getallbookings', jsonResponse(200, businessBookings([requested])))
-      .on('PATCH', '/api/booking/setstatus', jsonResponse(200, bookingChanged('Approved', approvedNow)));
-    const { user } = await openRequests([approvedNow], api);
+    const { user, api, server } = await openRequests([requested]);
+    api.on('PATCH', '/api/booking/setstatus', () => {
+      server.set([approvedNow]);
+      return jsonResponse(200, bookingChanged('Approved', approvedNow));
+    });
+    const before = bookingListCalls(api).length;
 
     await user.click(
       within(card('Aoife Byrne, Sat 5 Dec 2026, 10:00')).getByRole('button', { name: 'Approve' }),
@@ -216,6 +217,12 @@ describe('Manage Requests', () => {
       ).toBeInTheDocument(),
     );
     expect(screen.getByRole('button', { name: 'Pending: 0' })).toBeInTheDocument();
+    // The approval is read back: the pending and upcoming lists (and the history) again.
+    expect(bookingListCalls(api).slice(before).sort()).toEqual([
+      'from=2026-12-01&status=Approved,Confirmed&limit=100',
+      'status=Approved,Confirmed,Denied,Declined,Cancelled&limit=20',
+      'status=Requested,Countered&limit=100',
+    ]);
   });
 
   it("shows the server's message when the hour is already taken", async () => {
@@ -350,31 +357,153 @@ describe('Manage Requests', () => {
   });
 
   it("says 'Failed to load data' and tries again", async () => {
-    const api = stubFetch()
-      .on(
-        'GET',
-        '/api/booking/getallbookings',
-        apiErrorResponse(500, 'InternalError', 'Something went wrong'),
-      )
-      .on('GET', '/api/booking/getallbookings', jsonResponse(200, businessBookings([requested])));
-    // renderDashboard's own getallbookings answer queues behind these two and is never reached.
-    const { user } = renderDashboard({ api });
+    // The first of the dashboard's reads fails; renderDashboard's fake answers the others.
+    const api = stubFetch().on(
+      'GET',
+      '/api/booking/getallbookings',
+      apiErrorResponse(500, 'InternalError', 'Something went wrong'),
+    );
+    const { user } = renderDashboard({ api, bookings: [requested] });
     expect(await screen.findByText(MESSAGES.failedToLoadData, {}, FIRST_RENDER)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('button', { name: 'Pending: 1' })).toBeInTheDocument();
   });
 });
 
+describe('Manage Requests at scale (api-contract §8.5)', () => {
+  it('asks only for what it shows: pending work, appointments from today and the history’s first page', async () => {
+    fixToday(TODAY);
+    const { api } = await openRequests();
+    expect(bookingListCalls(api).sort()).toEqual([
+      'from=2026-12-01&status=Approved,Confirmed&limit=100',
+      'status=Approved,Confirmed,Denied,Declined,Cancelled&limit=20',
+      'status=Requested,Countered&limit=100',
+    ]);
+  });
+
+  it('pages the history with Show older, to its end, each booking once', async () => {
+    fixToday(TODAY);
+    // 25 ended requests, newest first by when they were made; and an appointment that is past.
+    const denied = Array.from({ length: 25 }, (_, index) =>
+      makeBooking({
+        id: `x${String(index).padStart(2, '0')}`,
+        Status: index % 2 ? 'Denied' : 'Cancelled',
+        BookingDateTime: `2026-11-${String(index + 1).padStart(2, '0')} 10:00`,
+        CreatedAt: `2026-10-${String(index + 1).padStart(2, '0')}T09:00:00.000Z`,
+        customerName: `Customer ${index}`,
+      }),
+    );
+    const past = makeBooking({
+      id: 'p1',
+      Status: 'Approved',
+      BookingDateTime: '2026-11-20 09:00',
+      CreatedAt: '2026-09-01T09:00:00.000Z',
+      customerName: 'Past Visit',
+    });
+    const { user, api } = await openRequests([...denied, past, approved[0]!]);
+    // The first page holds the 20 newest (Ann One's upcoming appointment among them, shown from the
+    // upcoming list): the counts say more may follow.
+    expect(screen.getByRole('button', { name: 'Denied: 19+' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Approved: 1+' })).toBeInTheDocument();
+    const list = section(/^Denied/);
+    expect(within(list).getByRole('heading', { name: 'Denied (19+)' })).toBeInTheDocument();
+    expect(within(list).getAllByRole('article')).toHaveLength(6);
+    expect(within(list).queryByRole('button', { name: 'Show older' })).not.toBeInTheDocument();
+    await user.click(within(list).getByRole('button', { name: 'Show all 19' }));
+    expect(within(list).getAllByRole('article')).toHaveLength(19);
+
+    await user.click(within(list).getByRole('button', { name: 'Show older' }));
+    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(25));
+    expect(within(list).queryByRole('button', { name: 'Show older' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Denied: 25' })).toBeInTheDocument();
+    const names = within(list)
+      .getAllByRole('article')
+      .map((article) => article.getAttribute('aria-label'));
+    expect(new Set(names).size).toBe(25);
+    // Latest first, as before.
+    expect(names[0]).toBe('Customer 24, Wed 25 Nov 2026, 10:00');
+    expect(names[24]).toBe('Customer 0, Sun 1 Nov 2026, 10:00');
+    // The past appointment came with the second page: under Approved, after the upcoming one.
+    expect(
+      within(section(/^Approved/))
+        .getAllByRole('article')
+        .map((article) => article.getAttribute('aria-label')),
+    ).toEqual(['Ann One, Sat 5 Dec 2026, 12:00', 'Past Visit, Fri 20 Nov 2026, 09:00']);
+    expect(screen.getByRole('button', { name: 'Approved: 2' })).toBeInTheDocument();
+
+    const history = bookingListCalls(api).filter((query) => query.includes('Cancelled'));
+    expect(history).toEqual([
+      'status=Approved,Confirmed,Denied,Declined,Cancelled&limit=20',
+      'status=Approved,Confirmed,Denied,Declined,Cancelled&limit=20&cursor=20',
+    ]);
+  });
+
+  it('shows Show older straight away when the loaded history fits in the first 6', async () => {
+    fixToday(TODAY);
+    // 20 appointments from today on and 3 ended requests: the history's first page is all of them
+    // (the later appointments are the upcoming list's), its second holds the older ended ones.
+    const upcoming = Array.from({ length: 20 }, (_, index) =>
+      makeBooking({
+        id: `u${String(index).padStart(2, '0')}`,
+        Status: 'Approved',
+        BookingDateTime: `2026-12-${String(index + 2).padStart(2, '0')} 09:00`,
+        CreatedAt: '2026-11-30T09:00:00.000Z',
+      }),
+    );
+    const older = [1, 2, 3].map((day) =>
+      makeBooking({
+        id: `d${day}`,
+        Status: 'Denied',
+        BookingDateTime: `2026-11-0${day} 10:00`,
+        CreatedAt: `2026-10-0${day}T09:00:00.000Z`,
+        customerName: `Old ${day}`,
+      }),
+    );
+    const { user } = await openRequests([...upcoming, ...older]);
+    const list = section(/^Denied/);
+    expect(within(list).queryAllByRole('article')).toHaveLength(0);
+    expect(within(list).queryByText('No denied requests.')).not.toBeInTheDocument();
+    await user.click(within(list).getByRole('button', { name: 'Show older' }));
+    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(3));
+    expect(screen.getByRole('button', { name: 'Denied: 3' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Approved: 20' })).toBeInTheDocument();
+  });
+
+  it('says so when an older page cannot be loaded, and the button tries again', async () => {
+    fixToday(TODAY);
+    const denied = Array.from({ length: 21 }, (_, index) =>
+      makeBooking({
+        id: `x${String(index).padStart(2, '0')}`,
+        Status: 'Denied',
+        BookingDateTime: `2026-11-${String(index + 1).padStart(2, '0')} 10:00`,
+        CreatedAt: `2026-10-${String(index + 1).padStart(2, '0')}T09:00:00.000Z`,
+      }),
+    );
+    const { user, api } = await openRequests(denied);
+    const list = section(/^Denied/);
+    await user.click(within(list).getByRole('button', { name: 'Show all 20' }));
+    const fail = apiErrorResponse(500, 'InternalError', 'Something went wrong');
+    const original = api.fetch.getMockImplementation()!;
+    api.fetch.mockImplementationOnce(async () => fail);
+    await user.click(within(list).getByRole('button', { name: 'Show older' }));
+    expect(await within(list).findByRole('alert')).toHaveTextContent(MESSAGES.failedToLoadData);
+    api.fetch.mockImplementation(original);
+    await user.click(within(list).getByRole('button', { name: 'Show older' }));
+    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(21));
+    expect(within(list).queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
 describe('booking calendar', () => {
   it("marks the days with approved or confirmed bookings and lists a chosen day's bookings", async () => {
     fixToday(TODAY);
-    const { user } = await openRequests();
+    const { user, api } = await openRequests();
     await user.click(screen.getByRole('button', { name: 'View Calendar' }));
-    const dialog = screen.getByRole('dialog', { name: 'Booking Calendar' });
+    const dialog = await screen.findByRole('dialog', { name: 'Booking Calendar' }, FIRST_RENDER);
 
     // Today has none, so it opens on the next day that has.
     expect(within(dialog).getByRole('heading', { name: 'Saturday 5 December 2026' })).toBeInTheDocument();
-    let list = within(dialog).getByRole('list', { name: 'Bookings on Saturday 5 December 2026' });
+    let list = await within(dialog).findByRole('list', { name: 'Bookings on Saturday 5 December 2026' });
     const items = within(list).getAllByRole('listitem');
     expect(items).toHaveLength(2);
     expect(items[0]).toHaveTextContent('12:00');
@@ -397,11 +526,33 @@ describe('booking calendar', () => {
     await user.click(within(dialog).getByRole('button', { name: '6 December 2026' }));
     expect(within(dialog).getByText('No bookings on this day.')).toBeInTheDocument();
 
+    // It reads the month it shows: December's appointments, then January's when it turns.
+    expect(bookingListCalls(api).filter((query) => query.includes('to='))).toEqual([
+      'from=2026-12-01&to=2026-12-31&status=Approved,Confirmed&limit=1000',
+    ]);
     await user.click(within(dialog).getByRole('button', { name: 'Next month' }));
     expect(within(dialog).getByText('January 2027')).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: '10 January 2027, 1 booking' }));
+    await user.click(await within(dialog).findByRole('button', { name: '10 January 2027, 1 booking' }));
     expect(
       within(dialog).getByRole('list', { name: 'Bookings on Sunday 10 January 2027' }),
     ).toHaveTextContent('Gus Seven');
+    expect(bookingListCalls(api).filter((query) => query.includes('to='))).toEqual([
+      'from=2026-12-01&to=2026-12-31&status=Approved,Confirmed&limit=1000',
+      'from=2027-01-01&to=2027-01-31&status=Approved,Confirmed&limit=1000',
+    ]);
+  });
+
+  it('opens on today when it has no appointments ahead, and says when a day cannot be read', async () => {
+    fixToday(TODAY);
+    const { user, api } = await openRequests([requested]);
+    api.fetch.mockImplementationOnce(async () =>
+      apiErrorResponse(500, 'InternalError', 'Something went wrong'),
+    );
+    await user.click(screen.getByRole('button', { name: 'View Calendar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Booking Calendar' }, FIRST_RENDER);
+    expect(within(dialog).getByRole('heading', { name: 'Tuesday 1 December 2026' })).toBeInTheDocument();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.failedToLoadData);
+    await user.click(within(dialog).getByRole('button', { name: 'Retry' }));
+    expect(await within(dialog).findByText('No bookings on this day.')).toBeInTheDocument();
   });
 });

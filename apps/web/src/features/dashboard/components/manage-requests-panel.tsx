@@ -1,4 +1,4 @@
-import { ADMIN_LIST_SHOWN, type Booking, MESSAGES } from '@app/domain';
+import { ADMIN_LIST_SHOWN, type Booking, holdsSlot, MESSAGES, todayInLondon } from '@app/domain';
 import {
   Button,
   Group,
@@ -15,8 +15,15 @@ import { Link } from 'react-router';
 import { IconCalendar, IconScissors } from '@/components/icons';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { paths } from '@/config/paths';
+import { bookingDateOf } from '@/lib/booking-format';
 import { preloadable } from '@/lib/preloadable';
-import { useBusinessBookings } from '../api/get-business-bookings';
+import {
+  type BusinessBookingsFilter,
+  historyFilter,
+  pendingFilter,
+  upcomingFilter,
+  useBusinessBookingPages,
+} from '../api/get-business-bookings';
 import { groupRequests, REQUEST_SECTIONS, type RequestSection } from '../utils/requests';
 import classes from './dashboard.module.css';
 import { RequestCard } from './request-card';
@@ -47,6 +54,31 @@ const SECTION_HINT: Record<RequestSection, string | null> = {
 
 const sectionId = (section: RequestSection) => `requests-${section}`;
 
+/** A section's next page: its label ('Load more', or 'Show older' for the history) and loader. */
+interface MorePages {
+  label: string;
+  load: () => unknown;
+  isLoading: boolean;
+  failed: boolean;
+}
+
+/** An infinite query's next page as a section offers it, or null once it has every page. */
+function morePages(
+  query: ReturnType<typeof useBusinessBookingPages>,
+  label: 'Load more' | 'Show older',
+): MorePages | null {
+  if (!query.hasNextPage) return null;
+  return {
+    label,
+    load: () => query.fetchNextPage(),
+    isLoading: query.isFetchingNextPage,
+    failed: query.isFetchNextPageError,
+  };
+}
+
+/** A count with '+' while more pages may hold more. */
+const countText = (count: number, hasMore: boolean) => `${count}${hasMore ? '+' : ''}`;
+
 /** Another dashboard tab (the dashboard keeps its open tab in ?tab=). */
 const dashboardTab = (tab: 'hours' | 'configuration') => ({
   pathname: paths.admin.getHref(),
@@ -60,7 +92,7 @@ function StatCard({
   tone,
 }: {
   label: string;
-  value: number;
+  value: string;
   onClick: () => void;
   tone: string;
 }) {
@@ -81,7 +113,15 @@ function StatCard({
   );
 }
 
-function RequestList({ section, bookings }: { section: RequestSection; bookings: Booking[] }) {
+function RequestList({
+  section,
+  bookings,
+  more,
+}: {
+  section: RequestSection;
+  bookings: Booking[];
+  more: MorePages | null;
+}) {
   const [showAll, setShowAll] = useState(false);
   const isCapped = CAPPED_SECTIONS.has(section) && bookings.length > ADMIN_LIST_SHOWN;
   const shown = isCapped && !showAll ? bookings.slice(0, ADMIN_LIST_SHOWN) : bookings;
@@ -94,7 +134,7 @@ function RequestList({ section, bookings }: { section: RequestSection; bookings:
         <Title order={2} fz="lg" id={titleId} tabIndex={-1}>
           {meta.title}{' '}
           <Text span c="dimmed" fw={500} fz="md">
-            ({bookings.length})
+            ({countText(bookings.length, more !== null)})
           </Text>
         </Title>
       </Group>
@@ -103,7 +143,7 @@ function RequestList({ section, bookings }: { section: RequestSection; bookings:
           {SECTION_HINT[section]}
         </Text>
       ) : null}
-      {bookings.length === 0 ? (
+      {bookings.length === 0 && !more ? (
         <Stack gap={4} align="flex-start" py="xs">
           <Text c="dimmed" size="sm">
             {SECTION_EMPTY[section]}
@@ -122,10 +162,31 @@ function RequestList({ section, bookings }: { section: RequestSection; bookings:
               <RequestCard key={booking.id} booking={booking} />
             ))}
           </SimpleGrid>
-          {isCapped ? (
-            <Button variant="subtle" mt="xs" px="xs" onClick={() => setShowAll((value) => !value)}>
-              {showAll ? `Show first ${ADMIN_LIST_SHOWN}` : `Show all ${bookings.length}`}
-            </Button>
+          <Group gap="xs" mt={isCapped || more ? 'xs' : 0}>
+            {isCapped ? (
+              <Button variant="subtle" px="xs" onClick={() => setShowAll((value) => !value)}>
+                {showAll ? `Show first ${ADMIN_LIST_SHOWN}` : `Show all ${bookings.length}`}
+              </Button>
+            ) : null}
+            {/* Every loaded booking first, then the next page. */}
+            {more && (showAll || !isCapped) ? (
+              <Button
+                variant="subtle"
+                px="xs"
+                loading={more.isLoading}
+                onClick={() => {
+                  setShowAll(true);
+                  void more.load();
+                }}
+              >
+                {more.label}
+              </Button>
+            ) : null}
+          </Group>
+          {more?.failed ? (
+            <Text size="sm" c="red.8" role="alert">
+              {MESSAGES.failedToLoadData}
+            </Text>
           ) : null}
         </>
       )}
@@ -156,24 +217,58 @@ function EmptyRequests() {
   );
 }
 
+/**
+ * The Business's bookings as Manage Requests shows them (api-contract §8.5): every pending request
+ * and counter offer, the appointments from today on, and the history loaded so far (appointments
+ * before today, and requests that ended without one), each booking once.
+ */
+function shownBookings(pending: Booking[], upcoming: Booking[], history: Booking[], today: string) {
+  const seen = new Set<string>();
+  const shown: Booking[] = [];
+  const past = history.filter((booking) => !holdsSlot(booking.Status) || bookingDateOf(booking) < today);
+  for (const booking of [...pending, ...upcoming, ...past]) {
+    if (seen.has(booking.id)) continue;
+    seen.add(booking.id);
+    shown.push(booking);
+  }
+  return shown;
+}
+
+/** A list's query and its bookings so far (every loaded page), once its first page is in. */
+function useLoadedBookings(filter: BusinessBookingsFilter) {
+  const query = useBusinessBookingPages(filter);
+  const bookings = useMemo(() => query.data?.pages.flatMap((page) => page.bookings), [query.data]);
+  return [query, bookings] as const;
+}
+
 /** The Manage Requests tab: stat cards, the four sections, and the booking calendar. */
 export function ManageRequestsPanel() {
-  const bookingsQuery = useBusinessBookings();
+  // The day the lists were split on: kept while the tab is open, so their queries stay the same.
+  const [today] = useState(() => todayInLondon());
+  const [pendingQuery, pending] = useLoadedBookings(pendingFilter());
+  const [upcomingQuery, upcoming] = useLoadedBookings(upcomingFilter(today));
+  const [historyQuery, history] = useLoadedBookings(historyFilter());
   const [isCalendarOpen, setIsCalendarOpen] = useState(false);
   // Mounted from its first opening on (its code loads then), so it can play its closing transition.
   const [hasCalendar, setHasCalendar] = useState(false);
   if (isCalendarOpen && !hasCalendar) setHasCalendar(true);
-  const bookings = bookingsQuery.data?.bookings;
+  const bookings = useMemo(
+    () => (pending && upcoming && history ? shownBookings(pending, upcoming, history, today) : undefined),
+    [pending, upcoming, history, today],
+  );
   const groups = useMemo(() => groupRequests(bookings ?? []), [bookings]);
+  const queries = [pendingQuery, upcomingQuery, historyQuery];
 
   if (!bookings) {
-    if (bookingsQuery.isError) {
+    if (queries.some((query) => query.isError)) {
       return (
         <LoadErrorAlert
           title={MESSAGES.failedToLoadData}
           message="We could not load your booking requests."
-          onRetry={() => bookingsQuery.refetch()}
-          isRetrying={bookingsQuery.isFetching}
+          onRetry={() => {
+            for (const query of queries) if (query.isError) void query.refetch();
+          }}
+          isRetrying={queries.some((query) => query.isFetching)}
         />
       );
     }
@@ -189,6 +284,16 @@ export function ManageRequestsPanel() {
     );
   }
 
+  const morePending = morePages(pendingQuery, 'Load more');
+  const moreOlder = morePages(historyQuery, 'Show older');
+  const more: Record<RequestSection, MorePages | null> = {
+    pending: morePending,
+    countered: morePending,
+    approved: morePages(upcomingQuery, 'Load more') ?? moreOlder,
+    denied: moreOlder,
+  };
+  const nextAppointmentDate = upcoming?.[0] ? bookingDateOf(upcoming[0]) : null;
+
   const jumpTo = (section: RequestSection) => {
     const heading = document.getElementById(`${sectionId(section)}-title`);
     heading?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -203,7 +308,7 @@ export function ManageRequestsPanel() {
             <StatCard
               key={section.value}
               label={section.stat}
-              value={groups[section.value].length}
+              value={countText(groups[section.value].length, more[section.value] !== null)}
               tone={section.value}
               onClick={() => jumpTo(section.value)}
             />
@@ -223,18 +328,23 @@ export function ManageRequestsPanel() {
         </SimpleGrid>
       </section>
 
-      {bookings.length === 0 ? (
+      {bookings.length === 0 && Object.values(more).every((next) => next === null) ? (
         <EmptyRequests />
       ) : (
         REQUEST_SECTIONS.map((section) => (
-          <RequestList key={section.value} section={section.value} bookings={groups[section.value]} />
+          <RequestList
+            key={section.value}
+            section={section.value}
+            bookings={groups[section.value]}
+            more={more[section.value]}
+          />
         ))
       )}
 
       {hasCalendar ? (
         <Suspense fallback={null}>
           <BookingCalendarModal
-            bookings={bookings}
+            nextAppointmentDate={nextAppointmentDate}
             opened={isCalendarOpen}
             onClose={() => setIsCalendarOpen(false)}
           />

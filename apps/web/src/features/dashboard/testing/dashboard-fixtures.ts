@@ -1,6 +1,6 @@
-import type { AwayDate, Booking, UserType } from '@app/domain';
+import { type AwayDate, BOOKING_STATUSES, type Booking, type UserType } from '@app/domain';
 import { vi } from 'vitest';
-import { type FetchStub, jsonResponse, stubFetch } from '@/testing/fetch-stub';
+import { type FetchStub, jsonResponse, type RecordedCall, stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 import { makeAccessToken, userDetails } from '@/testing/tokens';
 import type { getBusinessBookings } from '../api/get-business-bookings';
@@ -45,10 +45,59 @@ export function makeAwayDate(overrides: Partial<AwayDate> = {}): AwayDate {
   };
 }
 
-/** GET /booking/getallbookings, typed as the web reads it. */
-export const businessBookings = (bookings: Booking[]): Awaited<ReturnType<typeof getBusinessBookings>> => ({
+type BusinessBookingsPage = Awaited<ReturnType<typeof getBusinessBookings>>;
+
+/** GET /booking/getallbookings's answer (one last page), typed as the web reads it. */
+export const businessBookings = (
+  bookings: Booking[],
+  nextCursor: string | null = null,
+): BusinessBookingsPage => ({
   bookings,
+  nextCursor,
 });
+
+/**
+ * A fake of GET /booking/getallbookings over a business's bookings, read as the API reads its query
+ * (api-contract §8.5): `status`, `from`/`to` (inclusive days; then by BookingDateTime, earliest
+ * first, else newest first by CreatedAt then id), `limit` and `cursor` (here a plain offset).
+ * `set` changes the bookings, as a mutation would on the server.
+ */
+export function businessBookingsApi(initial: Booking[]) {
+  let bookings = initial;
+  const respond = (call: RecordedCall) => {
+    const query = call.query;
+    const statuses = query.get('status')?.split(',') ?? [...BOOKING_STATUSES];
+    const from = query.get('from');
+    const to = query.get('to');
+    const byStart = from !== null || to !== null;
+    const matching = bookings
+      .filter((booking) => statuses.includes(booking.Status))
+      .filter((booking) => from === null || booking.BookingDateTime.slice(0, 10) >= from)
+      .filter((booking) => to === null || booking.BookingDateTime.slice(0, 10) <= to)
+      .sort((a, b) =>
+        byStart
+          ? a.BookingDateTime.localeCompare(b.BookingDateTime) || a.id.localeCompare(b.id)
+          : b.CreatedAt.localeCompare(a.CreatedAt) || b.id.localeCompare(a.id),
+      );
+    const limit = Number(query.get('limit') ?? 1000);
+    const offset = Number(query.get('cursor') ?? 0);
+    const end = offset + limit;
+    return jsonResponse(
+      200,
+      businessBookings(matching.slice(offset, end), end < matching.length ? String(end) : null),
+    );
+  };
+  return {
+    respond,
+    set(next: Booking[]) {
+      bookings = next;
+    },
+  };
+}
+
+/** The dashboard's getallbookings calls, by what they asked for (e.g. 'status=Requested,Countered&limit=100'). */
+export const bookingListCalls = (api: FetchStub) =>
+  api.callsTo('GET', '/api/booking/getallbookings').map((call) => decodeURIComponent(call.query.toString()));
 
 /** The answer of the business's PATCH /booking/setstatus or /counter: the changed booking. */
 export const bookingChanged = (
@@ -70,11 +119,14 @@ export function renderDashboard({
   api?: FetchStub;
   route?: string;
 } = {}) {
+  const server = businessBookingsApi(bookings);
   api
     .on('GET', '/api/user/userdetails', jsonResponse(200, businessDetails(userType, profile)))
-    .on('GET', '/api/booking/getallbookings', jsonResponse(200, businessBookings(bookings)));
+    .on('GET', '/api/booking/getallbookings', server.respond);
   return {
     api,
+    /** The fake getallbookings: `server.set(bookings)` changes what the next reads see. */
+    server,
     ...renderApp({ route, session: { accessToken: makeAccessToken({ sub: 'business-1', userType }) } }),
   };
 }

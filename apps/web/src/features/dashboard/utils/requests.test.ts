@@ -48,10 +48,9 @@ describe('booking calendar days', () => {
     expect(byDate.get('2026-12-05')!.map((booking) => booking.id)).toEqual(['a', 'b']);
   });
 
-  it('opens on today when it has bookings, else on the next day that has', () => {
-    const byDate = appointmentsByDate(bookings);
-    expect(openingDay(byDate, '2026-12-05')).toBe('2026-12-05');
-    expect(openingDay(byDate, '2026-12-01')).toBe('2026-12-05');
-    expect(openingDay(byDate, '2026-12-24')).toBe('2026-12-24');
+  it('opens on today when it has bookings, else on the next day that has (the first upcoming one)', () => {
+    expect(openingDay('2026-12-05', '2026-12-05')).toBe('2026-12-05');
+    expect(openingDay('2026-12-05', '2026-12-01')).toBe('2026-12-05');
+    expect(openingDay(null, '2026-12-24')).toBe('2026-12-24');
   });
 });

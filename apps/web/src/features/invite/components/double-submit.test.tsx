@@ -39,7 +39,7 @@ describe('invite registration sends once for a double tap', () => {
       .on('POST', '/api/auth/confirm-signup', () => confirmation.promise)
       .on('POST', '/api/auth/login', jsonResponse(200, loginTokens()))
       .on('GET', '/api/user/userdetails', jsonResponse(200, userDetails('Business')))
-      .on('GET', '/api/booking/getallbookings', jsonResponse(200, { bookings: [] }));
+      .on('GET', '/api/booking/getallbookings', jsonResponse(200, { bookings: [], nextCursor: null }));
     await user.click(screen.getByLabelText('Confirmation code digit 1'));
     await user.keyboard('123456');
     doubleClick(screen.getByRole('button', { name: 'Confirm Account' }));
