@@ -49,6 +49,7 @@ describe('route guard', () => {
             minimumPrice: 25,
             homeVisitsEnabled: false,
             cancellationNoticeHours: 0,
+            nextAvailable: null,
             availability: {},
             awayDates: [],
           },

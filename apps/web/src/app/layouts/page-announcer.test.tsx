@@ -95,6 +95,7 @@ describe('page title and focus on navigation', () => {
             minimumPrice: 50,
             homeVisitsEnabled: false,
             cancellationNoticeHours: 0,
+            nextAvailable: null,
             availability: {},
             awayDates: [],
           },

@@ -25,6 +25,7 @@ const availableTimes = (homeVisitsEnabled = false): Awaited<ReturnType<typeof ge
     minimumPrice: 50,
     homeVisitsEnabled,
     cancellationNoticeHours: 0,
+    nextAvailable: null,
     availability: { Saturday: [{ start: '10:00', end: '12:00' }] },
     awayDates: [],
   },

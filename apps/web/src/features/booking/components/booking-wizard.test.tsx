@@ -26,6 +26,7 @@ const business = (overrides: Partial<BookableBusiness> = {}): BookableBusiness =
   minimumPrice: 50,
   homeVisitsEnabled: false,
   cancellationNoticeHours: 0,
+  nextAvailable: null,
   availability: {},
   awayDates: [],
   ...overrides,
