@@ -42,16 +42,20 @@ export function getBusinessBookings(
   return apiClient.get<AllBookingsResponse>(`/booking/getallbookings?${params.toString()}`);
 }
 
+/** Pending work and upcoming appointments come 25 at a time, the history 20 ('Show older'). */
+const PAGE = 25;
+const HISTORY_PAGE = 20;
+
 const ENDED_STATUSES = ['Denied', 'Declined', 'Cancelled'] as const satisfies readonly BookingStatus[];
 
 /** Requests waiting for the business or the customer (Pending, Counter Offers Sent), newest first. */
-export const pendingFilter = (): BusinessBookingsFilter => ({ status: PENDING_STATUSES, limit: 100 });
+export const pendingFilter = (): BusinessBookingsFilter => ({ status: PENDING_STATUSES, limit: PAGE });
 
 /** Appointments from today on (Approved), earliest first. */
 export const upcomingFilter = (today: string = todayInLondon()): BusinessBookingsFilter => ({
   from: today,
   status: SLOT_HOLDING_STATUSES,
-  limit: 100,
+  limit: PAGE,
 });
 
 /**
@@ -61,7 +65,7 @@ export const upcomingFilter = (today: string = todayInLondon()): BusinessBooking
  */
 export const historyFilter = (): BusinessBookingsFilter => ({
   status: [...SLOT_HOLDING_STATUSES, ...ENDED_STATUSES],
-  limit: 20,
+  limit: HISTORY_PAGE,
 });
 
 /**
