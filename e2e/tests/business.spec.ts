@@ -88,7 +88,7 @@ async function customerBooks(browser: Browser, businessName: string, customerEma
   const context = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/London' });
   const page = await context.newPage();
   await signIn(page, customerEmail);
-  await page.goto('/businesses');
+  await page.goto(`/businesses?q=${encodeURIComponent(businessName)}`);
   await page
     .getByRole('article')
     .filter({ hasText: businessName })

@@ -33,7 +33,9 @@ const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
  * what happens after.
  */
 async function twoApprovedBookings(request: APIRequestContext) {
-  const businesses = (await (await request.get('/api/booking/businesses')).json()) as {
+  const businesses = (await (
+    await request.get(`/api/booking/businesses?q=${encodeURIComponent(BUSINESS_NAME)}`)
+  ).json()) as {
     businesses: { id: string; BusinessName: string; minimumPrice: number }[];
   };
   const business = businesses.businesses.find((b) => b.BusinessName === BUSINESS_NAME)!;

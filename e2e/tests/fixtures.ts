@@ -88,9 +88,12 @@ export async function openAccountDeletion(page: import('@playwright/test').Page)
     .click();
 }
 
-/** From the businesses list, opens the wizard of the card that shows `businessName`. */
+/**
+ * From the businesses list, searched for `businessName` (the list comes a page at a time), opens
+ * the wizard of the card that shows it.
+ */
 export async function openBusiness(page: import('@playwright/test').Page, businessName: string) {
-  await page.goto('/businesses');
+  await page.goto(`/businesses?q=${encodeURIComponent(businessName)}`);
   await expect(page.getByRole('heading', { name: 'Available Barbers' })).toBeVisible();
   await page
     .getByRole('article')
