@@ -6,7 +6,6 @@ import { paths } from '@/config/paths';
 // entry so that main.tsx can start those requests before any page's code has arrived.
 import { filtersFromSearch } from '@/features/businesses/api/business-filters';
 import { businessesQueryOptions } from '@/features/businesses/api/get-businesses';
-import { prefetchManageRequests } from '@/features/dashboard/api/get-business-bookings';
 import { userBookingsQueryOptions } from '@/features/profile/api/get-user-bookings';
 import { isUserType, userDetailsQueryOptions } from '@/lib/auth';
 import { useAppHistory } from '@/lib/navigation';
@@ -132,6 +131,8 @@ const PREFETCH: {
       // The dashboard opens on Manage Requests (dashboard-page.tsx); another tab has other data.
       const tab = search.get('tab');
       if (tab && tab !== 'requests') return;
+      // Its module brings the London calendar day and the statuses (domain modules the entry lacks).
+      const { prefetchManageRequests } = await import('@/features/dashboard/api/get-business-bookings');
       await prefetchManageRequests(client);
     },
   },
