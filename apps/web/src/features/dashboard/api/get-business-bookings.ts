@@ -6,15 +6,12 @@ import {
   SLOT_HOLDING_STATUSES,
   todayInLondon,
 } from '@app/domain';
-import {
-  infiniteQueryOptions,
-  type QueryClient,
-  queryOptions,
-  useInfiniteQuery,
-  useQuery,
-} from '@tanstack/react-query';
+import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+
+// NOTE: the route prefetch (app/routes.tsx, in the entry) imports this module: the hooks live in
+// use-business-bookings.ts, with the page's code.
 
 /**
  * One of the business's booking lists (api-contract §8.5): GET /booking/getallbookings with
@@ -87,9 +84,6 @@ export const businessBookingsQueryOptions = (filter: BusinessBookingsFilter) =>
     getNextPageParam: (page) => page.nextCursor ?? undefined,
   });
 
-export const useBusinessBookingPages = (filter: BusinessBookingsFilter) =>
-  useInfiniteQuery(businessBookingsQueryOptions(filter));
-
 /** The calendar's month (one page). */
 export const monthBookingsQueryOptions = (month: string) => {
   const filter = monthFilter(month);
@@ -100,8 +94,6 @@ export const monthBookingsQueryOptions = (month: string) => {
     staleTime: 30 * 1000,
   });
 };
-
-export const useMonthBookings = (month: string) => useQuery(monthBookingsQueryOptions(month));
 
 /** What Manage Requests shows first: pending work, upcoming appointments and the history's first page. */
 export const manageRequestsFilters = (today: string = todayInLondon()) => [

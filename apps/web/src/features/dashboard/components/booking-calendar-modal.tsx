@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
 import { agreedPrice, bookingLocationText, formatLongDate, formatPounds } from '@/lib/booking-format';
-import { useMonthBookings } from '../api/get-business-bookings';
+import { useMonthBookings } from '../api/use-business-bookings';
 import { appointmentsByDate } from '../utils/requests';
 import classes from './dashboard.module.css';
 import { addDatesStyles } from './dates-styles';

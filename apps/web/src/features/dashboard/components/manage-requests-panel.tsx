@@ -22,8 +22,8 @@ import {
   historyFilter,
   pendingFilter,
   upcomingFilter,
-  useBusinessBookingPages,
 } from '../api/get-business-bookings';
+import { useBusinessBookingPages } from '../api/use-business-bookings';
 import { groupRequests, REQUEST_SECTIONS, type RequestSection } from '../utils/requests';
 import classes from './dashboard.module.css';
 import { RequestCard } from './request-card';
