@@ -59,6 +59,21 @@ describe('the OpenAPI document', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it('documents getallbookings’ filters and pages (api-contract §8.5)', () => {
+    const operation = document.paths['/api/booking/getallbookings'].get;
+    const query = (operation.parameters as Json[]).filter((parameter) => parameter.in === 'query');
+    expect(query.map((parameter) => parameter.name).sort()).toEqual([
+      'cursor',
+      'from',
+      'limit',
+      'status',
+      'to',
+    ]);
+    const ok = resolve(document, operation.responses['200'].content['application/json'].schema);
+    expect(Object.keys(ok.properties).sort()).toEqual(['bookings', 'nextCursor']);
+    expect(ok.required).toEqual(expect.arrayContaining(['bookings', 'nextCursor']));
+  });
+
   it('declares X-Password-Encoding on register, register-with-invite, login and reset-password', () => {
     for (const path of PASSWORD_OPERATIONS) {
       const parameter = (document.paths[path].post.parameters ?? []).find(
