@@ -215,7 +215,29 @@ export default defineConfig({
           // React is needed by every page: one long-cached chunk. Everything else (Mantine, zod,
           // the domain rules, ...) is split by where it is used, so a route loads only its share;
           // a catch-all library group would put every route's libraries on the landing page.
-          groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+          groups: [
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 20 },
+            // What the entry itself needs and pages share (TanStack Query, the paths, the query keys,
+            // the shared constants, three tiny Mantine hooks): one chunk with the entry, rather than
+            // the handful of tiny chunks the pages' shared use splits it into (each costs its own
+            // request and compresses worse: /login went over its budget by that alone).
+            {
+              name: 'app-core',
+              test: (id: string) =>
+                (/[\\/]node_modules[\\/]@tanstack[\\/]/.test(id) && !/infinite/i.test(id)) ||
+                /[\\/]@mantine[\\/]hooks[\\/].*[\\/]use-(reduced-motion|id|merged-ref)[\\/]/.test(id) ||
+                /[\\/]src[\\/]config[\\/]paths|[\\/]src[\\/]lib[\\/]query-keys|[\\/]packages[\\/]domain[\\/]src[\\/]constants/.test(
+                  id,
+                ),
+              priority: 10,
+            },
+            // The spec's messages and the booking statuses they name: one chunk for every form.
+            {
+              name: 'messages',
+              test: /[\\/]packages[\\/]domain[\\/]src[\\/](messages|booking-status)\.ts$/,
+              priority: 10,
+            },
+          ],
         },
       },
     },

@@ -4,8 +4,6 @@ import { matchPath, type Params, type RouteObject, useRoutes } from 'react-route
 import { paths } from '@/config/paths';
 // The query options of the pages' first requests: small modules (a path and a key each), in the
 // entry so that main.tsx can start those requests before any page's code has arrived.
-import { filtersFromSearch } from '@/features/businesses/api/business-filters';
-import { businessesQueryOptions } from '@/features/businesses/api/get-businesses';
 import { userBookingsQueryOptions } from '@/features/profile/api/get-user-bookings';
 import { isUserType, userDetailsQueryOptions } from '@/lib/auth';
 import { useAppHistory } from '@/lib/navigation';
@@ -106,9 +104,15 @@ const PREFETCH: {
 }[] = [
   {
     path: paths.businesses.path,
-    // The first page of the search in the URL (the towns come with the filter bar's code).
-    prefetch: (client, _params, search) =>
-      client.prefetchInfiniteQuery(businessesQueryOptions(filtersFromSearch(search))),
+    // The first page of the search in the URL (the towns come with the filter bar's code). Its
+    // modules are the page's own: loaded here, not in the entry every route downloads.
+    prefetch: async (client, _params, search) => {
+      const [{ filtersFromSearch }, { businessesQueryOptions }] = await Promise.all([
+        import('@/features/businesses/api/business-filters'),
+        import('@/features/businesses/api/get-businesses'),
+      ]);
+      await client.prefetchInfiniteQuery(businessesQueryOptions(filtersFromSearch(search)));
+    },
   },
   {
     path: paths.booking.path,
