@@ -4,7 +4,8 @@ const MARKER = 'data-mantine-dates-styles';
 
 /**
  * Mantine's date-picker styles, added to the page by the modules that draw a date picker (the
- * businesses list's day filter) when their code loads, rather than sitting in the one stylesheet
+ * businesses list's day filter; the dashboard's away dates, booking calendar and export range) when
+ * their code loads, rather than sitting in the one stylesheet
  * that every page downloads and matches against (vite.config.ts: cssCodeSplit off). An inline
  * <style> is in place before the picker renders (the CSP allows inline styles, which Mantine's
  * provider uses too).
@@ -12,8 +13,7 @@ const MARKER = 'data-mantine-dates-styles';
  * NOTE: they go in their own layer, ordered after `mantine`, not into `mantine` itself: the app's
  * stylesheet sits at the end of <body> (config/page-shell.ts), after this <style>, so inside one
  * layer Mantine's button reset would win over the dates' own rules (a selected day lost its fill).
- * The app's unlayered styles still come first. The dashboard's
- * features/dashboard/components/dates-styles.ts adds the same styles under the same marker.
+ * The app's unlayered styles still come first.
  */
 export function addDatesStyles(): void {
   if (typeof document === 'undefined' || document.head.querySelector(`style[${MARKER}]`)) return;

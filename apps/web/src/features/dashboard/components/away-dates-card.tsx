@@ -15,12 +15,12 @@ import { DatePicker, type DatesRangeValue } from '@mantine/dates';
 import { useMemo, useState } from 'react';
 import { IconCalendar, IconTrash } from '@/components/icons';
 import { formatShortDate } from '@/lib/booking-format';
+import { addDatesStyles } from '@/lib/dates-styles';
 import { toast } from '@/lib/toast';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { useUpdateAwayDatesMutation } from '../api/update-away-dates';
 import { showFailure } from '../utils/errors';
 import classes from './dashboard.module.css';
-import { addDatesStyles } from './dates-styles';
 
 addDatesStyles();
 

@@ -6,10 +6,10 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
 import { agreedPrice, bookingLocationText, formatLongDate, formatPounds } from '@/lib/booking-format';
+import { addDatesStyles } from '@/lib/dates-styles';
 import { useMonthBookings } from '../api/use-business-bookings';
 import { appointmentsByDate } from '../utils/requests';
 import classes from './dashboard.module.css';
-import { addDatesStyles } from './dates-styles';
 
 addDatesStyles();
 
