@@ -111,3 +111,42 @@ test('a business edits its details and sees them on the list at 375 px', async (
   await expect(card).toContainText(description);
   await context.close();
 });
+
+test('a busy business pages back through its history and subscribes to its calendar feed at 375 px', async ({
+  browser,
+  request,
+}) => {
+  const { context, page } = await phone(browser);
+  await signIn(page, BUSY_SHOP_EMAIL);
+  // The dashboard asks only for what it shows: pending work, upcoming appointments, and the
+  // history a page at a time.
+  const asked: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().includes('/api/booking/getallbookings')) asked.push(new URL(sent.url()).search);
+  });
+  await page.goto('/admin');
+  const denied = page.getByRole('region', { name: /^Denied/ });
+  await expect(denied.getByRole('article').first()).toBeVisible();
+  expect(asked.length).toBeGreaterThan(0);
+  for (const search of asked) expect(search).toMatch(/[?&]limit=(20|25)(&|$)/);
+
+  const showAll = denied.getByRole('button', { name: /^Show all \d+$/ });
+  if (await showAll.isVisible()) await showAll.click();
+  const before = await denied.getByRole('article').count();
+  await denied.getByRole('button', { name: 'Show older' }).click();
+  await expect.poll(() => denied.getByRole('article').count()).toBeGreaterThan(before);
+  expect(asked.some((search) => /[?&]cursor=/.test(search))).toBe(true);
+  await shootBothWidths(page, 'dashboard-history-paged');
+
+  await page.goto('/admin?tab=configuration');
+  const card = page.getByRole('region', { name: 'Calendar and Export' });
+  await card.getByRole('button', { name: 'Subscribe' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Subscribe to your bookings' });
+  await dialog.getByRole('button', { name: /Create calendar link|Get a new link/ }).click();
+  const link = dialog.getByRole('textbox', { name: 'Your calendar link' });
+  await expect(link).toHaveValue(/\/api\/calendar\/[\w-]{43}\.ics$/);
+  const feed = await request.get(await link.inputValue());
+  expect(feed.status()).toBe(200);
+  expect(await feed.text()).toContain('BEGIN:VEVENT');
+  await context.close();
+});
