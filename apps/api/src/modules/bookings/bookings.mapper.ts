@@ -8,8 +8,9 @@ import {
   MINIMUM_PRICE_DEFAULT,
   publicBusinessAddress,
 } from '@app/domain';
+import type { BusinessListingRow } from '../listing/listing.repository';
 import { parseAvailability } from '../users/users.mapper';
-import type { AwayDateRow, BusinessListingRow, UserRow } from '../users/users.repository';
+import type { AwayDateRow, UserRow } from '../users/users.repository';
 import type { BookingRow } from './bookings.repository';
 
 /** The one place booking columns become the contract's Booking object (api-contract §4). */

@@ -6,8 +6,8 @@ import type { AwayDatesTable, UsersTable } from '../../db/schema';
 /** Businesses customers may find and book: confirmed, listed Business and Admin accounts. */
 const BOOKABLE_TYPES = ['Business', 'Admin'] as const;
 
-/** What the public list needs of each business (no password hashes, emails or personal addresses). */
-const LISTING_COLUMNS = [
+/** What a business shows customers (no password hashes, emails or personal addresses). */
+const SUMMARY_COLUMNS = [
   'id',
   'first_name',
   'last_name',
@@ -18,6 +18,11 @@ const LISTING_COLUMNS = [
   'minimum_price',
   'home_visits_enabled',
   'cancellation_notice_hours',
+] as const;
+export type BusinessListingRow = Pick<Selectable<UsersTable>, (typeof SUMMARY_COLUMNS)[number]>;
+/** What the public list needs of each business: its summary, hours and kept next free hour. */
+const LISTING_COLUMNS = [
+  ...SUMMARY_COLUMNS,
   'availability',
   'next_available',
   'next_available_until',

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   addDays,
+  assertNever,
   BUSINESS_SEARCH_MESSAGES,
   type BusinessesQuery,
   type BusinessesResponse,
@@ -53,6 +54,8 @@ function sortKeyOf(business: BusinessSummary, sort: BusinessSort): SortKey {
       return [business.minimumPrice, ...byName];
     case 'name':
       return byName;
+    default:
+      return assertNever(sort);
   }
 }
 

@@ -38,21 +38,6 @@ const NOTIFICATION_COLUMNS = [
 export type NotificationSettingsRow = Pick<UserRow, (typeof NOTIFICATION_COLUMNS)[number]>;
 export type SessionRow = Pick<UserRow, 'id' | 'email' | 'user_type' | 'session_version' | 'is_confirmed'>;
 
-/** The columns of a business that the public list shows. */
-const LISTING_COLUMNS = [
-  'id',
-  'first_name',
-  'last_name',
-  'business_name',
-  'business_description',
-  'business_address',
-  'show_full_address',
-  'minimum_price',
-  'home_visits_enabled',
-  'cancellation_notice_hours',
-] as const;
-export type BusinessListingRow = Pick<UserRow, (typeof LISTING_COLUMNS)[number]>;
-
 export class UsersRepository {
   constructor(private readonly db: Db) {}
 
