@@ -171,7 +171,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   await app.register(usersRoutes, { prefix: '/api/user', users, account });
   await app.register(listingRoutes, {
     prefix: '/api/booking',
-    listing: new ListingService({ db, clock }),
+    listing: new ListingService({ db, clock, logger: app.log }),
     readCache,
   });
   await app.register(bookingsRoutes, { prefix: '/api/booking', bookings, readCache });

@@ -165,6 +165,10 @@ describeEachDatabase('a business’s booking list', (database) => {
           .map((row) => row.id),
       );
 
+      // The last day there is (it has no next day) still bounds nothing away.
+      const toTheEnd = await allPages('from=2031-03-28&to=9999-12-31&limit=50');
+      expect(toTheEnd.flat().map((b) => b.id)).toEqual(fromOnly.flat().map((b) => b.id));
+
       const pending = await allPages('status=Countered,Requested&limit=11');
       expect(pending.flat().map((b) => b.id)).toEqual(
         newestFirst()

@@ -262,7 +262,8 @@ export class BookingsService {
     const rows = await this.bookings.listForBusiness(businessId, {
       order,
       startsFrom: query.from === undefined ? undefined : `${query.from} 00:00`,
-      startsBefore: query.to === undefined ? undefined : addDays(query.to, 1),
+      // The last day there is has no next day: no upper bound then.
+      startsBefore: query.to === undefined || query.to >= '9999-12-31' ? undefined : addDays(query.to, 1),
       statuses: query.status,
       after:
         query.cursor === undefined

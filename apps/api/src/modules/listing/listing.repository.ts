@@ -1,7 +1,10 @@
 import { SLOT_HOLDING_STATUSES } from '@app/domain';
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { type Db, isPostgres } from '../../db/database';
 import type { AwayDatesTable, UsersTable } from '../../db/schema';
+
+/** Businesses written per UPDATE when their next free hours are kept. */
+const SAVE_BATCH = 200;
 
 /** Businesses customers may find and book: confirmed, listed Business and Admin accounts. */
 const BOOKABLE_TYPES = ['Business', 'Admin'] as const;
@@ -67,7 +70,7 @@ export class ListingRepository {
       .select(['id', 'availability'])
       .where('id', 'in', ids)
       .where('next_available_until', '<=', now);
-    if (isPostgres(this.db)) query = query.forUpdate().skipLocked();
+    if (isPostgres(this.db)) query = query.forNoKeyUpdate().skipLocked();
     return query.execute();
   }
 
@@ -114,12 +117,26 @@ export class ListingRepository {
     return query.execute();
   }
 
+  /** Keeps the recomputed next free hours: one UPDATE per SAVE_BATCH businesses. */
   async saveNextAvailable(rows: readonly NextAvailable[]): Promise<void> {
-    for (const row of rows) {
+    for (let start = 0; start < rows.length; start += SAVE_BATCH) {
+      const batch = rows.slice(start, start + SAVE_BATCH);
+      const caseOf = (value: (row: NextAvailable) => string | null) =>
+        sql<string>`case id ${sql.join(
+          batch.map((row) => sql`when ${row.id} then cast(${value(row)} as text)`),
+          sql` `,
+        )} end`;
       await this.db
         .updateTable('users')
-        .set({ next_available: row.next, next_available_until: row.until })
-        .where('id', '=', row.id)
+        .set({
+          next_available: caseOf((row) => row.next),
+          next_available_until: caseOf((row) => row.until),
+        })
+        .where(
+          'id',
+          'in',
+          batch.map((row) => row.id),
+        )
         .execute();
     }
   }

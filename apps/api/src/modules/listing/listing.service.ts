@@ -15,6 +15,7 @@ import {
   todayInLondon,
   townKey,
 } from '@app/domain';
+import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
@@ -136,6 +137,7 @@ const heldTimesFrom = (day: string) => `${addDays(day, -1)} 00:00`;
 export interface ListingServiceDeps {
   db: Db;
   clock: Clock;
+  logger: FastifyBaseLogger;
 }
 
 /**
@@ -149,7 +151,8 @@ export interface ListingServiceDeps {
  */
 export class ListingService {
   private readonly listing: ListingRepository;
-  #refreshing: Promise<Map<string, NextAvailable>> | null = null;
+  /** The recomputation under way for each business (one at a time per business in this process). */
+  readonly #recomputing = new Map<string, Promise<Map<string, NextAvailable>>>();
 
   constructor(private readonly deps: ListingServiceDeps) {
     this.listing = new ListingRepository(deps.db);
@@ -230,12 +233,38 @@ export class ListingService {
     });
   }
 
-  /** One refresh at a time in this process: concurrent requests share it (no stampede at the hour). */
-  private refresh(ids: string[], now: Date): Promise<Map<string, NextAvailable>> {
-    this.#refreshing ??= this.recompute(ids, now).finally(() => {
-      this.#refreshing = null;
-    });
-    return this.#refreshing;
+  /**
+   * The due businesses' next free hours: each recomputed once at a time in this process (requests
+   * arriving meanwhile share its recomputation, so the hour a thousand businesses open costs one),
+   * the ones nobody is recomputing by this request. A business skipped (its row locked by a write,
+   * which marks it due again) or a failed recomputation leaves the kept value: the list is still
+   * served, and the next request tries again.
+   */
+  private async refresh(ids: string[], now: Date): Promise<Map<string, NextAvailable>> {
+    const shared = new Set<Promise<Map<string, NextAvailable>>>();
+    const mine: string[] = [];
+    for (const id of ids) {
+      const running = this.#recomputing.get(id);
+      if (running) shared.add(running);
+      else mine.push(id);
+    }
+    if (mine.length > 0) {
+      const own = this.recompute(mine, now).finally(() => {
+        for (const id of mine) if (this.#recomputing.get(id) === own) this.#recomputing.delete(id);
+      });
+      for (const id of mine) this.#recomputing.set(id, own);
+      shared.add(own);
+    }
+    const fresh = new Map<string, NextAvailable>();
+    for (const result of await Promise.allSettled(shared)) {
+      if (result.status === 'fulfilled') for (const [id, entry] of result.value) fresh.set(id, entry);
+      else
+        this.deps.logger.warn(
+          { err: result.reason },
+          'next free hours not recomputed: the kept ones are shown',
+        );
+    }
+    return fresh;
   }
 
   /** Recomputes and keeps the next free hour of the due businesses, in one transaction. */
@@ -262,23 +291,41 @@ export class ListingService {
     });
   }
 
-  /** The businesses with at least one free hour on `day` (two queries for all of them). */
-  private async freeOn<T extends { row: ListingRow }>(rows: T[], day: string, now: Date): Promise<T[]> {
-    const ids = rows.map(({ row }) => row.id);
+  /**
+   * The businesses with at least one free hour on `day`. The kept next free hour settles most: none
+   * in the window, or a first one after the day, is not free; a first one on the day is. Only those
+   * whose first free hour comes earlier run the slot engine for the day (two queries for all).
+   */
+  private async freeOn<T extends { row: ListingRow; summary: BusinessSummary }>(
+    rows: T[],
+    day: string,
+    now: Date,
+  ): Promise<T[]> {
+    const firstDayOf = (entry: T) => entry.summary.nextAvailable?.slice(0, 10) ?? null;
+    const unsure = rows.filter((entry) => {
+      const first = firstDayOf(entry);
+      return first !== null && first < day;
+    });
+    const ids = unsure.map(({ row }) => row.id);
     const [away, held] = await Promise.all([
       this.listing.awayDatesOn(ids, day).then((list) => groupBy(list, (row) => row.user_id)),
       this.listing
         .heldTimesOf(ids, heldTimesFrom(day), `${addDays(day, 1)} 00:00`)
         .then((list) => groupBy(list, (row) => row.business_id)),
     ]);
-    return rows.filter(
-      ({ row }) =>
-        bookableSlotsOn(day, {
-          availability: parseAvailability(row.availability),
-          awayDates: (away.get(row.id) ?? []).map(awayRange),
-          takenSlots: (held.get(row.id) ?? []).map((booking) => booking.starts_at),
-          now,
-        }).length > 0,
+    const freeThatDay = new Set(
+      unsure
+        .filter(
+          ({ row }) =>
+            bookableSlotsOn(day, {
+              availability: parseAvailability(row.availability),
+              awayDates: (away.get(row.id) ?? []).map(awayRange),
+              takenSlots: (held.get(row.id) ?? []).map((booking) => booking.starts_at),
+              now,
+            }).length > 0,
+        )
+        .map(({ row }) => row.id),
     );
+    return rows.filter((entry) => firstDayOf(entry) === day || freeThatDay.has(entry.row.id));
   }
 }
