@@ -228,11 +228,11 @@ export async function explainEndpoints(
     const month = today.slice(0, 8);
     await record(
       'GET /api/booking/getallbookings (pending)',
-      inject('GET', '/api/booking/getallbookings?status=Requested,Countered&limit=25', business),
+      inject('GET', '/api/booking/getallbookings?status=Requested,Countered&limit=20', business),
     );
     await record(
       'GET /api/booking/getallbookings (upcoming)',
-      inject('GET', `/api/booking/getallbookings?from=${today}&status=Approved,Confirmed&limit=25`, business),
+      inject('GET', `/api/booking/getallbookings?from=${today}&status=Approved,Confirmed&limit=20`, business),
     );
     await record(
       'GET /api/booking/getallbookings (a month)',

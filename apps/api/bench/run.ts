@@ -462,8 +462,8 @@ async function benchDialect(
       const month = today.slice(0, 7);
       const monthEnd = addDays(`${addDays(`${month}-28`, 4).slice(0, 7)}-01`, -1);
       const calls: [string, string, boolean][] = [
-        ['pending', 'status=Requested,Countered&limit=25', true],
-        ['upcoming', `from=${today}&status=Approved,Confirmed&limit=25`, true],
+        ['pending', 'status=Requested,Countered&limit=20', true],
+        ['upcoming', `from=${today}&status=Approved,Confirmed&limit=20`, true],
         ['history', 'status=Approved,Confirmed,Denied,Declined,Cancelled&limit=20', true],
         [
           'the calendar’s month',

@@ -219,9 +219,9 @@ describe('Manage Requests', () => {
     expect(screen.getByRole('button', { name: 'Pending: 0' })).toBeInTheDocument();
     // The approval is read back: the pending and upcoming lists (and the history) again.
     expect(bookingListCalls(api).slice(before).sort()).toEqual([
-      'from=2026-12-01&status=Approved,Confirmed&limit=25',
+      'from=2026-12-01&status=Approved,Confirmed&limit=20',
       'status=Approved,Confirmed,Denied,Declined,Cancelled&limit=20',
-      'status=Requested,Countered&limit=25',
+      'status=Requested,Countered&limit=20',
     ]);
   });
 
@@ -375,9 +375,9 @@ describe('Manage Requests at scale (api-contract §8.5)', () => {
     fixToday(TODAY);
     const { api } = await openRequests();
     expect(bookingListCalls(api).sort()).toEqual([
-      'from=2026-12-01&status=Approved,Confirmed&limit=25',
+      'from=2026-12-01&status=Approved,Confirmed&limit=20',
       'status=Approved,Confirmed,Denied,Declined,Cancelled&limit=20',
-      'status=Requested,Countered&limit=25',
+      'status=Requested,Countered&limit=20',
     ]);
   });
 
@@ -469,7 +469,7 @@ describe('Manage Requests at scale (api-contract §8.5)', () => {
     expect(screen.getByRole('button', { name: 'Approved: 20' })).toBeInTheDocument();
   });
 
-  it('loads more pending requests 25 at a time', async () => {
+  it('loads more pending requests 20 at a time', async () => {
     fixToday(TODAY);
     const many = Array.from({ length: 27 }, (_, index) =>
       makeBooking({
@@ -480,16 +480,16 @@ describe('Manage Requests at scale (api-contract §8.5)', () => {
       }),
     );
     const { user, api } = await openRequests(many);
-    expect(screen.getByRole('button', { name: 'Pending: 25+' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pending: 20+' })).toBeInTheDocument();
     const list = section(/^Pending/);
-    expect(within(list).getAllByRole('article')).toHaveLength(25);
+    expect(within(list).getAllByRole('article')).toHaveLength(20);
     await user.click(within(list).getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(27));
     expect(screen.getByRole('button', { name: 'Pending: 27' })).toBeInTheDocument();
     expect(within(list).queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     expect(bookingListCalls(api).filter((query) => query.startsWith('status=Requested'))).toEqual([
-      'status=Requested,Countered&limit=25',
-      'status=Requested,Countered&limit=25&cursor=25',
+      'status=Requested,Countered&limit=20',
+      'status=Requested,Countered&limit=20&cursor=20',
     ]);
   });
 
