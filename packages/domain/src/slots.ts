@@ -173,6 +173,14 @@ export function bookingWindow(
   return { first, last: addDays(first, weeks * 7) };
 }
 
+/**
+ * Where to start reading the held bookings that can touch `day`'s slots: a booking of the previous
+ * day can still overlap (a range past midnight), so one day back, 'YYYY-MM-DD 00:00'.
+ */
+export function heldTimesFrom(day: string): string {
+  return `${addDays(day, -1)} 00:00`;
+}
+
 export interface SlotRules {
   /** The business's weekly hours, saved or raw (unknown days and malformed ranges are skipped). */
   availability: AvailabilityInput | null | undefined;

@@ -22,6 +22,7 @@ import {
   findTransition,
   generateBookableSlots,
   hasBookingStarted,
+  heldTimesFrom,
   holdsSlot,
   isBookableSlot,
   isTooLateToCancel,
@@ -58,8 +59,8 @@ import {
   reminderEmail,
 } from '../../mail/templates';
 import type { Outbox } from '../outbox/outbox.service';
-import { parseAvailability } from '../users/users.mapper';
-import { type AwayDateRow, type UserRow, UsersRepository } from '../users/users.repository';
+import { parseAvailability, toAwayRange } from '../users/users.mapper';
+import { type UserRow, UsersRepository } from '../users/users.repository';
 import { toAvailableTimes, toBooking, toBookingWithAddress } from './bookings.mapper';
 import { BOOKING_MESSAGES } from './bookings.messages';
 import { type BookingChanges, type BookingRow, BookingsRepository } from './bookings.repository';
@@ -116,15 +117,8 @@ function targetOf(action: BookingAction): BookingStatus {
   return transition.to;
 }
 
-const awayRange = (row: AwayDateRow) => ({
-  startDate: row.start_date,
-  endDate: row.end_date,
-  status: row.status,
-});
 const fullName = (user: Pick<UserRow, 'first_name' | 'last_name'>) =>
   `${user.first_name} ${user.last_name}`.trim();
-/** Bookings held on the previous day can still overlap (a range past midnight); look one day back. */
-const heldTimesFrom = (day: string) => `${addDays(day, -1)} 00:00`;
 
 /**
  * The booking marketplace (api-contract §4): the businesses list, bookable times, requests and
@@ -153,7 +147,7 @@ export class BookingsService {
     ]);
     const slots = generateBookableSlots({
       availability: parseAvailability(business.availability),
-      awayDates: awayDates.map(awayRange),
+      awayDates: awayDates.map(toAwayRange),
       takenSlots: held,
       now,
     });
@@ -182,7 +176,7 @@ export class BookingsService {
       // Taken hours are checked below, so that a slot taken meanwhile is a 409, not a 400.
       const isSlot = isBookableSlot(input.bookingDateTime, {
         availability: parseAvailability(business.availability),
-        awayDates: awayDates.map(awayRange),
+        awayDates: awayDates.map(toAwayRange),
         now,
       });
       if (!isSlot) throw invalidField('bookingDateTime', BOOKING_MESSAGES.slotNotAvailable);
@@ -357,7 +351,7 @@ export class BookingsService {
           business !== undefined &&
           isWithinBusinessHours(current.starts_at, {
             availability: parseAvailability(business.availability),
-            awayDates: awayDates.map(awayRange),
+            awayDates: awayDates.map(toAwayRange),
           });
         if (!offered) throw invalidTransition(current.status, transition.to, BOOKING_MESSAGES.outsideHours);
         const held = await bookings.listHeldTimes(

@@ -9,6 +9,7 @@ import {
   type BusinessSummary,
   bookableSlotsOn,
   firstBookableSlot,
+  heldTimesFrom,
   londonWallClockToUtc,
   searchWords,
   type TownsResponse,
@@ -21,13 +22,8 @@ import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { toBusinessSummary } from '../bookings/bookings.mapper';
-import { parseAvailability } from '../users/users.mapper';
-import {
-  type ListingAwayRow,
-  ListingRepository,
-  type ListingRow,
-  type NextAvailable,
-} from './listing.repository';
+import { parseAvailability, toAwayRange } from '../users/users.mapper';
+import { ListingRepository, type ListingRow, type NextAvailable } from './listing.repository';
 
 // NOTE: one collator for every sort: localeCompare with a locale builds one per call (~50x slower).
 const nameOrder = new Intl.Collator('en-GB', { sensitivity: 'base' });
@@ -124,15 +120,6 @@ function groupBy<T>(rows: readonly T[], keyOf: (row: T) => string): Map<string, 
   }
   return groups;
 }
-
-const awayRange = (row: ListingAwayRow) => ({
-  startDate: row.start_date,
-  endDate: row.end_date,
-  status: row.status,
-});
-
-/** Bookings held on the previous day can still overlap (a range past midnight); look one day back. */
-const heldTimesFrom = (day: string) => `${addDays(day, -1)} 00:00`;
 
 export interface ListingServiceDeps {
   db: Db;
@@ -280,7 +267,7 @@ export class ListingService {
       const computed = due.map((row): NextAvailable => {
         const next = firstBookableSlot({
           availability: parseAvailability(row.availability),
-          awayDates: (away.get(row.id) ?? []).map(awayRange),
+          awayDates: (away.get(row.id) ?? []).map(toAwayRange),
           takenSlots: (held.get(row.id) ?? []).map((booking) => booking.starts_at),
           now,
         });
@@ -319,7 +306,7 @@ export class ListingService {
           ({ row }) =>
             bookableSlotsOn(day, {
               availability: parseAvailability(row.availability),
-              awayDates: (away.get(row.id) ?? []).map(awayRange),
+              awayDates: (away.get(row.id) ?? []).map(toAwayRange),
               takenSlots: (held.get(row.id) ?? []).map((booking) => booking.starts_at),
               now,
             }).length > 0,

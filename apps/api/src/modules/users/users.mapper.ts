@@ -79,3 +79,10 @@ export function toNotificationSettingsRow(settings: NotificationSettings): Notif
     notify_marketing: flag(settings.marketing),
   };
 }
+
+/** An away period as the slot rules read it (AwayDateRange). */
+export const toAwayRange = (row: Pick<AwayDateRow, 'start_date' | 'end_date' | 'status'>) => ({
+  startDate: row.start_date,
+  endDate: row.end_date,
+  status: row.status,
+});
