@@ -9,6 +9,7 @@ import { createAccessLogger, createLogger, RequestLogController } from './lib/lo
 import { warmUpPasswordHashing } from './lib/passwords';
 import { ReadCache } from './lib/read-cache';
 import { hmacHex } from './lib/secrets';
+import { VersionedCache } from './lib/versioned-cache';
 import { createLogMailer } from './mail/log.mailer';
 import type { Mailer } from './mail/mailer';
 import { createSmtpMailer } from './mail/smtp.mailer';
@@ -174,7 +175,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
     listing: new ListingService({ db, clock, logger: app.log }),
     readCache,
   });
-  await app.register(bookingsRoutes, { prefix: '/api/booking', bookings, readCache });
+  await app.register(bookingsRoutes, {
+    prefix: '/api/booking',
+    bookings,
+    readCache,
+    businessBookingsCache: new VersionedCache(),
+  });
   await app.register(exportsRoutes, { prefix: '/api/booking', exports: new ExportsService(db) });
   await app.register(calendarRoutes, {
     prefix: '/api',

@@ -44,6 +44,7 @@ export function newUserRow(user: NewUser): UsersTable {
     show_full_address: 1,
     next_available: null,
     next_available_until: '',
+    bookings_version: 0,
     updated_at: user.created_at,
     ...user,
   };

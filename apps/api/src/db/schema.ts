@@ -50,6 +50,8 @@ export interface UsersTable {
   next_available: string | null;
   /** ISO instant until which next_available holds by the clock alone; '' = recompute (a write changed the slots). */
   next_available_until: string;
+  /** Plus one with every write to one of the business's bookings (migration 0010; decision 12). */
+  bookings_version: number;
   created_at: string;
   updated_at: string;
 }

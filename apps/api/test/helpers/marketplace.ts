@@ -6,7 +6,7 @@ import type { Db } from '../../src/db/database';
 import { newUserRow } from '../../src/db/new-user-row';
 import type { UsersTable } from '../../src/db/schema';
 import { hashPassword } from '../../src/lib/passwords';
-import type { BookingRow } from '../../src/modules/bookings/bookings.repository';
+import { type BookingRow, BookingsRepository } from '../../src/modules/bookings/bookings.repository';
 import type { TestApp } from './app';
 import { PASSWORD, uniqueEmail } from './factories';
 import { mintAccessToken } from './sessions';
@@ -141,7 +141,8 @@ export async function insertBooking(t: TestApp, db: Db, seed: BookingSeed): Prom
     created_at: now,
     updated_at: now,
   };
-  await db.insertInto('bookings').values(row).execute();
+  // Through the repository, so the business's bookings version moves as with a real request.
+  await new BookingsRepository(db).insert(row);
   return row;
 }
 

@@ -88,8 +88,14 @@ forEachDatabase((database) => {
     const ids = Object.keys(names);
     const rows: Rows = {};
     for (const user of await db().selectFrom('users').selectAll().where('id', 'in', ids).execute()) {
-      // The kept next free hour (migration 0009) is derived from the slots, never taken from a body.
-      const { next_available: _next, next_available_until: _until, ...columns } = user;
+      // The kept next free hour (migration 0009) is derived from the slots, and the bookings version
+      // (migration 0010) counts booking writes: neither is ever taken from a body.
+      const {
+        next_available: _next,
+        next_available_until: _until,
+        bookings_version: _version,
+        ...columns
+      } = user;
       rows[`users/${names[user.id]}`] = columns;
     }
     const bookings = await db()

@@ -8,6 +8,7 @@ import * as m0006 from './0006_outbox';
 import * as m0007 from './0007_show_full_address';
 import * as m0008 from './0008_calendar_feeds';
 import * as m0009 from './0009_next_available';
+import * as m0010 from './0010_bookings_version';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007_show_full_address': m0007,
   '0008_calendar_feeds': m0008,
   '0009_next_available': m0009,
+  '0010_bookings_version': m0010,
 };

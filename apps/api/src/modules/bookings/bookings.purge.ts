@@ -15,7 +15,8 @@ export function bookingRetentionCutoff(now: Date): string {
  * transition history. Returns how many bookings went.
  */
 export function purgeExpiredBookings(db: Db, now: Date): Promise<number> {
-  return new BookingsRepository(db).deleteStartedBefore(bookingRetentionCutoff(now));
+  const cutoff = bookingRetentionCutoff(now);
+  return db.transaction().execute((trx) => new BookingsRepository(trx).deleteStartedBefore(cutoff));
 }
 
 /** Purges once now and then daily; the timer never keeps the process alive. Returns a stop function. */

@@ -48,8 +48,37 @@ export class BookingsRepository {
     return this.db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** Inserts the booking; its business's bookings version moves on (call inside a transaction). */
   async insert(booking: NewBookingRow): Promise<void> {
     await this.db.insertInto('bookings').values(booking).execute();
+    await this.bumpVersion([booking.business_id]);
+  }
+
+  /**
+   * The business's bookings version (migration 0010; docs/decisions/0012-business-bookings-cache.md):
+   * every write to one of its bookings adds one in the write's transaction. Undefined without the
+   * account.
+   */
+  async versionOf(businessId: string): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('bookings_version')
+      .where('id', '=', businessId)
+      .executeTakeFirst();
+    return row?.bookings_version;
+  }
+
+  /**
+   * The one place the version moves: every method here that writes bookings calls it in the same
+   * transaction, after the bookings themselves (rows locked in one order: bookings, then users).
+   */
+  private async bumpVersion(businessIds: readonly string[]): Promise<void> {
+    if (businessIds.length === 0) return;
+    await this.db
+      .updateTable('users')
+      .set((eb) => ({ bookings_version: eb('bookings_version', '+', 1) }))
+      .where('id', 'in', businessIds)
+      .execute();
   }
 
   async recordTransition(record: TransitionRecord): Promise<void> {
@@ -77,13 +106,16 @@ export class BookingsRepository {
     changes: BookingChanges,
     now: string,
   ): Promise<boolean> {
-    const result = await this.db
+    const updated = await this.db
       .updateTable('bookings')
       .set({ ...changes, updated_at: now })
       .where('id', '=', id)
       .where('status', '=', from)
+      .returning('business_id')
       .executeTakeFirst();
-    return result.numUpdatedRows === 1n;
+    if (!updated) return false;
+    await this.bumpVersion([updated.business_id]);
+    return true;
   }
 
   /**
@@ -170,9 +202,17 @@ export class BookingsRepository {
     return row !== undefined;
   }
 
-  /** Deletes bookings (and, by cascade, their history) that started before `cutoff`. */
+  /**
+   * Deletes bookings (and, by cascade, their history) that started before `cutoff`, and moves on
+   * the versions of the businesses they belonged to (call inside a transaction).
+   */
   async deleteStartedBefore(cutoff: string): Promise<number> {
-    const result = await this.db.deleteFrom('bookings').where('starts_at', '<', cutoff).executeTakeFirst();
-    return Number(result.numDeletedRows);
+    const deleted = await this.db
+      .deleteFrom('bookings')
+      .where('starts_at', '<', cutoff)
+      .returning('business_id')
+      .execute();
+    await this.bumpVersion([...new Set(deleted.map((row) => row.business_id))]);
+    return deleted.length;
   }
 }

@@ -1,4 +1,5 @@
 import {
+  type AllBookingsQuery,
   AllBookingsQuerySchema,
   AllBookingsResponseSchema,
   ApiErrorSchema,
@@ -14,7 +15,8 @@ import {
 } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CACHED_READ_CONFIG, sendCached, serializeWith } from '../../lib/http-cache';
-import type { ReadCache } from '../../lib/read-cache';
+import { cachedBody, type ReadCache } from '../../lib/read-cache';
+import type { VersionedCache } from '../../lib/versioned-cache';
 import { BOOKING_MESSAGES } from './bookings.messages';
 import type { BookingsService } from './bookings.service';
 
@@ -22,6 +24,8 @@ export interface BookingsRoutesOptions {
   bookings: BookingsService;
   /** The public reads' micro-cache (docs/decisions/0006-read-caching.md). */
   readCache: ReadCache;
+  /** Each business's getallbookings answers, kept while its bookings version holds (decision 12). */
+  businessBookingsCache: VersionedCache;
 }
 
 const errors = (...statuses: number[]) =>
@@ -35,10 +39,21 @@ const CACHED_NOTE =
 const TRANSITION_NOTE =
   '404 when the caller is not the booking’s business or customer, or businessId does not match; 409 InvalidTransition for a change the transition table does not allow; 409 SlotTaken when the hour is already Approved or Confirmed.';
 
+/** One business's one getallbookings question, whatever order its parameters came in. */
+const businessBookingsKey = (businessId: string, query: AllBookingsQuery) =>
+  [
+    businessId,
+    query.from ?? '',
+    query.to ?? '',
+    query.status?.join(',') ?? '',
+    query.limit,
+    query.cursor ?? '',
+  ].join('|');
+
 /** /api/booking/* (api-contract §4). */
 export const bookingsRoutes: FastifyPluginAsyncZod<BookingsRoutesOptions> = async (
   app,
-  { bookings, readCache },
+  { bookings, readCache, businessBookingsCache },
 ) => {
   app.get(
     '/available-times',
@@ -103,13 +118,26 @@ export const bookingsRoutes: FastifyPluginAsyncZod<BookingsRoutesOptions> = asyn
         tags: ['booking'],
         summary: 'The caller’s business’s bookings, a page at a time (Business and Admin)',
         description:
-          'Newest first; by BookingDateTime (earliest first) when from or to is given. Filters: from and to (inclusive days of BookingDateTime), status (comma-separated). Pages: limit (1–1000, default 1000) and cursor (the previous page’s nextCursor, with the same from, to and status; 400 otherwise).',
+          'Newest first; by BookingDateTime (earliest first) when from or to is given. Filters: from and to (inclusive days of BookingDateTime), status (comma-separated). Pages: limit (1–1000, default 1000) and cursor (the previous page’s nextCursor, with the same from, to and status; 400 otherwise). Sends an ETag (If-None-Match → 304) and gzip when Accept-Encoding allows it; a write to any of the business’s bookings, through any instance, changes the answer at once.',
         security: [{ bearerAuth: [] }],
         querystring: AllBookingsQuerySchema,
         response: { 200: AllBookingsResponseSchema, ...errors(400, 401, 403) },
       },
     },
-    async (request) => bookings.listForBusiness(request.requireUser().id, request.query),
+    async (request, reply) => {
+      const businessId = request.requireUser().id;
+      const { query } = request;
+      // The version first (decision 12): an answer computed while a write commits is kept under
+      // the older version, so the next read computes again.
+      const version = await bookings.businessBookingsVersion(businessId);
+      const load = async () =>
+        serializeWith(AllBookingsResponseSchema, await bookings.listForBusiness(businessId, query));
+      const body =
+        version === undefined
+          ? cachedBody(await load())
+          : await businessBookingsCache.get(businessBookingsKey(businessId, query), version, load);
+      return sendCached(request, reply, body);
+    },
   );
 
   app.patch(
