@@ -3,6 +3,7 @@ export * from './auth';
 export * from './availability';
 export * from './away-dates';
 export * from './booking-export';
+export * from './booking-thread';
 export * from './booking-times';
 export * from './bookings';
 export * from './business-address';

@@ -20,6 +20,8 @@ export const ERROR_STATUS = {
   /** A customer's cancellation inside the business's notice (api-contract §8.4). */
   TooLateToCancel: 409,
   DuplicateRequest: 409,
+  /** A message to a booking's thread once it has closed (api-contract §8.8). */
+  ThreadClosed: 409,
   ActiveBookings: 409,
   InviteUsed: 409,
   InviteExpired: 410,

@@ -5,4 +5,5 @@ export * from './bookings';
 export * from './calendar';
 export * from './errors';
 export * from './outbox';
+export * from './threads';
 export * from './users';
