@@ -75,14 +75,23 @@ export function serializeWith<S extends z.ZodType>(schema: S, value: z.output<S>
 
 /**
  * Sends a cached answer: 304 when the client already holds it, else the JSON, gzipped when the
- * client accepts it. The ETag and `Vary: Accept-Encoding` go with both.
+ * client accepts it (and `compress` is not false). The ETag and `Vary: Accept-Encoding` go with both.
  */
-export function sendCached(request: FastifyRequest, reply: FastifyReply, body: CachedBody): FastifyReply {
+export function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: CachedBody,
+  options: { compress?: boolean } = {},
+): FastifyReply {
   reply.header('etag', body.etag);
   reply.header('vary', 'accept-encoding');
   if (matchesEtag(request.headers['if-none-match'], body.etag)) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');
-  if (body.json.length >= GZIP_MIN_BYTES && acceptsGzip(request.headers['accept-encoding'])) {
+  if (
+    options.compress !== false &&
+    body.json.length >= GZIP_MIN_BYTES &&
+    acceptsGzip(request.headers['accept-encoding'])
+  ) {
     reply.header('content-encoding', 'gzip');
     return reply.send(body.gzip());
   }

@@ -31,13 +31,29 @@ export class VersionedCache {
    * by `load` (the serialised JSON; a throw, e.g. a 400, is not kept).
    */
   get(key: string, version: number, load: () => Promise<string>): Promise<CachedBody> {
+    return this.lookup(key, version, load).then(({ body }) => body);
+  }
+
+  /**
+   * As `get`, and whether the answer was already kept (`kept`: a hit), e.g. to compress only
+   * answers served more than once: a miss has just paid for computing it.
+   */
+  lookup(
+    key: string,
+    version: number,
+    load: () => Promise<string>,
+  ): Promise<{ body: CachedBody; kept: boolean }> {
     const entry = this.#entries.get(key);
     if (entry?.version === version) {
       this.stats.hits += 1;
       this.#entries.delete(key);
       this.#entries.set(key, entry);
-      return Promise.resolve(entry.body);
+      return Promise.resolve({ body: entry.body, kept: true });
     }
+    return this.#compute(key, version, load).then((body) => ({ body, kept: false }));
+  }
+
+  #compute(key: string, version: number, load: () => Promise<string>): Promise<CachedBody> {
     const pending = this.#pending.get(key);
     if (pending?.version === version) {
       this.stats.shared += 1;

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { addDays, todayInLondon } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeExpiredBookings } from '../../src/modules/bookings/bookings.purge';
@@ -11,6 +12,7 @@ import {
   call,
   createBusiness,
   createCustomer,
+  insertBooking,
   slotsOf,
 } from '../helpers/marketplace';
 
@@ -143,6 +145,40 @@ describeEachDatabase('the business’s bookings, kept per bookings version', (da
     const forged = await call(two, 'GET', `${ALL}&cursor=bm90LWEtY3Vyc29y`, shop);
     expect(forged.statusCode).toBe(400);
     expect((await call(two, 'GET', `${ALL}&cursor=bm90LWEtY3Vyc29y`, shop)).statusCode).toBe(400);
+  });
+});
+
+describeEachDatabase('the kept answer on the wire', (database) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(database().db);
+  });
+  afterAll(() => t.close());
+
+  it('goes as it is on the read that computed it, gzipped from the next (same ETag), and 304 for its ETag', async () => {
+    const db = database().db;
+    const business = await createBusiness(t, db);
+    const customer = await createCustomer(t, db);
+    const day = addDays(todayInLondon(), 3);
+    for (const hour of ['09:00', '10:00', '11:00', '12:00'])
+      await insertBooking(t, db, { business, customer, startsAt: `${day} ${hour}` });
+    const gzip = { 'accept-encoding': 'gzip' };
+    const first = await call(t, 'GET', ALL, business, undefined, {
+      headers: { ...business.headers, ...gzip },
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.rawPayload.length).toBeGreaterThan(1024);
+    expect(first.headers['content-encoding']).toBeUndefined();
+    const second = await call(t, 'GET', ALL, business, undefined, {
+      headers: { ...business.headers, ...gzip },
+    });
+    expect(second.headers['content-encoding']).toBe('gzip');
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(JSON.parse(gunzipSync(second.rawPayload).toString('utf8'))).toEqual(first.json());
+    const unchanged = await call(t, 'GET', ALL, business, undefined, {
+      headers: { ...business.headers, 'if-none-match': String(first.headers.etag) },
+    });
+    expect(unchanged.statusCode).toBe(304);
   });
 });
 

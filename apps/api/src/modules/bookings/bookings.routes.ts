@@ -132,11 +132,13 @@ export const bookingsRoutes: FastifyPluginAsyncZod<BookingsRoutesOptions> = asyn
       const version = await bookings.businessBookingsVersion(businessId);
       const load = async () =>
         serializeWith(AllBookingsResponseSchema, await bookings.listForBusiness(businessId, query));
-      const body =
+      const { body, kept } =
         version === undefined
-          ? cachedBody(await load())
-          : await businessBookingsCache.get(businessBookingsKey(businessId, query), version, load);
-      return sendCached(request, reply, body);
+          ? { body: cachedBody(await load()), kept: false }
+          : await businessBookingsCache.lookup(businessBookingsKey(businessId, query), version, load);
+      // Gzip only what is served again: the first read has just paid for the rows (a 1,000-booking
+      // answer takes longer to gzip than to read), and the copy is kept for the next.
+      return sendCached(request, reply, body, { compress: kept });
     },
   );
 
