@@ -20,6 +20,9 @@ import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { BookingsService } from './modules/bookings/bookings.service';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { CalendarService } from './modules/calendar/calendar.service';
+import { type EventStreamSettings, EventStreams } from './modules/events/event-streams';
+import { eventsRoutes } from './modules/events/events.routes';
+import { LiveEventBus } from './modules/events/live-event-bus';
 import { exportsRoutes } from './modules/exports/exports.routes';
 import { ExportsService } from './modules/exports/exports.service';
 import { HealthRepository } from './modules/health/health.repository';
@@ -57,6 +60,8 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   /** Overrides of the per-account limits (the per-IP limit is `config.authRateLimit`). */
   accountEmailLimit?: number;
+  /** Overrides of GET /api/events' heartbeat, per-account cap and the like (tests shorten them). */
+  eventStreams?: Partial<EventStreamSettings>;
 }
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
@@ -68,6 +73,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every email goes through it (api-contract §8.3). */
     outbox: Outbox;
+    /** The live events of GET /api/events (api-contract §8.8). */
+    liveEvents: LiveEventBus;
   }
 }
 
@@ -143,6 +150,18 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
     appUrl: config.appUrl,
   });
   app.decorate('whenIdle', () => auth.whenIdle());
+  // The live stream's events (api-contract §8.8): in process on SQLite; through PostgreSQL's
+  // NOTIFY/LISTEN when instances share a database. Open streams end before the server closes
+  // (they would hold the shutdown up); the LISTEN connection closes with the app.
+  const liveEventBus = new LiveEventBus({
+    logger: app.log,
+    postgres: config.database.dialect === 'postgres' ? { url: config.database.url, db } : undefined,
+  });
+  app.decorate('liveEvents', liveEventBus);
+  app.addHook('onReady', async () => liveEventBus.start());
+  app.addHook('onClose', async () => liveEventBus.stop());
+  const eventStreams = new EventStreams(liveEventBus, clock, deps.eventStreams);
+  app.addHook('preClose', async () => eventStreams.closeAll());
   const users = new UsersService(db, clock);
   const account = new AccountService({ db, clock, outbox, logger: app.log, codeSecret, rateLimits });
   const bookings = new BookingsService({
@@ -182,6 +201,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
     businessBookingsCache: new VersionedCache(),
   });
   await app.register(exportsRoutes, { prefix: '/api/booking', exports: new ExportsService(db) });
+  await app.register(eventsRoutes, { prefix: '/api', streams: eventStreams, accessTokens });
   await app.register(calendarRoutes, {
     prefix: '/api',
     calendar: new CalendarService({ db, clock, appUrl: config.appUrl }),

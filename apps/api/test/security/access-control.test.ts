@@ -31,6 +31,8 @@ interface Row {
   check?: (world: World, actor: ActorName, body: unknown) => string[];
   /** The status a successful call moves the world's booking to. */
   moves?: { booking: 'requested' | 'countered'; to: BookingStatus };
+  /** An event stream: its answer is read up to its headers (the stream stays open until the app closes). */
+  stream?: true;
 }
 
 const everyone = (status: number): Record<ActorName, number> =>
@@ -241,6 +243,8 @@ const TABLE: Row[] = [
     url: () => `/api/calendar/${'A'.repeat(43)}.ics`,
     expect: everyone(404),
   },
+  // The live events (api-contract §8.8): every signed-in account gets its own stream.
+  { method: 'GET', route: '/api/events', expect: signedIn(200), stream: true },
   { method: 'GET', route: '/api/user/notification-settings', expect: signedIn(200) },
   {
     method: 'PUT',
@@ -366,6 +370,23 @@ const ERROR_CODES: Record<number, string[]> = {
   409: ['InvalidTransition', 'ActiveBookings'],
 };
 
+/**
+ * `call` for an event stream: the answer once its headers are sent; an error's body is read whole,
+ * a stream's is left open.
+ */
+async function callStream(...args: Parameters<typeof call>) {
+  const [t, method, url, actor, payload] = args;
+  const response = await call(t, method, url, actor, payload, { payloadAsStream: true });
+  const body = response.stream();
+  let text = '';
+  if (response.statusCode >= 400) {
+    for await (const chunk of body) text += String(chunk);
+  } else {
+    body.destroy();
+  }
+  return { statusCode: response.statusCode, headers: response.headers, json: () => JSON.parse(text) };
+}
+
 const rowName = (row: Row) => `${row.method} ${row.route}${row.variant ? ` ${row.variant}` : ''}`;
 
 /**
@@ -426,7 +447,7 @@ forEachDatabase((database) => {
         const world = shared ?? (await createWorld(t, db));
         const cell = `${rowName(row)} as ${actor}`;
         const before = row.expect[actor] >= 400 ? await worldSnapshot(db, world) : undefined;
-        const response = await call(
+        const response = await (row.stream ? callStream : call)(
           t,
           row.method,
           row.url?.(world) ?? row.route,
