@@ -23,6 +23,7 @@ import { CalendarService } from './modules/calendar/calendar.service';
 import { type EventStreamSettings, EventStreams } from './modules/events/event-streams';
 import { eventsRoutes } from './modules/events/events.routes';
 import { LiveEventBus } from './modules/events/live-event-bus';
+import type { LiveEvents } from './modules/events/live-events';
 import { exportsRoutes } from './modules/exports/exports.routes';
 import { ExportsService } from './modules/exports/exports.service';
 import { HealthRepository } from './modules/health/health.repository';
@@ -33,6 +34,8 @@ import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { Outbox, type OutboxTiming } from './modules/outbox/outbox.service';
 import { RateLimitsRepository } from './modules/rate-limits/rate-limits.repository';
 import { DEFAULT_FAILURE_WINDOW_MS, RateLimitsService } from './modules/rate-limits/rate-limits.service';
+import { threadsRoutes } from './modules/threads/threads.routes';
+import { ThreadsService } from './modules/threads/threads.service';
 import { AccountService } from './modules/users/account.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
@@ -60,6 +63,8 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   /** Overrides of the per-account limits (the per-IP limit is `config.authRateLimit`). */
   accountEmailLimit?: number;
+  /** Where services hand the live stream's events after they commit (tests watch them). */
+  liveEvents?: LiveEvents;
   /** Overrides of GET /api/events' heartbeat, per-account cap and the like (tests shorten them). */
   eventStreams?: Partial<EventStreamSettings>;
 }
@@ -162,6 +167,16 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   app.addHook('onClose', async () => liveEventBus.stop());
   const eventStreams = new EventStreams(liveEventBus, clock, deps.eventStreams);
   app.addHook('preClose', async () => eventStreams.closeAll());
+  // Tests may watch what the services publish (deps.liveEvents) besides the streams.
+  const watcher = deps.liveEvents;
+  const liveEvents: LiveEvents = watcher
+    ? {
+        publish: (event) => {
+          watcher.publish(event);
+          liveEventBus.publish(event);
+        },
+      }
+    : liveEventBus;
   const users = new UsersService(db, clock);
   const account = new AccountService({ db, clock, outbox, logger: app.log, codeSecret, rateLimits });
   const bookings = new BookingsService({
@@ -199,6 +214,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
     bookings,
     readCache,
     businessBookingsCache: new VersionedCache(),
+  });
+  await app.register(threadsRoutes, {
+    prefix: '/api/booking',
+    threads: new ThreadsService({ db, clock, liveEvents }),
   });
   await app.register(exportsRoutes, { prefix: '/api/booking', exports: new ExportsService(db) });
   await app.register(eventsRoutes, { prefix: '/api', streams: eventStreams, accessTokens });

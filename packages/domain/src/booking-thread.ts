@@ -31,7 +31,8 @@ export const THREAD_MESSAGES = {
   bodyRequired: 'Write a message first',
   bodyTooLong: `A message can be at most ${MESSAGE_MAX_LENGTH} characters`,
   closed: 'This conversation is closed',
-  bookingNotFound: 'Booking not found',
+  // The bookings API's own 404 text, so every call about a booking says it the same way.
+  bookingNotFound: 'Booking not found.',
   upToRequired: 'upTo is required',
 } as const;
 

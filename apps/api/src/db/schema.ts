@@ -200,6 +200,40 @@ export interface CalendarFeedsTable {
   created_at: string;
 }
 
+/** Who wrote a thread line: one of the booking's two parties, or the system (a status change). */
+export type ThreadSenderValue = 'customer' | 'business' | 'system';
+
+/** A booking's thread (migration 0011): its line counter and each party's read position. */
+export interface BookingThreadsTable {
+  booking_id: string;
+  customer_id: string;
+  business_id: string;
+  /** The seq of the thread's last line; the next line takes last_seq + 1 under this row's lock. */
+  last_seq: number;
+  /** The seq of the last line each party has read (0: none). */
+  customer_read_seq: number;
+  business_read_seq: number;
+  created_at: string;
+}
+
+/** One line of a booking's thread (migration 0011): a party's message, or a status change. */
+export interface BookingMessagesTable {
+  id: string;
+  booking_id: string;
+  /** 1, 2, 3 … within the booking, in commit order; unique per booking. */
+  seq: number;
+  sender: ThreadSenderValue;
+  /** The writer's account; null for system lines. */
+  sender_id: string | null;
+  /** Plain text as typed; '' for system lines (their text is made when read). */
+  body: string;
+  /** The status a system line moved the booking to; null for messages. */
+  status: BookingStatusValue | null;
+  /** The price a system line's change recorded; null otherwise. */
+  price: number | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   one_time_codes: OneTimeCodesTable;
@@ -211,4 +245,6 @@ export interface Database {
   rate_limits: RateLimitsTable;
   outbox: OutboxTable;
   calendar_feeds: CalendarFeedsTable;
+  booking_threads: BookingThreadsTable;
+  booking_messages: BookingMessagesTable;
 }

@@ -53,6 +53,15 @@ const BUSINESS_MOVE = {
 };
 /** The customer's move on its own booking: a stranger sees 404, the business 409. */
 const CUSTOMER_MOVE = { ...BUSINESS_MOVE, customer: 200, business: 409 };
+/** A booking's thread: its customer and its business answer `status`, anyone else 404 (api-contract §8.8). */
+const THREAD_PARTIES = (status: number) => ({
+  anonymous: 401,
+  customer: status,
+  otherCustomer: 404,
+  business: status,
+  otherBusiness: 404,
+  admin: 404,
+});
 
 const ref = (world: World, booking: 'requested' | 'countered') => ({
   businessId: world.actors.business.id,
@@ -360,6 +369,39 @@ const TABLE: Row[] = [
       otherBusiness: 404,
       admin: 404,
     },
+  },
+  {
+    method: 'GET',
+    route: '/api/booking/messages',
+    url: (w) => `/api/booking/messages?bookingId=${w.requested}`,
+    expect: THREAD_PARTIES(200),
+    check: (_w, _actor, body) => {
+      const { messages, open } = body as { messages: unknown[]; open: boolean };
+      return messages.length === 0 && open ? [] : ['not the world booking’s empty, open thread'];
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/booking/messages',
+    body: (w) => ({ bookingId: w.requested, body: 'Which door is it?' }),
+    expect: THREAD_PARTIES(201),
+    check: (_w, actor, body) =>
+      (body as { from: string }).from === actor ? [] : [`written as ${(body as { from: string }).from}`],
+  },
+  {
+    method: 'POST',
+    route: '/api/booking/messages/read',
+    // The world's booking has no lines: its parties get past the ownership check to upTo's (400,
+    // test/threads has the 204), anyone else is refused before it.
+    body: (w) => ({ bookingId: w.requested, upTo: w.countered }),
+    expect: THREAD_PARTIES(400),
+  },
+  {
+    method: 'GET',
+    route: '/api/booking/unread',
+    expect: signedIn(200),
+    check: (_w, _actor, body) =>
+      (body as { total: number }).total === 0 ? [] : ['unread lines in a world with no messages'],
   },
 ];
 

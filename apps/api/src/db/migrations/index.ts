@@ -9,6 +9,7 @@ import * as m0007 from './0007_show_full_address';
 import * as m0008 from './0008_calendar_feeds';
 import * as m0009 from './0009_next_available';
 import * as m0010 from './0010_bookings_version';
+import * as m0011 from './0011_booking_threads';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008_calendar_feeds': m0008,
   '0009_next_available': m0009,
   '0010_bookings_version': m0010,
+  '0011_booking_threads': m0011,
 };

@@ -1,0 +1,58 @@
+import type { CancelledBy } from '@app/domain';
+import {
+  assertNever,
+  type BookingActor,
+  type BookingStatus,
+  systemLineText,
+  type ThreadMessage,
+} from '@app/domain';
+import type { ThreadLineRow } from './threads.repository';
+
+/** The booking columns a system line's text reads: who cancelled it, and the business's reason. */
+export interface SystemLineBooking {
+  cancelled_by: CancelledBy | null;
+  cancellation_reason: string | null;
+}
+
+/**
+ * Who moves a booking to each status (the transition table has one actor per status but
+ * Cancelled, which the booking row records; a row cancelled before it did was the customer's).
+ */
+function actorOf(status: BookingStatus, booking: SystemLineBooking): BookingActor {
+  switch (status) {
+    case 'Requested':
+    case 'Confirmed':
+    case 'Declined':
+      return 'customer';
+    case 'Approved':
+    case 'Denied':
+    case 'Countered':
+      return 'business';
+    case 'Cancelled':
+      return booking.cancelled_by === 'business' ? 'business' : 'customer';
+    default:
+      return assertNever(status);
+  }
+}
+
+/**
+ * The one place a thread line becomes the contract's ThreadMessage: a party's body as typed, or a
+ * system line's text, made now from its status and price (and the booking's cancellation reason).
+ */
+export function toThreadMessage(row: ThreadLineRow, booking: SystemLineBooking): ThreadMessage {
+  if (row.sender !== 'system' || row.status === null) {
+    return { id: row.id, from: row.sender, body: row.body, createdAt: row.created_at };
+  }
+  const actor = actorOf(row.status, booking);
+  return {
+    id: row.id,
+    from: 'system',
+    body: systemLineText({
+      status: row.status,
+      actor,
+      price: row.price,
+      reason: actor === 'business' ? booking.cancellation_reason : null,
+    }),
+    createdAt: row.created_at,
+  };
+}

@@ -1,0 +1,203 @@
+import type { BookingActor } from '@app/domain';
+import type { Selectable } from 'kysely';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { BookingMessagesTable, BookingStatusValue } from '../../db/schema';
+
+export type ThreadLineRow = Selectable<BookingMessagesTable>;
+
+/** The booking columns a thread needs: its parties. */
+export interface ThreadParties {
+  id: string;
+  customer_id: string;
+  business_id: string;
+}
+
+/** A party's message, as posted. */
+export interface NewMessage {
+  id: string;
+  sender: BookingActor;
+  senderId: string;
+  body: string;
+  now: string;
+}
+
+/** A status change, as its system line records it. */
+export interface NewSystemLine {
+  /** The transition's id: the line takes it. */
+  id: string;
+  status: BookingStatusValue;
+  /** Who moved the booking: their own line counts as read by them. */
+  actor: BookingActor;
+  price: number | null;
+  now: string;
+}
+
+export interface UnreadCount {
+  booking_id: string;
+  unread: number;
+}
+
+const readSeqOf = (party: BookingActor) =>
+  party === 'customer' ? ('customer_read_seq' as const) : ('business_read_seq' as const);
+const readSeqSet = (party: BookingActor, seq: number) =>
+  party === 'customer' ? { customer_read_seq: seq } : { business_read_seq: seq };
+const otherParty = (party: BookingActor): BookingActor => (party === 'customer' ? 'business' : 'customer');
+
+/**
+ * Booking threads (migration 0011). Lines are numbered per booking under the thread row's lock
+ * (`nextSeq`), so call the writing methods inside the transaction that writes the line.
+ */
+export class ThreadsRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Appends a party's message; its sender has read it (see `markOwnLineRead`). */
+  async appendMessage(booking: ThreadParties, message: NewMessage): Promise<ThreadLineRow> {
+    const seq = await this.nextSeq(booking, message.now);
+    const row: ThreadLineRow = {
+      id: message.id,
+      booking_id: booking.id,
+      seq,
+      sender: message.sender,
+      sender_id: message.senderId,
+      body: message.body,
+      status: null,
+      price: null,
+      created_at: message.now,
+    };
+    await this.db.insertInto('booking_messages').values(row).execute();
+    await this.markOwnLineRead(booking.id, message.sender, seq);
+    return row;
+  }
+
+  /** Appends a status change as a system line; the party who made the change has read it. */
+  async appendSystemLine(booking: ThreadParties, line: NewSystemLine): Promise<ThreadLineRow> {
+    const seq = await this.nextSeq(booking, line.now);
+    const row: ThreadLineRow = {
+      id: line.id,
+      booking_id: booking.id,
+      seq,
+      sender: 'system',
+      sender_id: null,
+      body: '',
+      status: line.status,
+      price: line.price,
+      created_at: line.now,
+    };
+    await this.db.insertInto('booking_messages').values(row).execute();
+    await this.markOwnLineRead(booking.id, line.actor, seq);
+    return row;
+  }
+
+  /**
+   * The thread's next line number. NOTE: the UPDATE … RETURNING locks the thread's row until the
+   * transaction ends, so a later number always commits later, and a reader paging with `after`
+   * never skips a line that was still being written. The row is made first when the booking has
+   * none yet (bookings made before threads, or straight in the database).
+   */
+  private async nextSeq(booking: ThreadParties, now: string): Promise<number> {
+    await this.db
+      .insertInto('booking_threads')
+      .values({
+        booking_id: booking.id,
+        customer_id: booking.customer_id,
+        business_id: booking.business_id,
+        last_seq: 0,
+        customer_read_seq: 0,
+        business_read_seq: 0,
+        created_at: now,
+      })
+      .onConflict((oc) => oc.column('booking_id').doNothing())
+      .execute();
+    const row = await this.db
+      .updateTable('booking_threads')
+      .set((eb) => ({ last_seq: eb('last_seq', '+', 1) }))
+      .where('booking_id', '=', booking.id)
+      .returning('last_seq')
+      .executeTakeFirstOrThrow();
+    return row.last_seq;
+  }
+
+  /**
+   * The writer's own line is read by them: their read position moves to it, but only when no line
+   * of the other party is still unread before it. NOTE: otherwise a reply posted before a message
+   * that arrived meanwhile was seen would mark that message read (no badge, no email).
+   */
+  private async markOwnLineRead(bookingId: string, party: BookingActor, seq: number): Promise<void> {
+    const column = readSeqOf(party);
+    await this.db
+      .updateTable('booking_threads')
+      .set(readSeqSet(party, seq))
+      .where('booking_id', '=', bookingId)
+      .where(column, '<', seq)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('booking_messages as m')
+              .select(sql`1`.as('one'))
+              .where('m.booking_id', '=', bookingId)
+              .where('m.seq', '>', sql.ref<number>(`booking_threads.${column}`))
+              .where('m.seq', '<', seq)
+              .where('m.sender', '=', otherParty(party)),
+          ),
+        ),
+      )
+      .execute();
+  }
+
+  /** A line of the booking's thread by its id (undefined when it is not one of this thread's). */
+  findLine(bookingId: string, id: string): Promise<ThreadLineRow | undefined> {
+    return this.db
+      .selectFrom('booking_messages')
+      .selectAll()
+      .where('id', '=', id)
+      .where('booking_id', '=', bookingId)
+      .executeTakeFirst();
+  }
+
+  /** At most `limit` lines after `afterSeq`, oldest first. */
+  listAfter(bookingId: string, afterSeq: number, limit: number): Promise<ThreadLineRow[]> {
+    return this.db
+      .selectFrom('booking_messages')
+      .selectAll()
+      .where('booking_id', '=', bookingId)
+      .where('seq', '>', afterSeq)
+      .orderBy('seq')
+      .limit(limit)
+      .execute();
+  }
+
+  /** The party has read up to line `seq`: its read position moves there, never back. */
+  async markRead(bookingId: string, party: BookingActor, seq: number): Promise<void> {
+    await this.db
+      .updateTable('booking_threads')
+      .set(readSeqSet(party, seq))
+      .where('booking_id', '=', bookingId)
+      .where(readSeqOf(party), '<', seq)
+      .execute();
+  }
+
+  /**
+   * Per thread where the person is a party, the other party's lines after the person's read
+   * position (not system lines, not their own); threads with none are left out. One query: each
+   * side reads the person's threads by its index, skips those read to the end, and counts the
+   * rest from the lines' (booking_id, seq) index.
+   */
+  async unreadCounts(userId: string): Promise<UnreadCount[]> {
+    const side = (party: BookingActor) => {
+      const readSeq = sql.ref<number>(`t.${readSeqOf(party)}`);
+      return this.db
+        .selectFrom('booking_threads as t')
+        .innerJoin('booking_messages as m', (join) =>
+          join.onRef('m.booking_id', '=', 't.booking_id').on('m.seq', '>', readSeq),
+        )
+        .select((eb) => ['t.booking_id', eb.fn.countAll<number>().as('unread')])
+        .where(party === 'customer' ? 't.customer_id' : 't.business_id', '=', userId)
+        .where('t.last_seq', '>', readSeq)
+        .where('m.sender', '=', otherParty(party))
+        .groupBy('t.booking_id');
+    };
+    const rows = await side('customer').unionAll(side('business')).execute();
+    return rows.map((row) => ({ booking_id: row.booking_id, unread: Number(row.unread) }));
+  }
+}
