@@ -186,6 +186,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
     logger: app.log,
     appUrl: config.appUrl,
     reminderOffsets: config.reminderOffsets,
+    liveEvents,
   });
   // Unset (tests building their own config): nothing is kept, every read is computed.
   const readCache = new ReadCache({ ttlMs: config.readCacheTtlMs ?? 0, clock });

@@ -81,11 +81,13 @@ export class BookingsRepository {
       .execute();
   }
 
-  async recordTransition(record: TransitionRecord): Promise<void> {
+  /** Records a status change; returns its id (the change's line in the booking's thread takes it). */
+  async recordTransition(record: TransitionRecord): Promise<string> {
+    const id = randomUUID();
     await this.db
       .insertInto('booking_transitions')
       .values({
-        id: randomUUID(),
+        id,
         booking_id: record.bookingId,
         from_status: record.from,
         to_status: record.to,
@@ -94,6 +96,7 @@ export class BookingsRepository {
         created_at: record.now,
       })
       .execute();
+    return id;
   }
 
   /**

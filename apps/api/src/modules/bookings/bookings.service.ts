@@ -58,7 +58,10 @@ import {
   counterOfferEmail,
   reminderEmail,
 } from '../../mail/templates';
+import type { LiveEvents } from '../events/live-events';
 import type { Outbox } from '../outbox/outbox.service';
+import { toThreadMessage } from '../threads/threads.mapper';
+import { type ThreadLineRow, ThreadsRepository } from '../threads/threads.repository';
 import { parseAvailability, toAwayRange } from '../users/users.mapper';
 import { type UserRow, UsersRepository } from '../users/users.repository';
 import { toAvailableTimes, toBooking, toBookingWithAddress } from './bookings.mapper';
@@ -91,6 +94,8 @@ export interface BookingsServiceDeps {
   appUrl: string;
   /** Before each agreed appointment, a reminder at each (REMINDER_OFFSETS). */
   reminderOffsets: readonly ReminderOffset[];
+  /** Where each status change goes to the parties' open streams after it commits. */
+  liveEvents: LiveEvents;
 }
 
 interface Repositories {
@@ -98,6 +103,7 @@ interface Repositories {
   trx: Db;
   users: UsersRepository;
   bookings: BookingsRepository;
+  threads: ThreadsRepository;
 }
 
 const notFound = (message: string) => new AppError('NotFound', message);
@@ -162,7 +168,7 @@ export class BookingsService {
   async book(customerId: string, input: CreateBookingInput): Promise<Booking> {
     const now = this.deps.clock();
     const nowIso = now.toISOString();
-    const booking = await this.inTransaction(async ({ trx, users, bookings }) => {
+    const { booking, row, line } = await this.inTransaction(async ({ trx, users, bookings, threads }) => {
       // Lock first: every check below reads what the business's other writes have committed.
       await users.lockAccount(input.businessId);
       const business = await users.findBookableBusiness(input.businessId);
@@ -219,11 +225,19 @@ export class BookingsService {
         updated_at: nowIso,
       };
       await bookings.insert(booking);
-      await bookings.recordTransition({
+      const transitionId = await bookings.recordTransition({
         bookingId: booking.id,
         from: null,
         to: 'Requested',
         actorId: customer.id,
+        price: booking.price,
+        now: nowIso,
+      });
+      // The request opens the booking's thread (api-contract §8.8).
+      const line = await threads.appendSystemLine(booking, {
+        id: transitionId,
+        status: 'Requested',
+        actor: 'customer',
         price: booking.price,
         now: nowIso,
       });
@@ -236,8 +250,9 @@ export class BookingsService {
           bookingId: booking.id,
         },
       );
-      return toBookingWithAddress(booking, business, 'customer');
+      return { booking: toBookingWithAddress(booking, business, 'customer'), row: booking, line };
     });
+    this.publishStatusChange(row, line);
     return booking;
   }
 
@@ -327,7 +342,7 @@ export class BookingsService {
 
     const now = this.deps.clock();
     const nowIso = now.toISOString();
-    const booking = await this.inTransaction(async ({ trx, users, bookings }) => {
+    const { booking, line } = await this.inTransaction(async ({ trx, users, bookings, threads }) => {
       await users.lockAccount(found.business_id);
       const current = await bookings.findById(found.id);
       if (!current) throw notFound(BOOKING_MESSAGES.bookingNotFound);
@@ -369,12 +384,21 @@ export class BookingsService {
       if (!(await bookings.applyTransition(current.id, current.status, changes, nowIso))) {
         throw invalidTransition(current.status, transition.to);
       }
-      await bookings.recordTransition({
+      const price = changes.final_price ?? changes.counter_price ?? null;
+      const transitionId = await bookings.recordTransition({
         bookingId: current.id,
         from: current.status,
         to: transition.to,
         actorId: callerId,
-        price: changes.final_price ?? changes.counter_price ?? null,
+        price,
+        now: nowIso,
+      });
+      // The change as a line of the booking's thread (api-contract §8.8), with the price it recorded.
+      const line = await threads.appendSystemLine(current, {
+        id: transitionId,
+        status: transition.to,
+        actor: transition.actor,
+        price,
         now: nowIso,
       });
       // An hour taken or freed: the business's kept next free hour is due (api-contract §8.5).
@@ -383,9 +407,10 @@ export class BookingsService {
       }
       const booking = await bookings.findById(current.id);
       if (!booking) throw new Error('booking vanished inside its transaction');
-      await this.notify({ trx, users, bookings }, transition, booking, now);
-      return booking;
+      await this.notify({ trx, users, bookings, threads }, transition, booking, now);
+      return { booking, line };
     });
+    this.publishStatusChange(booking, line);
     // The business's address as the caller may see it (api-contract §8.5), from its current row.
     return toBookingWithAddress(booking, await this.users.findById(booking.business_id), actor);
   }
@@ -537,14 +562,37 @@ export class BookingsService {
     };
   }
 
+  /**
+   * After a status change commits: both parties' streams get its thread line (`message`) and the
+   * booking's new status (`booking`).
+   */
+  private publishStatusChange(booking: BookingRow, line: ThreadLineRow): void {
+    const recipients = [booking.customer_id, booking.business_id];
+    this.deps.liveEvents.publish({
+      type: 'message',
+      recipients,
+      bookingId: booking.id,
+      message: toThreadMessage(line, booking),
+    });
+    this.deps.liveEvents.publish({
+      type: 'booking',
+      recipients,
+      bookingId: booking.id,
+      status: booking.status,
+    });
+  }
+
   /** Runs `work` in a transaction; a double booking caught by the unique index is a 409 SlotTaken. */
   private async inTransaction<T>(work: (repositories: Repositories) => Promise<T>): Promise<T> {
     try {
-      return await this.deps.db
-        .transaction()
-        .execute((trx) =>
-          work({ trx, users: new UsersRepository(trx), bookings: new BookingsRepository(trx) }),
-        );
+      return await this.deps.db.transaction().execute((trx) =>
+        work({
+          trx,
+          users: new UsersRepository(trx),
+          bookings: new BookingsRepository(trx),
+          threads: new ThreadsRepository(trx),
+        }),
+      );
     } catch (error) {
       if (isUniqueViolation(error)) throw slotTaken();
       throw error;
