@@ -218,7 +218,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   });
   await app.register(threadsRoutes, {
     prefix: '/api/booking',
-    threads: new ThreadsService({ db, clock, liveEvents }),
+    threads: new ThreadsService({ db, clock, liveEvents, outbox }),
   });
   await app.register(exportsRoutes, { prefix: '/api/booking', exports: new ExportsService(db) });
   await app.register(eventsRoutes, { prefix: '/api', streams: eventStreams, accessTokens });

@@ -161,7 +161,8 @@ export interface RateLimitsTable {
   blocked_until: string | null;
 }
 
-export type OutboxKind = 'code' | 'invite' | 'security' | 'booking' | 'reminder';
+/** `messages`: a thread's unread messages (api-contract §8.8), written when it is sent. */
+export type OutboxKind = 'code' | 'invite' | 'security' | 'booking' | 'reminder' | 'messages';
 export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'skipped';
 
 /** One email and its delivery (migration 0006). Times are ISO-8601 UTC. */

@@ -6,6 +6,9 @@ import {
   bookingApprovedEmail,
   bookingDeniedEmail,
   counterDeclinedEmail,
+  formatBookingTime,
+  formatMessageTime,
+  unreadMessagesEmail,
 } from './templates';
 
 const facts: BookingEmailFacts = {
@@ -53,5 +56,60 @@ describe('cancelling an agreed appointment', () => {
     const mail = appointmentCancelledByCustomerEmail('business@example.com', facts);
     expect(mail.subject).toBe('Appointment cancelled by Siobhán Kelly');
     expect(mail.text).toContain('The hour is free to book again.');
+  });
+});
+
+describe('the email about unread messages', () => {
+  const WHEN = formatBookingTime('2026-12-05 10:00');
+  const unread = {
+    senderName: 'Siobhán Kelly',
+    bookingDateTime: '2026-12-05 10:00',
+    messages: [
+      { body: 'Can you do £25?', sentAt: '2026-07-01T13:05:00.000Z' },
+      { body: 'Line one\n<b>bold</b> & "quoted"', sentAt: '2026-12-01T09:30:00.000Z' },
+    ],
+    earlier: 0,
+    link: 'http://localhost:3000/admin',
+  };
+
+  it('shows message times in Northern Ireland time (BST in summer, GMT in winter)', () => {
+    expect(formatMessageTime('2026-07-01T13:05:00.000Z')).toBe('1 Jul, 14:05');
+    expect(formatMessageTime('2026-12-01T09:30:00.000Z')).toBe('1 Dec, 09:30');
+  });
+
+  it('names the sender, the booking and how many; each message as typed in the text part', () => {
+    const mail = unreadMessagesEmail('business@example.com', unread);
+    expect(mail.subject).toBe(`2 new messages from Siobhán Kelly about your booking on ${WHEN}`);
+    expect(mail.text).toBe(
+      [
+        `Siobhán Kelly sent you 2 messages about your booking on ${WHEN}.`,
+        '1 Jul, 14:05\nCan you do £25?',
+        '1 Dec, 09:30\nLine one\n<b>bold</b> & "quoted"',
+        'Reply here: http://localhost:3000/admin',
+        'TrimTime NI',
+      ].join('\n\n'),
+    );
+    const one = unreadMessagesEmail('business@example.com', {
+      ...unread,
+      messages: unread.messages.slice(0, 1),
+    });
+    expect(one.subject).toBe(`New message from Siobhán Kelly about your booking on ${WHEN}`);
+    expect(one.text).toContain('Siobhán Kelly sent you a message about');
+  });
+
+  it('never puts a body into the HTML part as HTML', () => {
+    const html = unreadMessagesEmail('business@example.com', unread).html ?? '';
+    expect(html).toContain('Line one\n&#60;b&#62;bold&#60;/b&#62; &#38; &#34;quoted&#34;');
+    expect(html).not.toContain('<b>bold');
+    expect(html).toContain('<a href="http://localhost:3000/admin">Read and reply</a>');
+  });
+
+  it('counts the older unread messages it leaves out', () => {
+    const mail = unreadMessagesEmail('business@example.com', { ...unread, earlier: 3 });
+    expect(mail.subject).toMatch(/^5 new messages from /);
+    expect(mail.text).toContain('(3 earlier unread messages are in the thread.)');
+    expect(unreadMessagesEmail('b@example.com', { ...unread, earlier: 1 }).text).toContain(
+      '(1 earlier unread message is in the thread.)',
+    );
   });
 });

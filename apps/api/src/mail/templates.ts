@@ -5,6 +5,7 @@ import {
   PRODUCT_NAME,
   RESET_CODE_TTL_HOURS,
   SIGNUP_CODE_TTL_HOURS,
+  TIME_ZONE,
 } from '@app/domain';
 import type { MailMessage } from './mailer';
 
@@ -241,3 +242,69 @@ export const reminderEmail = (to: string, facts: BookingEmailFacts, place: strin
     { ...facts, address: place },
     [cancellationNoticeLine(noticeHours)],
   );
+
+// ---- Messages about a booking ------------------------------------------------------------------------
+
+const messageTime = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: TIME_ZONE,
+});
+
+/** An instant (ISO-8601) as Northern Ireland time: '26 Nov, 19:45'. */
+export const formatMessageTime = (iso: string) => messageTime.format(new Date(iso));
+
+/** What an email about a thread's unread messages says (api-contract §8.8). */
+export interface UnreadMessagesFacts {
+  /** The other party, as the booking names them. */
+  senderName: string;
+  bookingDateTime: string;
+  /** The unread messages shown, oldest first: each as typed, and when it was sent (ISO-8601). */
+  messages: readonly { body: string; sentAt: string }[];
+  /** Older unread messages left out of the email. */
+  earlier: number;
+  /** Where the reader opens the thread (the profile or the dashboard). */
+  link: string;
+}
+
+/** 'New message from …' or '3 new messages from …', about the booking's date and time. */
+export function unreadMessagesSubject(senderName: string, bookingDateTime: string, count: number): string {
+  const what = count === 1 ? 'New message' : `${count} new messages`;
+  return `${what} from ${senderName} about your booking on ${formatBookingTime(bookingDateTime)}`;
+}
+
+/**
+ * The other party's messages the reader has not read: their text (escaped in the HTML part, where a
+ * body shows as typed, line breaks kept), when each was sent, and the link to reply.
+ */
+export function unreadMessagesEmail(to: string, facts: UnreadMessagesFacts): MailMessage {
+  const total = facts.messages.length + facts.earlier;
+  const count = total === 1 ? 'a message' : `${total} messages`;
+  const headline = `${facts.senderName} sent you ${count} about your booking on ${formatBookingTime(facts.bookingDateTime)}.`;
+  const earlier =
+    facts.earlier === 0
+      ? []
+      : [
+          `(${facts.earlier} earlier unread ${facts.earlier === 1 ? 'message is' : 'messages are'} in the thread.)`,
+        ];
+  const textMessages = facts.messages.map((m) => `${formatMessageTime(m.sentAt)}\n${m.body}`);
+  const htmlMessages = facts.messages.map(
+    (m) =>
+      `<p style="margin:1em 0 0;color:#495057;font-size:0.9em">${escapeHtml(formatMessageTime(m.sentAt))}</p><blockquote style="margin:0.25em 0 0;padding:0.5em 1em;border-left:3px solid #dee2e6;white-space:pre-wrap">${escapeHtml(m.body)}</blockquote>`,
+  );
+  return {
+    to,
+    subject: unreadMessagesSubject(facts.senderName, facts.bookingDateTime, total),
+    text: [headline, ...earlier, ...textMessages, `Reply here: ${facts.link}`, PRODUCT_NAME].join('\n\n'),
+    html: [
+      `<p>${escapeHtml(headline)}</p>`,
+      ...earlier.map((line) => `<p>${escapeHtml(line)}</p>`),
+      ...htmlMessages,
+      `<p style="margin-top:1.5em"><a href="${escapeHtml(facts.link)}">Read and reply</a></p>`,
+      `<p>${escapeHtml(PRODUCT_NAME)}</p>`,
+    ].join(''),
+  };
+}

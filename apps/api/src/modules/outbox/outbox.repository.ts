@@ -126,9 +126,22 @@ export class OutboxRepository {
   recipient(userId: string) {
     return this.db
       .selectFrom('users')
-      .select(['email', 'notify_booking_updates', 'notify_reminders'])
+      .select(['email', 'notify_booking_updates', 'notify_reminders', 'notify_messages'])
       .where('id', '=', userId)
       .executeTakeFirst();
+  }
+
+  /**
+   * A message written at send time (a thread's unread messages) as it goes: the outbox page shows
+   * what was sent. Only while the lease is held.
+   */
+  async rewrite(id: string, owner: string, message: Pick<MailMessage, 'subject' | 'text' | 'html'>) {
+    await this.db
+      .updateTable('outbox')
+      .set({ subject: message.subject, text: message.text, html: message.html ?? null })
+      .where('id', '=', id)
+      .where('lease_owner', '=', owner)
+      .execute();
   }
 
   async bookingStatus(bookingId: string): Promise<string | undefined> {

@@ -7,6 +7,7 @@ import type { OutboxKind } from '../../db/schema';
 import { type Clock, DAY_MS, HOUR_MS } from '../../lib/clock';
 import { openText, sealText } from '../../lib/secrets';
 import type { Mailer, MailMessage } from '../../mail/mailer';
+import { writeMessageEmail } from '../threads/message-emails';
 import { type EnqueueOptions, OutboxRepository, type OutboxRow } from './outbox.repository';
 
 /** The worker's timing (api-contract §8.9); tests shorten it. */
@@ -232,26 +233,26 @@ export class Outbox {
       this.deps.logger.error({ outboxId: row.id, messageId: row.message_id }, reason);
       return true;
     }
-    const target = await this.addressOf(row);
-    if ('skip' in target) {
+    const outgoing = await this.outgoing(row, message);
+    if ('skip' in outgoing) {
       await this.repository.finish(row.id, this.owner, {
         status: 'skipped',
         now: this.deps.clock(),
-        reason: target.skip,
+        reason: outgoing.skip,
       });
       return true;
     }
     try {
       await this.deps.mailer.send({
         messageId: row.message_id,
-        to: target.to,
-        subject: message.subject,
-        text: message.text,
-        ...(message.html ? { html: message.html } : {}),
+        to: outgoing.to,
+        subject: outgoing.subject,
+        text: outgoing.text,
+        ...(outgoing.html ? { html: outgoing.html } : {}),
         ...(row.attachments ? { attachments: JSON.parse(row.attachments) } : {}),
       });
     } catch (error) {
-      await this.failed(row, target.to, error);
+      await this.failed(row, outgoing.to, error);
       return true;
     }
     const recorded = await this.repository.finish(row.id, this.owner, {
@@ -268,17 +269,46 @@ export class Outbox {
   }
 
   /**
-   * The address to send to, read now: booking emails and reminders go to the account's current
-   * address and honour its notification settings (api-contract §8.3); a reminder whose booking is no
-   * longer agreed is not sent. Codes, invites and notices go where they were addressed.
+   * What goes, and where: the message as written at enqueue, or an email about a thread's unread
+   * messages written now (api-contract §8.8) and recorded on the row for the outbox page; or why
+   * nothing goes.
+   */
+  private async outgoing(row: OutboxRow, message: OutboxRow): Promise<MailMessage | { skip: string }> {
+    const target = await this.addressOf(row);
+    if ('skip' in target) return target;
+    if (row.kind !== 'messages') {
+      return {
+        to: target.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.html ? { html: message.html } : {}),
+      };
+    }
+    const written = await writeMessageEmail(
+      { db: this.deps.db, appUrl: this.deps.appUrl, postgres: this.postgres },
+      row,
+      target.to,
+    );
+    if (!('skip' in written)) await this.repository.rewrite(row.id, this.owner, written);
+    return written;
+  }
+
+  /**
+   * The address to send to, read now: booking emails, reminders and emails about unread messages
+   * go to the account's current address and honour its notification settings (api-contract §8.3,
+   * §8.8); a reminder whose booking is no longer agreed is not sent. Codes, invites and notices go
+   * where they were addressed.
    */
   private async addressOf(row: OutboxRow): Promise<{ to: string } | { skip: string }> {
-    if ((row.kind !== 'booking' && row.kind !== 'reminder') || !row.recipient_id)
+    if ((row.kind !== 'booking' && row.kind !== 'reminder' && row.kind !== 'messages') || !row.recipient_id)
       return { to: row.to_address };
     const recipient = await this.repository.recipient(row.recipient_id);
     if (!recipient) return { skip: 'The account no longer exists.' };
     if (row.kind === 'booking' && recipient.notify_booking_updates !== 1) {
       return { skip: 'Booking updates are turned off.' };
+    }
+    if (row.kind === 'messages' && recipient.notify_messages !== 1) {
+      return { skip: 'Message emails are turned off.' };
     }
     if (row.kind === 'reminder') {
       if (recipient.notify_reminders !== 1) return { skip: 'Reminders are turned off.' };

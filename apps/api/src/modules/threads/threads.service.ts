@@ -18,7 +18,9 @@ import { addMs, type Clock, MINUTE_MS } from '../../lib/clock';
 import { AppError, RateLimitError } from '../../lib/errors';
 import { type BookingRow, BookingsRepository } from '../bookings/bookings.repository';
 import type { LiveEvents } from '../events/live-events';
+import type { Outbox } from '../outbox/outbox.service';
 import { RateLimitsRepository } from '../rate-limits/rate-limits.repository';
+import { scheduleMessageEmail } from './message-emails';
 import { toThreadMessage } from './threads.mapper';
 import { THREAD_API_MESSAGES } from './threads.messages';
 import { type ThreadLineRow, ThreadsRepository } from './threads.repository';
@@ -28,6 +30,8 @@ export interface ThreadsServiceDeps {
   clock: Clock;
   /** Where a posted message goes to the parties' open streams after it commits. */
   liveEvents: LiveEvents;
+  /** The other party's email about unread messages is scheduled in the post's transaction. */
+  outbox: Outbox;
 }
 
 const WINDOW_MS = MESSAGES_WINDOW_MINUTES * MINUTE_MS;
@@ -122,6 +126,7 @@ export class ThreadsService {
         body: input.body,
         now: nowIso,
       });
+      await scheduleMessageEmail(this.deps.outbox, trx, booking, party, now);
       return { booking, line };
     });
     const message = toThreadMessage(line, booking);
