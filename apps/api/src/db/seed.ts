@@ -663,10 +663,32 @@ interface DemoBooking {
   price: number;
   counter?: number;
   homeVisit?: boolean;
+  /**
+   * Messages in the booking's thread after its status changes (api-contract §8.8), minutes apart;
+   * `unread`: the last of them is not yet read by the party it is for.
+   */
+  thread?: { lines: readonly DemoThreadLine[]; unread?: boolean };
+}
+
+interface DemoThreadLine {
+  by: 'customer' | 'business';
+  text: string;
 }
 
 const DEMO_BOOKINGS: readonly DemoBooking[] = [
-  { customer: 'customer', business: 'belfast', day: 2, hour: 10, status: 'Requested', price: 25 },
+  {
+    customer: 'customer',
+    business: 'belfast',
+    day: 2,
+    hour: 10,
+    status: 'Requested',
+    price: 25,
+    // The demo business has a question waiting (its Messages badge shows 1).
+    thread: {
+      lines: [{ by: 'customer', text: 'Hi, could you do a skin fade and a beard trim in that hour?' }],
+      unread: true,
+    },
+  },
   {
     customer: 'customer',
     business: 'bangor',
@@ -684,8 +706,29 @@ const DEMO_BOOKINGS: readonly DemoBooking[] = [
     status: 'Countered',
     price: 25,
     counter: 32,
+    // The demo customer has an answer waiting about the counter offer.
+    thread: {
+      lines: [
+        { by: 'customer', text: 'Why £32? The listing says from £25.' },
+        { by: 'business', text: '£25 is a standard cut; £32 includes the hot towel shave you asked about.' },
+      ],
+      unread: true,
+    },
   },
-  { customer: 'customer', business: 'derry', day: 7, hour: 14, status: 'Approved', price: 20 },
+  {
+    customer: 'customer',
+    business: 'derry',
+    day: 7,
+    hour: 14,
+    status: 'Approved',
+    price: 20,
+    thread: {
+      lines: [
+        { by: 'customer', text: 'Is there parking near the shop?' },
+        { by: 'business', text: 'Yes, on Shipquay Street, a minute away. See you then!' },
+      ],
+    },
+  },
   {
     customer: 'customer',
     business: 'belfastSouth',
@@ -788,6 +831,7 @@ interface PlannedBooking {
   counter?: number;
   homeVisit: boolean;
   requestedMs: number;
+  thread?: DemoBooking['thread'];
 }
 
 /** A small seeded PRNG (mulberry32): the same shop gets the same year on every run of a day. */
@@ -1004,6 +1048,10 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Seed
 
   const bookings: Database['bookings'][] = [];
   const transitions: Database['booking_transitions'][] = [];
+  // Each booking's thread (api-contract §8.8): its status changes as system lines (a line per
+  // transition, as migration 0011 makes them), then the story's messages.
+  const threads: Database['booking_threads'][] = [];
+  const threadLines: Database['booking_messages'][] = [];
   const addBooking = (booking: PlannedBooking) => {
     const { business, customer, startsAt, status, price, counter, requestedMs } = booking;
     const steps = pathTo(status);
@@ -1030,6 +1078,45 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Seed
       });
     });
     const updatedMs = requestedMs + (steps.length - 1) * HOUR_MS;
+    const lines = [
+      ...transitions
+        .filter((transition) => transition.booking_id === id)
+        .map((transition) => ({
+          id: transition.id,
+          sender: 'system' as const,
+          sender_id: null,
+          body: '',
+          status: transition.to_status,
+          price: transition.price,
+          created_at: transition.created_at,
+        })),
+      ...(booking.thread?.lines ?? []).map((line, index) => ({
+        id: randomUUID(),
+        sender: line.by,
+        sender_id: idOf(line.by === 'customer' ? customer.key : business.key),
+        body: line.text,
+        status: null,
+        price: null,
+        // Minutes after the last change, never in the future.
+        created_at: iso(Math.min(updatedMs + (index + 1) * 9 * MINUTE_MS, nowMs - (10 - index) * MINUTE_MS)),
+      })),
+    ];
+    lines.forEach((line, index) => {
+      threadLines.push({ ...line, booking_id: id, seq: index + 1 });
+    });
+    const last = lines.length;
+    const lastBy = booking.thread?.lines.at(-1)?.by;
+    // Everything is read, except the story's last message by the party it is for.
+    const unreadFor = booking.thread?.unread ? (lastBy === 'customer' ? 'business' : 'customer') : null;
+    threads.push({
+      booking_id: id,
+      customer_id: idOf(customer.key),
+      business_id: idOf(business.key),
+      last_seq: last,
+      customer_read_seq: unreadFor === 'customer' ? last - 1 : last,
+      business_read_seq: unreadFor === 'business' ? last - 1 : last,
+      created_at: iso(requestedMs),
+    });
     bookings.push({
       id,
       business_id: idOf(business.key),
@@ -1079,6 +1166,7 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Seed
       counter: wanted.counter,
       homeVisit: wanted.homeVisit ?? false,
       requestedMs,
+      thread: wanted.thread,
     });
   }
 
@@ -1098,6 +1186,9 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Seed
       for (const chunk of chunksOf(bookings)) await trx.insertInto('bookings').values(chunk).execute();
       for (const chunk of chunksOf(transitions))
         await trx.insertInto('booking_transitions').values(chunk).execute();
+      for (const chunk of chunksOf(threads)) await trx.insertInto('booking_threads').values(chunk).execute();
+      for (const chunk of chunksOf(threadLines))
+        await trx.insertInto('booking_messages').values(chunk).execute();
     });
   } catch (error) {
     if (error instanceof AlreadySeeded || isUniqueViolation(error))

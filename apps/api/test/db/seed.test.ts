@@ -312,6 +312,35 @@ describeEachDatabase('demo data', (database) => {
     }
   });
 
+  it('gives every booking its thread with its status changes, and the demo customer and shop a message waiting', async () => {
+    const bookings = await db().selectFrom('bookings').select('id').execute();
+    const threads = await db().selectFrom('booking_threads').selectAll().execute();
+    expect(threads.length).toBe(bookings.length);
+    const signIn = async (email: string) => {
+      const login = await t.post('/api/auth/login', { email, password: DEMO_PASSWORD });
+      expect(login.statusCode, login.body).toBe(200);
+      return bearer(login.json().accessToken);
+    };
+    const customer = await signIn('customer@trimtime.test');
+    const business = await signIn('belfast@trimtime.test');
+    for (const headers of [customer, business]) {
+      const unread = (await t.app.inject({ url: '/api/booking/unread', headers })).json();
+      expect(unread.total).toBe(1);
+    }
+    // The shop's waiting question, after the request's own line.
+    const [bookingId] = Object.keys(
+      (await t.app.inject({ url: '/api/booking/unread', headers: business })).json().byBooking,
+    );
+    const thread = (
+      await t.app.inject({ url: `/api/booking/messages?bookingId=${bookingId}`, headers: business })
+    ).json();
+    expect(thread.messages.map((line: { from: string; body: string }) => [line.from, line.body])).toEqual([
+      ['system', 'Booking requested: £25'],
+      ['customer', 'Hi, could you do a skin fade and a beard trim in that hour?'],
+    ]);
+    expect(thread.open).toBe(true);
+  });
+
   it('prints every login with the one password', () => {
     const banner = formatDemoLogins();
     expect(banner).toContain(DEMO_PASSWORD);
