@@ -81,6 +81,7 @@ describe('notification settings', () => {
     await waitFor(() => expect(box('Send me news and offers')).toBeChecked());
     expect(box('Email me when a booking changes')).not.toBeChecked();
     expect(box('Remind me the day before an appointment')).toBeChecked();
+    expect(box('Email me booking messages I have not read')).toBeChecked();
   });
 
   it('saves each change with one PUT of all four settings, one save at a time', async () => {

@@ -12,10 +12,11 @@ import { type LocalSettingKey, useLocalSettings } from '../hooks/use-local-setti
 import { DeleteAccountModal } from './delete-account-modal';
 import classes from './profile-page.module.css';
 
-/** Saved to the account (api-contract §8.3); `messages` has no box here and is sent back as read. */
+/** Saved to the account (api-contract §8.3, §8.8). */
 const NOTIFICATION_SETTINGS: { key: keyof NotificationSettings; label: string }[] = [
   { key: 'bookingUpdates', label: 'Email me when a booking changes' },
   { key: 'reminders', label: 'Remind me the day before an appointment' },
+  { key: 'messages', label: 'Email me booking messages I have not read' },
   { key: 'marketing', label: 'Send me news and offers' },
 ];
 
