@@ -11,6 +11,7 @@ const COMMANDS = [
   'test:bundle',
   'lighthouse',
   'bench',
+  'bench:messages',
 ];
 const failed = [];
 for (const name of COMMANDS) {

@@ -5,6 +5,9 @@ import type { Db } from '../../db/database';
 import type { LiveEvent, LiveEvents } from './live-events';
 import { type ListenConnection, LiveEventsRepository, openListenConnection } from './live-events.repository';
 
+/** Events sent in one NOTIFY statement at most (each payload is at most MAX_NOTIFY_BYTES). */
+const NOTIFY_BATCH = 100;
+
 /** The PostgreSQL channel every instance of one database publishes to and listens on. */
 export const LIVE_EVENTS_CHANNEL = 'trimtime_live_events';
 /** The LISTEN connection's application_name (pg_stat_activity shows which connection it is). */
@@ -103,8 +106,12 @@ export class LiveEventBus implements LiveEvents {
   private retryMs: number;
   private retryTimer: NodeJS.Timeout | undefined;
   private pingTimer: NodeJS.Timeout | undefined;
-  /** The NOTIFY sent last: each waits for the one before, so events arrive in the order published. */
-  private lastNotify: Promise<void> = Promise.resolve();
+  /**
+   * Events waiting for a NOTIFY. One NOTIFY statement is in flight at a time and carries every
+   * event published meanwhile (in order): under load, events do not queue one pool connection each.
+   */
+  private unsent: { payload: string; event: LiveEvent }[] = [];
+  private sending: Promise<void> | undefined;
 
   constructor(private readonly options: LiveEventBusOptions) {
     this.repository = options.postgres ? new LiveEventsRepository(options.postgres.db) : undefined;
@@ -155,15 +162,30 @@ export class LiveEventBus implements LiveEvents {
       };
       payload = JSON.stringify(notice);
     }
+    this.unsent.push({ payload, event });
+    this.sending ??= this.sendUnsent();
+  }
+
+  /** NOTIFYs the waiting events, a batch per statement, until none is left. */
+  private async sendUnsent(): Promise<void> {
     const repository = this.repository;
-    this.lastNotify = this.lastNotify
-      .then(() => repository.notify(LIVE_EVENTS_CHANNEL, payload))
-      .catch((error: unknown) => {
-        this.options.logger.warn(
-          { error: errorSummary(error), type: event.type, bookingId: event.bookingId },
-          'live event not published',
+    while (repository && this.unsent.length > 0) {
+      const batch = this.unsent.splice(0, NOTIFY_BATCH);
+      try {
+        await repository.notifyAll(
+          LIVE_EVENTS_CHANNEL,
+          batch.map((item) => item.payload),
         );
-      });
+      } catch (error) {
+        for (const { event } of batch) {
+          this.options.logger.warn(
+            { error: errorSummary(error), type: event.type, bookingId: event.bookingId },
+            'live event not published',
+          );
+        }
+      }
+    }
+    this.sending = undefined;
   }
 
   /** PostgreSQL: opens the LISTEN connection (retrying in the background if it cannot yet). */
@@ -176,7 +198,7 @@ export class LiveEventBus implements LiveEvents {
 
   /** Sends what is still being published, then closes the LISTEN connection. */
   async stop(): Promise<void> {
-    await this.lastNotify;
+    await this.sending;
     this.running = false;
     clearTimeout(this.retryTimer);
     clearInterval(this.pingTimer);
