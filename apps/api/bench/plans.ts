@@ -42,10 +42,16 @@ export interface PlanFixtures {
   price: number;
 }
 
-/** SQLite: a SCAN of bookings (with or without an index) reads every row. */
+/**
+ * SQLite: a SCAN of bookings, or of their threads' tables (a row per booking, a row per line),
+ * with or without an index, reads every row.
+ */
 export function sqliteBookingsScans(lines: readonly string[]): string[] {
-  return lines.filter((line) => /\bSCAN (TABLE )?bookings\b/.test(line));
+  return lines.filter((line) => /\bSCAN (TABLE )?(bookings|booking_threads|booking_messages)\b/.test(line));
 }
+
+/** The tables that grow with the bookings: never read whole. */
+const LARGE_TABLES: ReadonlySet<string> = new Set(['bookings', 'booking_threads', 'booking_messages']);
 
 interface PgPlanNode {
   'Node Type': string;
@@ -66,11 +72,12 @@ export function pgBookingsScans(root: PgPlanNode): { scans: string[]; indexes: s
     ) {
       indexes.push(node['Index Name']);
     }
-    if (node['Relation Name'] === 'bookings') {
+    const relation = node['Relation Name'];
+    if (relation !== undefined && LARGE_TABLES.has(relation)) {
       const type = node['Node Type'];
-      if (type === 'Seq Scan') scans.push('Seq Scan on bookings');
+      if (type === 'Seq Scan') scans.push(`Seq Scan on ${relation}`);
       if ((type === 'Index Scan' || type === 'Index Only Scan') && !node['Index Cond']) {
-        scans.push(`${type} using ${node['Index Name']} on bookings without an index condition`);
+        scans.push(`${type} using ${node['Index Name']} on ${relation} without an index condition`);
       }
     }
     for (const child of node.Plans ?? []) walk(child);
@@ -266,6 +273,21 @@ export async function explainEndpoints(
       }),
     );
     await record('GET /api/booking/userbookings', inject('GET', '/api/booking/userbookings', customer));
+    // The booking's thread (api-contract §8.8): a message, the thread, the unread counts, read.
+    const posted = await record(
+      'POST /api/booking/messages',
+      inject('POST', '/api/booking/messages', customer, { bookingId, body: 'Is there parking nearby?' }),
+    );
+    await record(
+      'GET /api/booking/messages',
+      inject('GET', `/api/booking/messages?bookingId=${bookingId}`, business),
+    );
+    await record('GET /api/booking/unread', inject('GET', '/api/booking/unread', business));
+    const lineId: string = posted.status === 201 ? JSON.parse(posted.body).id : 'none';
+    await record(
+      'POST /api/booking/messages/read',
+      inject('POST', '/api/booking/messages/read', business, { bookingId, upTo: lineId }),
+    );
     const feed = await record(
       'POST /api/user/calendar-feed',
       inject('POST', '/api/user/calendar-feed', business),

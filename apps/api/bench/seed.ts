@@ -26,7 +26,7 @@ import {
   type Weekday,
   weekdayOf,
 } from '@app/domain';
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Db } from '../src/db/database';
 import { type NewUser, newUserRow } from '../src/db/new-user-row';
 import type { AwayDatesTable, BookingsTable } from '../src/db/schema';
@@ -448,6 +448,29 @@ export async function seedMarketplace(db: Db, size: SeedSize, options: SeedOptio
       businesses.push(business);
     }
     await bookings.flush();
+    // Every booking's thread (api-contract §8.8): the request as a system line; about a third of
+    // them with a customer's question, half of those answered by the business (all read).
+    await sql`
+      insert into booking_messages (id, booking_id, seq, sender, sender_id, body, status, price, created_at)
+      select id || '-requested', id, 1, 'system', null, '', 'Requested', price, created_at from bookings
+    `.execute(trx);
+    await sql`
+      insert into booking_messages (id, booking_id, seq, sender, sender_id, body, status, price, created_at)
+      select id || '-question', id, 2, 'customer', customer_id, 'Is there parking nearby?', null, null, created_at
+      from bookings where substr(id, 1, 1) in ('0', '1', '2', '3', '4')
+    `.execute(trx);
+    await sql`
+      insert into booking_messages (id, booking_id, seq, sender, sender_id, body, status, price, created_at)
+      select id || '-answer', id, 3, 'business', business_id, 'Yes, on the street out front.', null, null, created_at
+      from bookings where substr(id, 1, 1) in ('0', '1', '2', '3', '4') and substr(id, 2, 1) < '8'
+    `.execute(trx);
+    await sql`
+      insert into booking_threads
+        (booking_id, customer_id, business_id, last_seq, customer_read_seq, business_read_seq, created_at)
+      select b.id, b.customer_id, b.business_id, max(m.seq), max(m.seq), max(m.seq), b.created_at
+      from bookings b join booking_messages m on m.booking_id = b.id
+      group by b.id, b.customer_id, b.business_id, b.created_at
+    `.execute(trx);
   });
 
   return {

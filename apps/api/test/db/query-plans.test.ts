@@ -24,6 +24,10 @@ const ENDPOINTS = [
   'POST /api/booking/book',
   'PATCH /api/booking/setstatus (approve)',
   'GET /api/booking/userbookings',
+  'POST /api/booking/messages',
+  'GET /api/booking/messages',
+  'GET /api/booking/unread',
+  'POST /api/booking/messages/read',
   'POST /api/user/calendar-feed',
   'GET /api/calendar/{token}.ics',
   'GET /api/booking/export.csv (one year)',
@@ -41,6 +45,7 @@ describe('query plans: the scan detectors', () => {
       sqliteBookingsScans(['SEARCH bookings USING INDEX bookings_business_created_idx (business_id=?)']),
     ).toEqual([]);
     expect(sqliteBookingsScans(['SCAN booking_transitions', 'SCAN users'])).toEqual([]);
+    expect(sqliteBookingsScans(['SCAN booking_messages', 'SCAN booking_threads'])).toHaveLength(2);
   });
 
   it('flag a PostgreSQL Seq Scan of bookings, or an index scan on it without an index condition', () => {

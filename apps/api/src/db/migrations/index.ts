@@ -10,6 +10,7 @@ import * as m0008 from './0008_calendar_feeds';
 import * as m0009 from './0009_next_available';
 import * as m0010 from './0010_bookings_version';
 import * as m0011 from './0011_booking_threads';
+import * as m0012 from './0012_unread_thread_indexes';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0009_next_available': m0009,
   '0010_bookings_version': m0010,
   '0011_booking_threads': m0011,
+  '0012_unread_thread_indexes': m0012,
 };

@@ -180,24 +180,31 @@ export class ThreadsRepository {
   /**
    * Per thread where the person is a party, the other party's lines after the person's read
    * position (not system lines, not their own); threads with none are left out. One query: each
-   * side reads the person's threads by its index, skips those read to the end, and counts the
-   * rest from the lines' (booking_id, seq) index.
+   * side reads only the person's threads with lines after their read position (a partial index,
+   * migration 0012), and counts each one's lines from the (booking_id, seq) index in a correlated
+   * subquery, so neither database can choose to scan every line by sender instead.
    */
   async unreadCounts(userId: string): Promise<UnreadCount[]> {
     const side = (party: BookingActor) => {
       const readSeq = sql.ref<number>(`t.${readSeqOf(party)}`);
       return this.db
         .selectFrom('booking_threads as t')
-        .innerJoin('booking_messages as m', (join) =>
-          join.onRef('m.booking_id', '=', 't.booking_id').on('m.seq', '>', readSeq),
-        )
-        .select((eb) => ['t.booking_id', eb.fn.countAll<number>().as('unread')])
+        .select((eb) => [
+          't.booking_id',
+          eb
+            .selectFrom('booking_messages as m')
+            .select(eb.fn.countAll<number>().as('n'))
+            .whereRef('m.booking_id', '=', 't.booking_id')
+            .where('m.seq', '>', readSeq)
+            .where('m.sender', '=', otherParty(party))
+            .as('unread'),
+        ])
         .where(party === 'customer' ? 't.customer_id' : 't.business_id', '=', userId)
-        .where('t.last_seq', '>', readSeq)
-        .where('m.sender', '=', otherParty(party))
-        .groupBy('t.booking_id');
+        .where('t.last_seq', '>', readSeq);
     };
     const rows = await side('customer').unionAll(side('business')).execute();
-    return rows.map((row) => ({ booking_id: row.booking_id, unread: Number(row.unread) }));
+    return rows
+      .map((row) => ({ booking_id: row.booking_id, unread: Number(row.unread ?? 0) }))
+      .filter((row) => row.unread > 0);
   }
 }
