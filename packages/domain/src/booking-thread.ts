@@ -13,8 +13,11 @@ export const THREAD_OPEN_DAYS = 14;
 /** Messages an account may post per window, then 429. */
 export const MESSAGES_PER_WINDOW = 30;
 export const MESSAGES_WINDOW_MINUTES = 10;
-/** Unread messages are emailed at most this long after the first of them … */
-export const MESSAGE_EMAIL_DELAY_MINUTES = 2;
+/**
+ * Unread messages are emailed this long after the first of them (api-contract §8.9: 60–120 s; the
+ * worker's poll and the sending fit in what is left) …
+ */
+export const MESSAGE_EMAIL_DELAY_SECONDS = 90;
 /** … and at most once per this many minutes per thread. */
 export const MESSAGE_EMAIL_INTERVAL_MINUTES = 10;
 /** The web polls this often when the live stream is down. */
@@ -108,11 +111,11 @@ const threadId = (field: string) =>
     .min(1, `${field} is required`)
     .max(MAX_ID_LENGTH, `${field} is at most ${MAX_ID_LENGTH} characters`);
 
+/** 1 to 1000 characters once trimmed; kept exactly as sent (api-contract §8.9). */
 const messageBody = z
   .string({ error: THREAD_MESSAGES.bodyRequired })
-  .trim()
-  .min(1, THREAD_MESSAGES.bodyRequired)
-  .max(MESSAGE_MAX_LENGTH, THREAD_MESSAGES.bodyTooLong);
+  .refine((body) => body.trim().length >= 1, THREAD_MESSAGES.bodyRequired)
+  .refine((body) => body.trim().length <= MESSAGE_MAX_LENGTH, THREAD_MESSAGES.bodyTooLong);
 
 /** GET /booking/messages?bookingId=&after= */
 export const ThreadQuerySchema = z.object({

@@ -68,7 +68,6 @@ describe('the email about unread messages', () => {
       { body: 'Can you do £25?', sentAt: '2026-07-01T13:05:00.000Z' },
       { body: 'Line one\n<b>bold</b> & "quoted"', sentAt: '2026-12-01T09:30:00.000Z' },
     ],
-    earlier: 0,
     link: 'http://localhost:3000/admin',
   };
 
@@ -102,14 +101,5 @@ describe('the email about unread messages', () => {
     expect(html).toContain('Line one\n&#60;b&#62;bold&#60;/b&#62; &#38; &#34;quoted&#34;');
     expect(html).not.toContain('<b>bold');
     expect(html).toContain('<a href="http://localhost:3000/admin">Read and reply</a>');
-  });
-
-  it('counts the older unread messages it leaves out', () => {
-    const mail = unreadMessagesEmail('business@example.com', { ...unread, earlier: 3 });
-    expect(mail.subject).toMatch(/^5 new messages from /);
-    expect(mail.text).toContain('(3 earlier unread messages are in the thread.)');
-    expect(unreadMessagesEmail('b@example.com', { ...unread, earlier: 1 }).text).toContain(
-      '(1 earlier unread message is in the thread.)',
-    );
   });
 });

@@ -262,10 +262,8 @@ export interface UnreadMessagesFacts {
   /** The other party, as the booking names them. */
   senderName: string;
   bookingDateTime: string;
-  /** The unread messages shown, oldest first: each as typed, and when it was sent (ISO-8601). */
+  /** Every unread message, oldest first: each as typed, and when it was sent (ISO-8601). */
   messages: readonly { body: string; sentAt: string }[];
-  /** Older unread messages left out of the email. */
-  earlier: number;
   /** Where the reader opens the thread (the profile or the dashboard). */
   link: string;
 }
@@ -281,15 +279,9 @@ export function unreadMessagesSubject(senderName: string, bookingDateTime: strin
  * body shows as typed, line breaks kept), when each was sent, and the link to reply.
  */
 export function unreadMessagesEmail(to: string, facts: UnreadMessagesFacts): MailMessage {
-  const total = facts.messages.length + facts.earlier;
+  const total = facts.messages.length;
   const count = total === 1 ? 'a message' : `${total} messages`;
   const headline = `${facts.senderName} sent you ${count} about your booking on ${formatBookingTime(facts.bookingDateTime)}.`;
-  const earlier =
-    facts.earlier === 0
-      ? []
-      : [
-          `(${facts.earlier} earlier unread ${facts.earlier === 1 ? 'message is' : 'messages are'} in the thread.)`,
-        ];
   const textMessages = facts.messages.map((m) => `${formatMessageTime(m.sentAt)}\n${m.body}`);
   const htmlMessages = facts.messages.map(
     (m) =>
@@ -298,10 +290,9 @@ export function unreadMessagesEmail(to: string, facts: UnreadMessagesFacts): Mai
   return {
     to,
     subject: unreadMessagesSubject(facts.senderName, facts.bookingDateTime, total),
-    text: [headline, ...earlier, ...textMessages, `Reply here: ${facts.link}`, PRODUCT_NAME].join('\n\n'),
+    text: [headline, ...textMessages, `Reply here: ${facts.link}`, PRODUCT_NAME].join('\n\n'),
     html: [
       `<p>${escapeHtml(headline)}</p>`,
-      ...earlier.map((line) => `<p>${escapeHtml(line)}</p>`),
       ...htmlMessages,
       `<p style="margin-top:1.5em"><a href="${escapeHtml(facts.link)}">Read and reply</a></p>`,
       `<p>${escapeHtml(PRODUCT_NAME)}</p>`,

@@ -67,7 +67,8 @@ describeEachDatabase(
       expect(asked).toEqual({
         id: expect.any(String),
         from: 'customer',
-        body: 'Can you do £25 if I come at 9?',
+        // Exactly as sent (api-contract §8.9): the limits count the trimmed text, nothing is trimmed.
+        body: '  Can you do £25 if I come at 9?  ',
         createdAt: t.clock.now().toISOString(),
       });
       expect(await lines(t, business, booking.id)).toEqual({ messages: [asked], open: true });
@@ -120,10 +121,10 @@ describeEachDatabase(
       expect(after.total).toBe(before + 1);
     });
 
-    it('keeps bodies as typed: HTML is text, inner spaces and new lines stay', async () => {
+    it('keeps bodies exactly as sent: HTML is text, spaces and new lines stay', async () => {
       const booking = await newBooking();
-      const body = '<script>alert("x")</script> <b>which door?</b>\n\n  &amp; <img src=x onerror=alert(1)>';
-      const message = await posted(t, customer, booking.id, `\n ${body} \t`);
+      const body = '\n <script>alert("x")</script> <b>which door?</b>\n\n  &amp; <img src=x onerror=alert(1)> \t';
+      const message = await posted(t, customer, booking.id, body);
       expect(message.body).toBe(body);
       const response = await thread(t, business, booking.id);
       expect(response.headers['content-type']).toMatch(/^application\/json/);
@@ -194,9 +195,10 @@ describeEachDatabase(
         expect(response.json()).toMatchObject({ code: 'ValidationError', errors: { [field]: message } });
       }
       expect(await lineCount()).toBe(before);
-      // 1000 characters after trimming is the most.
-      const longest = await posted(t, customer, booking.id, ` ${'x'.repeat(MESSAGE_MAX_LENGTH)} `);
-      expect(longest.body).toHaveLength(MESSAGE_MAX_LENGTH);
+      // 1000 characters after trimming is the most; the body comes back exactly as sent (§8.9).
+      const sent = ` ${'x'.repeat(MESSAGE_MAX_LENGTH)}\n`;
+      const longest = await posted(t, customer, booking.id, sent);
+      expect(longest.body).toBe(sent);
 
       // after and upTo must be lines of this very thread.
       const other = await newBooking();

@@ -1,4 +1,4 @@
-import { type BookingActor, MESSAGE_EMAIL_DELAY_MINUTES, MESSAGE_EMAIL_INTERVAL_MINUTES } from '@app/domain';
+import { type BookingActor, MESSAGE_EMAIL_DELAY_SECONDS, MESSAGE_EMAIL_INTERVAL_MINUTES } from '@app/domain';
 import type { Db } from '../../db/database';
 import { MINUTE_MS } from '../../lib/clock';
 import type { MailMessage } from '../../mail/mailer';
@@ -10,7 +10,7 @@ import { type MessageEmailSlot, MessageEmailsRepository } from './message-emails
 
 /**
  * Emails about unread messages (api-contract §8.8): the other party hears of a thread's messages
- * they have not read MESSAGE_EMAIL_DELAY_MINUTES after the first of them, at most once every
+ * they have not read MESSAGE_EMAIL_DELAY_SECONDS after the first of them, at most once every
  * MESSAGE_EMAIL_INTERVAL_MINUTES per thread, through the outbox.
  *
  * - Scheduled by the post, in its transaction: one pending 'messages' row per thread and
@@ -21,10 +21,8 @@ import { type MessageEmailSlot, MessageEmailsRepository } from './message-emails
  *   its current address and its `messages` setting are the outbox's own send-time checks.
  */
 
-const DELAY_MS = MESSAGE_EMAIL_DELAY_MINUTES * MINUTE_MS;
+const DELAY_MS = MESSAGE_EMAIL_DELAY_SECONDS * 1000;
 const INTERVAL_MS = MESSAGE_EMAIL_INTERVAL_MINUTES * MINUTE_MS;
-/** The newest unread messages an email shows; older ones are counted. */
-export const MESSAGE_EMAIL_MAX_MESSAGES = 20;
 
 const otherParty = (party: BookingActor): BookingActor => (party === 'customer' ? 'business' : 'customer');
 
@@ -129,12 +127,11 @@ export async function writeMessageEmail(
   const readSeq = reader === 'customer' ? thread.customer_read_seq : thread.business_read_seq;
   const unread = await emails.linesAfter(booking.id, otherParty(reader), readSeq);
   if (unread.length === 0) return nothing;
-  const shown = unread.slice(-MESSAGE_EMAIL_MAX_MESSAGES);
+  // Every message still unread (api-contract §8.9).
   return unreadMessagesEmail(to, {
     senderName: nameOf(booking, otherParty(reader)),
     bookingDateTime: booking.starts_at,
-    messages: shown.map((line) => ({ body: line.body, sentAt: line.created_at })),
-    earlier: unread.length - shown.length,
+    messages: unread.map((line) => ({ body: line.body, sentAt: line.created_at })),
     link: linkFor(deps.appUrl, reader),
   });
 }
