@@ -3,7 +3,7 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config';
-import { createDatabase, type Db } from './db/database';
+import { createDatabase, type Db, postgresPool } from './db/database';
 import { type Clock, MINUTE_MS, systemClock } from './lib/clock';
 import { createAccessLogger, createLogger, RequestLogController } from './lib/logger';
 import { warmUpPasswordHashing } from './lib/passwords';
@@ -42,6 +42,7 @@ import { UsersService } from './modules/users/users.service';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
+import { AppMetrics, metricsPlugin } from './plugins/metrics';
 import { passwordEncodingPlugin } from './plugins/password-encoding';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { readCachePlugin } from './plugins/read-cache';
@@ -112,6 +113,16 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   if (ownsDb) app.addHook('onClose', async () => db.destroy());
   const clock = deps.clock ?? systemClock;
 
+  // With METRICS_PORT (api-contract §8.7): this app's own registry, served on its own listener.
+  const metrics: AppMetrics | undefined =
+    config.metricsPort === undefined
+      ? undefined
+      : new AppMetrics({
+          outboxBacklog: () => outbox.countDue(),
+          pool: postgresPool(db),
+          logger: app.log,
+        });
+
   const mailer =
     deps.mailer ??
     (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(app.log));
@@ -123,6 +134,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
     appUrl: config.appUrl,
     bodyKey: Buffer.from(hmacHex(config.jwtSecret, 'outbox-bodies'), 'hex'),
     timing: deps.outboxTiming,
+    onFailure: metrics && ((outcome) => metrics.outboxFailure(outcome)),
   });
   app.decorate('outbox', outbox);
   if (deps.outboxWorker !== false) app.addHook('onReady', async () => outbox.start());
@@ -187,6 +199,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
     appUrl: config.appUrl,
     reminderOffsets: config.reminderOffsets,
     liveEvents,
+    onTransition: metrics && ((from, to) => metrics.bookingTransition(from, to)),
   });
   // Unset (tests building their own config): nothing is kept, every read is computed.
   const readCache = new ReadCache({ ttlMs: config.readCacheTtlMs ?? 0, clock });
@@ -194,6 +207,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
 
   // Cross-cutting plugins first (hooks and decorators), then the docs (they collect routes
   // registered after them), then the modules, then the web app and its fallback.
+  await app.register(metricsPlugin, { metrics, port: config.metricsPort, host: config.host });
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(readCachePlugin, { cache: readCache });
@@ -202,7 +216,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   await app.register(authPlugin, { auth });
   await app.register(docsPlugin);
 
-  await app.register(healthRoutes, { prefix: '/api', health: new HealthRepository(db) });
+  await app.register(healthRoutes, {
+    prefix: '/api',
+    health: new HealthRepository(db),
+    outboxHeartbeat: () => outbox.heartbeat,
+    clock,
+  });
   await app.register(authRoutes, { prefix: '/api/auth', auth });
   await app.register(usersRoutes, { prefix: '/api/user', users, account });
   await app.register(listingRoutes, {
@@ -221,7 +240,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
     threads: new ThreadsService({ db, clock, liveEvents, outbox }),
   });
   await app.register(exportsRoutes, { prefix: '/api/booking', exports: new ExportsService(db) });
-  await app.register(eventsRoutes, { prefix: '/api', streams: eventStreams, accessTokens });
+  await app.register(eventsRoutes, {
+    prefix: '/api',
+    streams: eventStreams,
+    accessTokens,
+    authenticate: (token) => auth.authenticate(token),
+  });
   await app.register(calendarRoutes, {
     prefix: '/api',
     calendar: new CalendarService({ db, clock, appUrl: config.appUrl }),

@@ -171,6 +171,25 @@ describeEachDatabase('live events', (database) => {
     expect(again.hasEnded()).toBe(false);
   });
 
+  it('ends the stream within a heartbeat once its login ends (a password reset, a logout, a deletion), not at the token’s expiry', async () => {
+    const t = await start(SHORT_HEARTBEAT);
+    const customer = await createCustomer(t, database().db);
+    const other = await createCustomer(t, database().db);
+    const client = await stream(t, customer.token);
+    const bystander = await stream(t, other.token);
+    await client.waitFor((frames) => frames.find((frame) => frame.comment !== undefined));
+    // What a password reset does: every access token of the account stops verifying.
+    await database()
+      .db.updateTable('users')
+      .set((eb) => ({ session_version: eb('session_version', '+', 1) }))
+      .where('id', '=', customer.id)
+      .execute();
+    const ended = Date.now();
+    await client.ended;
+    expect(Date.now() - ended).toBeLessThan(2_000);
+    expect(bystander.hasEnded()).toBe(false);
+  });
+
   it('keeps at most 10 streams per account: one more ends the oldest', async () => {
     const t = await start();
     const customer = await createCustomer(t, database().db);

@@ -156,6 +156,31 @@ describeEachDatabase('status changes as system lines of the booking’s thread',
     expect((await unread(t, business)).byBooking[booking.id]).toBe(1);
   });
 
+  it('moves both parties past a status change they have nothing unread before: no thread waits in the unread index', async () => {
+    const [, , slot] = await slotsOf(t, business.id);
+    const booked = await call(
+      t,
+      'POST',
+      '/api/booking/book',
+      customer,
+      bookingBody(business, slot as string),
+    );
+    expect(booked.statusCode, booked.body).toBe(201);
+    const bookingId = booked.json().booking.id;
+    const approved = await call(t, 'PATCH', '/api/booking/setstatus', business, {
+      businessId: business.id,
+      bookingId,
+      status: 'Approved',
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const row = await db()
+      .selectFrom('booking_threads')
+      .selectAll()
+      .where('booking_id', '=', bookingId)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ last_seq: 2, customer_read_seq: 2, business_read_seq: 2 });
+  });
+
   it('a refused change writes no line and tells no stream', async () => {
     const booking = await insertBooking(t, db(), { business, customer, startsAt: hourIn(t, day++) });
     const events = live.events.length;

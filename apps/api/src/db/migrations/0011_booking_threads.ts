@@ -83,6 +83,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 // biome-ignore lint/suspicious/noExplicitAny: a frozen migration must not depend on today's schema types
 export async function down(db: Kysely<any>): Promise<void> {
+  // Unread-message emails are written from the threads when sent: without them they cannot be.
+  await db.deleteFrom('outbox').where('kind', '=', 'messages').where('status', '=', 'pending').execute();
   await db.schema.dropTable('booking_messages').execute();
   await db.schema.dropTable('booking_threads').execute();
 }

@@ -65,8 +65,13 @@ function buildFrame(delivery: LiveDelivery): string {
 interface OpenStream {
   userId: string;
   response: ServerResponse;
+  /** Whether the stream's login still holds (logout, password reset, deletion end it). */
+  isLive: () => Promise<boolean>;
   close(): void;
 }
+
+/** A stream whose client does not take its end within this long is cut (its socket destroyed). */
+const END_GRACE_MS = 5_000;
 
 /**
  * The open GET /api/events streams of this instance: each is subscribed to its account's events
@@ -100,7 +105,15 @@ export class EventStreams {
    * Answers `response` with the account's event stream until `expiresAt` (the access token's end).
    * The response's own headers (the security headers) are kept.
    */
-  open(userId: string, response: ServerResponse, expiresAt: Date): void {
+  open(
+    userId: string,
+    response: ServerResponse,
+    expiresAt: Date,
+    isLive: () => Promise<boolean> = async () => true,
+  ): void {
+    // The client left while the request was being authenticated: 'close' has fired already and
+    // would never clean up after this stream.
+    if (response.destroyed || response.socket?.destroyed) return;
     response.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
@@ -130,9 +143,12 @@ export class EventStreams {
     const stream: OpenStream = {
       userId,
       response,
+      isLive,
       close: () => {
         cleanUp();
         if (!response.writableEnded) response.end();
+        // A client that does not read never takes the end: its socket (and buffer) would stay.
+        if (!response.destroyed) setTimeout(() => response.destroy(), END_GRACE_MS).unref();
       },
     };
     const expiry = setTimeout(stream.close, Math.min(untilExpiry, MAX_TIMER_MS));
@@ -167,6 +183,7 @@ export class EventStreams {
     if (response.writableEnded || response.destroyed) return;
     if (response.writableLength > this.settings.maxBufferedBytes) {
       stream.close();
+      response.destroy();
       return;
     }
     response.write(text);
@@ -176,7 +193,17 @@ export class EventStreams {
     if (this.heartbeat) return;
     this.heartbeat = setInterval(() => {
       for (const streams of this.byAccount.values()) {
-        for (const stream of streams) this.write(stream, HEARTBEAT);
+        for (const stream of streams) {
+          this.write(stream, HEARTBEAT);
+          // Each beat re-checks the login as every other call does, so a logout, a password reset
+          // or a deletion ends the stream within a beat, not at the token's expiry.
+          stream
+            .isLive()
+            .then((live) => {
+              if (!live) stream.close();
+            })
+            .catch(() => undefined);
+        }
       }
     }, this.settings.heartbeatMs);
     this.heartbeat.unref();

@@ -8,6 +8,8 @@ import type { EventStreams } from './event-streams';
 
 export interface EventsRoutesOptions {
   streams: EventStreams;
+  /** The session check every other call makes (plugins/auth): re-run on each heartbeat. */
+  authenticate(accessToken: string): Promise<{ id: string } | null>;
   /** To read when the caller's access token expires (the auth hook has already checked it). */
   accessTokens: AccessTokens;
 }
@@ -34,7 +36,7 @@ function tokenExpiry(request: FastifyRequest, accessTokens: AccessTokens): Date 
 /** GET /api/events: the caller's live events (api-contract §8.8, §8.9). */
 export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (
   app,
-  { streams, accessTokens },
+  { streams, accessTokens, authenticate },
 ) => {
   app.get(
     '/events',
@@ -62,7 +64,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (
       if (!expiresAt) throw notAuthorized();
       // The stream is written straight to the socket: Fastify sends nothing more for this request.
       reply.hijack();
-      streams.open(user.id, reply.raw, expiresAt);
+      const token = BEARER.exec(request.headers.authorization ?? '')?.[1] ?? '';
+      streams.open(user.id, reply.raw, expiresAt, async () => (await authenticate(token))?.id === user.id);
     },
   );
 };

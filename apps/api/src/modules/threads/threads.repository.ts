@@ -27,7 +27,7 @@ export interface NewSystemLine {
   /** The transition's id: the line takes it. */
   id: string;
   status: BookingStatusValue;
-  /** Who moved the booking: their own line counts as read by them. */
+  /** Who moved the booking. */
   actor: BookingActor;
   price: number | null;
   now: string;
@@ -63,7 +63,7 @@ export class ThreadsRepository {
       body: message.body,
       status: null,
       price: null,
-      created_at: message.now,
+      created_at: await this.notBeforePrevious(booking.id, seq, message.now),
     };
     await this.db.insertInto('booking_messages').values(row).execute();
     await this.markOwnLineRead(booking.id, message.sender, seq);
@@ -82,11 +82,29 @@ export class ThreadsRepository {
       body: '',
       status: line.status,
       price: line.price,
-      created_at: line.now,
+      created_at: await this.notBeforePrevious(booking.id, seq, line.now),
     };
     await this.db.insertInto('booking_messages').values(row).execute();
-    await this.markOwnLineRead(booking.id, line.actor, seq);
+    // System lines are never unread (api-contract §8.9): each party's read position moves past it
+    // unless a line of the other party is still unread before it.
+    await this.markOwnLineRead(booking.id, 'customer', seq);
+    await this.markOwnLineRead(booking.id, 'business', seq);
     return row;
+  }
+
+  /**
+   * A line's time: `now`, or the previous line's time if that is later (a writer that took its time
+   * before waiting for the thread's lock), so times never run backwards against the numbers.
+   */
+  private async notBeforePrevious(bookingId: string, seq: number, now: string): Promise<string> {
+    if (seq <= 1) return now;
+    const previous = await this.db
+      .selectFrom('booking_messages')
+      .select('created_at')
+      .where('booking_id', '=', bookingId)
+      .where('seq', '=', seq - 1)
+      .executeTakeFirst();
+    return previous && previous.created_at > now ? previous.created_at : now;
   }
 
   /**
