@@ -45,6 +45,11 @@ export interface AppConfig {
    * (REMINDER_OFFSETS, default 24h,2h; set but empty: no reminders; api-contract §8.3).
    */
   reminderOffsets: readonly ReminderOffset[];
+  /**
+   * METRICS_PORT: Prometheus metrics at `/metrics` on a second listener on this port (on `host`),
+   * never on the public one (api-contract §8.7); unset: no metrics. 0 (tests) picks a free port.
+   */
+  metricsPort?: number;
 }
 
 /** READ_CACHE_TTL_MS when unset. */
@@ -87,6 +92,16 @@ const EnvSchema = z.object({
       .transform(Number)
       .pipe(
         z.number().max(10_000, 'must be at most 10000 (10 s): other instances’ writes show only after it'),
+      )
+      .optional(),
+  ),
+  METRICS_PORT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,5}$/, 'must be a port number (1-65535)')
+      .transform(Number)
+      .pipe(
+        z.number().min(1, 'must be a port number (1-65535)').max(65535, 'must be a port number (1-65535)'),
       )
       .optional(),
   ),
@@ -199,6 +214,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     // NOTE: without SMTP nobody could receive a confirmation code, so production refuses to start.
     problems.push('  SMTP_URL: required when NODE_ENV=production (the development outbox is off there)');
   }
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+    // NOTE: metrics tell the request rates and backlog: they stay off the public port (api-contract §8.7).
+    problems.push('  METRICS_PORT: must differ from PORT (metrics are never served on the public port)');
+  }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
 
   const startupWarnings: string[] = [];
@@ -234,5 +253,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     demoData: !isProduction && env.DEMO_DATA !== 'off',
     readCacheTtlMs: env.READ_CACHE_TTL_MS ?? DEFAULT_READ_CACHE_TTL_MS,
     reminderOffsets: env.REMINDER_OFFSETS,
+    ...(env.METRICS_PORT === undefined ? {} : { metricsPort: env.METRICS_PORT }),
   };
 }

@@ -11,13 +11,21 @@ export type Db = Kysely<Database>;
 // NOTE: PostgreSQL returns bigint (count(*), sums) as strings; every number we store fits a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+/** The PostgreSQL pool of each database made here (its use is a metric, api-contract §8.7). */
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** The connection pool behind `db`: PostgreSQL's; undefined on SQLite (one connection). */
+export const postgresPool = (db: Db): pg.Pool | undefined => pools.get(db);
+
 /** Opens the database named by the config: SQLite (default) or PostgreSQL. */
 export function createDatabase(config: DatabaseConfig): Db {
   if (config.dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 10, connectionTimeoutMillis: 5_000 });
     // An idle client that loses its connection emits on the pool; without a listener the process dies.
     pool.on('error', () => undefined);
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(db, pool);
+    return db;
   }
   if (config.path !== ':memory:') mkdirSync(dirname(config.path), { recursive: true });
   return new Kysely<Database>({

@@ -13,9 +13,13 @@ or use \`npm run dev\` and open http://localhost:3000 for the development server
 The API is running: see /api/health and /api/docs.
 `;
 
-/** Paths that never fall back to the web app. */
+/** Paths that never fall back to the web app (`/metrics` is served only on METRICS_PORT, never here). */
 const isServerPath = (path: string) =>
-  path === '/api' || path.startsWith('/api/') || path.startsWith('/dev/');
+  path === '/api' ||
+  path.startsWith('/api/') ||
+  path.startsWith('/dev/') ||
+  path === '/metrics' ||
+  path.startsWith('/metrics/');
 
 /**
  * A file the build would have written: anything under /assets/, or a last segment with an

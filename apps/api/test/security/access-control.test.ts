@@ -78,6 +78,8 @@ const idsOf = (list: unknown) => (list as Array<{ id: string }>).map((item) => i
  */
 const TABLE: Row[] = [
   { method: 'GET', route: '/api/health', expect: everyone(200) },
+  // Readiness (api-contract §8.7): no login; 503 only while this process may not take traffic.
+  { method: 'GET', route: '/api/ready', expect: everyone(200) },
   { method: 'GET', route: '/api/docs', expect: everyone(200) },
   { method: 'GET', route: '/api/docs/', expect: everyone(200) },
   { method: 'GET', route: '/api/docs/json', expect: everyone(200) },

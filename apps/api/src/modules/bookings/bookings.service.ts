@@ -96,6 +96,8 @@ export interface BookingsServiceDeps {
   reminderOffsets: readonly ReminderOffset[];
   /** Where each status change goes to the parties' open streams after it commits. */
   liveEvents: LiveEvents;
+  /** Told of each status change after it commits (`from` null: a new request); the metrics count them. */
+  onTransition?: (from: BookingStatus | null, to: BookingStatus) => void;
 }
 
 interface Repositories {
@@ -253,6 +255,7 @@ export class BookingsService {
       return { booking: toBookingWithAddress(booking, business, 'customer'), row: booking, line };
     });
     this.publishStatusChange(row, line);
+    this.deps.onTransition?.(null, row.status);
     return booking;
   }
 
@@ -342,7 +345,7 @@ export class BookingsService {
 
     const now = this.deps.clock();
     const nowIso = now.toISOString();
-    const { booking, line } = await this.inTransaction(async ({ trx, users, bookings, threads }) => {
+    const { booking, line, from } = await this.inTransaction(async ({ trx, users, bookings, threads }) => {
       await users.lockAccount(found.business_id);
       const current = await bookings.findById(found.id);
       if (!current) throw notFound(BOOKING_MESSAGES.bookingNotFound);
@@ -408,9 +411,10 @@ export class BookingsService {
       const booking = await bookings.findById(current.id);
       if (!booking) throw new Error('booking vanished inside its transaction');
       await this.notify({ trx, users, bookings, threads }, transition, booking, now);
-      return { booking, line };
+      return { booking, line, from: current.status };
     });
     this.publishStatusChange(booking, line);
+    this.deps.onTransition?.(from, booking.status);
     // The business's address as the caller may see it (api-contract §8.5), from its current row.
     return toBookingWithAddress(booking, await this.users.findById(booking.business_id), actor);
   }

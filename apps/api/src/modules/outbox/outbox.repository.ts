@@ -96,6 +96,17 @@ export class OutboxRepository {
       .executeTakeFirst();
   }
 
+  /** Pending messages due by `now`, whether a worker holds them or not. */
+  async countDue(now: Date): Promise<number> {
+    const row = await this.db
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('status', '=', 'pending')
+      .where('not_before', '<=', now.toISOString())
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
   /** Ends a claimed try. False when the lease was lost (another process took the row). */
   async finish(
     id: string,

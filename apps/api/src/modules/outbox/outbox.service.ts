@@ -51,7 +51,12 @@ export interface OutboxDeps {
   /** 32 bytes: seals the bodies that carry codes and invite links (see `SEALED_KINDS`). */
   bodyKey: Buffer;
   timing?: Partial<OutboxTiming>;
+  /** Told of every failed try (the metrics' failure counter). */
+  onFailure?: (outcome: OutboxFailure) => void;
 }
+
+/** A failed try: `retry` (it goes again later) or `failed` (given up, refused or unreadable). */
+export type OutboxFailure = 'retry' | 'failed';
 
 /** Emails whose bodies are secrets until used: kept encrypted in the outbox. */
 const SEALED_KINDS: ReadonlySet<OutboxKind> = new Set(['code', 'invite']);
@@ -85,6 +90,7 @@ export class Outbox {
   private started = false;
   private stopped = false;
   private lastPurge = 0;
+  private lastBeat: Date | undefined;
 
   constructor(private readonly deps: OutboxDeps) {
     this.repository = new OutboxRepository(deps.db);
@@ -144,6 +150,15 @@ export class Outbox {
     };
   }
 
+  /**
+   * When the worker last showed it is alive (GET /api/ready, api-contract §8.7): the end of its
+   * last round, or a message it finished during a long one. Undefined until its first round ends;
+   * a round that fails (the database is gone) does not count.
+   */
+  get heartbeat(): Date | undefined {
+    return this.lastBeat;
+  }
+
   /** Starts the worker (at server start). */
   start(): void {
     if (this.started) return;
@@ -201,10 +216,11 @@ export class Outbox {
         do {
           this.again = false;
           while (!this.stopped && (await this.deliverNext())) {
-            // next
+            this.beat();
           }
         } while (this.again && !this.stopped);
         await this.purgeNowAndThen();
+        this.beat();
       } catch (error) {
         this.deps.logger.error({ err: error }, 'outbox round failed');
       }
@@ -213,6 +229,15 @@ export class Outbox {
       this.running = undefined;
       this.schedule(this.timing.pollMs);
     });
+  }
+
+  private beat(): void {
+    this.lastBeat = this.deps.clock();
+  }
+
+  /** Due messages not yet sent, claimed or not (the metrics' backlog, read when scraped). */
+  countDue(): Promise<number> {
+    return this.repository.countDue(this.deps.clock());
   }
 
   /** Claims, sends and records one message. False when none is due. */
@@ -231,6 +256,7 @@ export class Outbox {
       const reason = 'The message cannot be read: it was sealed under another JWT_SECRET.';
       await this.repository.finish(row.id, this.owner, { status: 'failed', now: this.deps.clock(), reason });
       this.deps.logger.error({ outboxId: row.id, messageId: row.message_id }, reason);
+      this.deps.onFailure?.('failed');
       return true;
     }
     const outgoing = await this.outgoing(row, message);
@@ -322,6 +348,8 @@ export class Outbox {
 
   private async failed(row: OutboxRow, to: string, error: unknown): Promise<void> {
     const now = this.deps.clock();
+    const final = isPermanent(error) || now.toISOString() >= row.give_up_at;
+    this.deps.onFailure?.(final ? 'failed' : 'retry');
     const reason = describe(error);
     const log = {
       outboxId: row.id,
@@ -331,7 +359,7 @@ export class Outbox {
       attempts: row.attempts,
       reason,
     };
-    if (isPermanent(error) || now.toISOString() >= row.give_up_at) {
+    if (final) {
       if (!(await this.repository.finish(row.id, this.owner, { status: 'failed', now, reason }))) {
         return this.leaseLost(log);
       }
