@@ -102,3 +102,9 @@ export const IconSend = (props: IconProps) => (
     <path d="M21 3L10 14M21 3l-7 18-4-7-7-4z" />
   </Icon>
 );
+
+export const IconMessage = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.6A8 8 0 1 1 21 12z" />
+  </Icon>
+);

@@ -16,4 +16,10 @@ export const queryKeys = {
   bookings: ['bookings'] as const,
   userBookings: ['bookings', 'mine'] as const,
   businessBookings: ['bookings', 'business'] as const,
+  /** GET /booking/unread: the signed-in user's unread lines, in all and per booking. */
+  unreadMessages: ['messages', 'unread'] as const,
+  /** Root of every booking thread's lines. */
+  bookingThreads: ['messages', 'thread'] as const,
+  /** The lines of one booking's thread, as far as they have been read from the server. */
+  bookingThread: (bookingId: string) => ['messages', 'thread', bookingId] as const,
 };

@@ -43,6 +43,14 @@ describe('navigation bar', () => {
     expect(within(mainNav()).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
   });
 
+  it('asks a visitor nothing about messages', async () => {
+    const api = stubFetch();
+    renderApp({ route: '/privacy-policy' });
+    await screen.findByRole('heading', { name: 'Privacy Policy' });
+    expect(api.callsTo('GET', '/api/booking/unread')).toHaveLength(0);
+    expect(api.callsTo('GET', '/api/events')).toHaveLength(0);
+  });
+
   it('logs out on the server, forgets the tokens and goes to /login', async () => {
     const api = stubFetch()
       .on('GET', '/api/user/userdetails', jsonResponse(200, userDetails('User')))
@@ -102,6 +110,21 @@ describe('navigation bar', () => {
       await user.click(overlay!);
 
       await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument());
+    });
+
+    it("shows a signed-in user's unread messages on the burger and on the link to their bookings", async () => {
+      stubFetch()
+        .on('GET', '/api/user/userdetails', jsonResponse(200, userDetails('User')))
+        .on('GET', '/api/booking/unread', jsonResponse(200, { total: 2, byBooking: { 'booking-1': 2 } }));
+      const { user } = renderApp({ route: '/terms-of-service', session: {} });
+
+      const burger = await screen.findByRole('button', { name: 'Menu, unread messages: 2' });
+      await user.click(burger);
+      const menu = await screen.findByRole('navigation', { name: 'Main' });
+      expect(within(menu).getByRole('link', { name: 'Profile, unread messages: 2' })).toHaveAttribute(
+        'href',
+        '/profile',
+      );
     });
 
     it('closes when a link is chosen, and follows it', async () => {

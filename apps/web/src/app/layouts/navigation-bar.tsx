@@ -7,6 +7,7 @@ import { IconScissors } from '@/components/icons';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
 import { whenEngagedOrIdle } from '@/lib/idle';
+import { useUnreadMessages } from '@/lib/unread-messages';
 import classes from './navigation-bar.module.css';
 
 /** Spec §2: the media query at which the burger menu replaces the inline links (768 px or less). */
@@ -14,8 +15,10 @@ export const MOBILE_NAV_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX}px)`;
 const MOBILE_MENU_ID = 'mobile-navigation';
 const loadMobileMenu = () => import('./mobile-menu');
 const MobileMenu = lazy(loadMobileMenu);
+// The live stream, the polling and the thread drawer: for a signed-in user only, after the page.
+const MessagesHost = lazy(() => import('@/features/messages/components/messages-host'));
 
-type NavItem = { label: string; to: string } | { label: 'Logout'; action: 'logout' };
+type NavItem = { label: string; to: string; hasMessages?: boolean } | { label: 'Logout'; action: 'logout' };
 
 function useNavItems(): NavItem[] {
   const { isAuthenticated, userType } = useSession();
@@ -29,12 +32,13 @@ function useNavItems(): NavItem[] {
   if (userType === 'User') {
     return [
       { label: 'Request', to: paths.businesses.getHref() },
-      { label: 'Profile', to: paths.profile.getHref() },
+      // The bookings page of each kind of user carries the unread messages' count.
+      { label: 'Profile', to: paths.profile.getHref(), hasMessages: true },
       logout,
     ];
   }
   if (userType === 'Business' || userType === 'Admin') {
-    return [{ label: 'Admin', to: paths.admin.getHref() }, logout];
+    return [{ label: 'Admin', to: paths.admin.getHref(), hasMessages: true }, logout];
   }
   // Type still loading: signing out is the only safe choice to offer.
   return [logout];
@@ -56,7 +60,10 @@ export function Brand() {
 
 export function NavigationBar() {
   const items = useNavItems();
-  const { signOut } = useSession();
+  const { signOut, isAuthenticated } = useSession();
+  const unreadMessages = useUnreadMessages();
+  const unread = (isAuthenticated && unreadMessages?.total) || 0;
+  const unreadLabel = `unread messages: ${unread}`;
   const navigate = useNavigate();
   const isMobile = useMediaQuery(MOBILE_NAV_QUERY, false, { getInitialValueInEffect: false });
   const [menuOpened, menu] = useDisclosure(false);
@@ -83,8 +90,15 @@ export function NavigationBar() {
 
   const renderItem = (item: NavItem, className: string | undefined) =>
     'to' in item ? (
-      <NavLink key={item.label} to={item.to} className={className} onClick={menu.close}>
+      <NavLink
+        key={item.label}
+        to={item.to}
+        className={className}
+        onClick={menu.close}
+        aria-label={item.hasMessages && unread > 0 ? `${item.label}, ${unreadLabel}` : undefined}
+      >
         {item.label}
+        {item.hasMessages && unread > 0 ? <span className={classes.unreadCount}>{unread}</span> : null}
       </NavLink>
     ) : (
       <button key={item.label} type="button" className={className} onClick={logout}>
@@ -98,14 +112,21 @@ export function NavigationBar() {
         <Brand />
         {isMobile ? (
           <>
-            <Burger
-              opened={menuOpened}
-              onClick={menu.toggle}
-              aria-label="Menu"
-              aria-expanded={menuOpened}
-              aria-controls={MOBILE_MENU_ID}
-              size="sm"
-            />
+            <span className={classes.burger}>
+              <Burger
+                opened={menuOpened}
+                onClick={menu.toggle}
+                aria-label={unread > 0 ? `Menu, ${unreadLabel}` : 'Menu'}
+                aria-expanded={menuOpened}
+                aria-controls={MOBILE_MENU_ID}
+                size="sm"
+              />
+              {unread > 0 && !menuOpened ? (
+                <span className={classes.burgerCount} aria-hidden="true">
+                  {unread}
+                </span>
+              ) : null}
+            </span>
             {menuMounted ? (
               <Suspense fallback={null}>
                 <MobileMenu id={MOBILE_MENU_ID} opened={menuOpened} onClose={menu.close}>
@@ -128,6 +149,11 @@ export function NavigationBar() {
           </nav>
         )}
       </Container>
+      {isAuthenticated ? (
+        <Suspense fallback={null}>
+          <MessagesHost />
+        </Suspense>
+      ) : null}
     </header>
   );
 }

@@ -144,7 +144,9 @@ describe('Manage Requests', () => {
     const counterOffers = section(/^Counter Offers Sent/);
     const offer = within(counterOffers).getByRole('article', { name: 'Niamh Quinn, Mon 7 Dec 2026, 15:00' });
     expect(offer).toHaveTextContent('Offered: £40 · Your counter offer: £55');
-    expect(within(offer).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(offer).getAllByRole('button')).toEqual([
+      within(offer).getByRole('button', { name: 'Messages' }),
+    ]);
 
     const confirmed = within(section(/^Approved/)).getByRole('article', {
       name: 'Bea Two, Sat 5 Dec 2026, 14:00',

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { BookingDetail, BookingDetails } from '@/components/booking-details';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
 import { IconMail, IconPhone, IconPound } from '@/components/icons';
+import { MessagesButton } from '@/components/messages-button';
 import { TwoStepConfirmButton } from '@/components/two-step-confirm-button';
 import { agreedPrice, formatBookingDateTime, formatPounds, offeredPrice } from '@/lib/booking-format';
 import { toast } from '@/lib/toast';
@@ -191,16 +192,15 @@ export function RequestCard({ booking }: { booking: Booking }) {
             </>
           }
         />
-        {booking.Status === 'Requested' ? (
-          <div className={classes.cardActions}>
-            <PendingActions booking={booking} />
-          </div>
-        ) : null}
-        {isCancellable(booking) ? (
-          <div className={classes.cardActions}>
+        <Group gap="sm" className={classes.cardActions}>
+          {booking.Status === 'Requested' ? <PendingActions booking={booking} /> : null}
+          {isCancellable(booking) ? (
             <CancelAppointmentButton booking={booking} customer={customer} runChange={runBookingChange} />
-          </div>
-        ) : null}
+          ) : null}
+          <MessagesButton
+            target={{ bookingId: booking.bookingId, viewer: 'business', otherName: customer, when }}
+          />
+        </Group>
       </Stack>
     </Paper>
   );

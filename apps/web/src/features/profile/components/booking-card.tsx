@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { BookingDetail, BookingDetails } from '@/components/booking-details';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
 import { IconPound, IconScissors } from '@/components/icons';
+import { MessagesButton } from '@/components/messages-button';
 import { agreedPrice, formatBookingDateTime, formatPounds, offeredPrice } from '@/lib/booking-format';
 import { serverMessageOf } from '@/lib/server-message';
 import { toast } from '@/lib/toast';
@@ -214,12 +215,18 @@ export function BookingCard({
           price={<PriceDetail booking={booking} />}
         />
         {/* Only the active statuses (Requested, Countered, Approved, Confirmed) have actions, and an
-            agreed appointment only until it starts. */}
-        {hasActions(booking) ? (
-          <Group gap="sm" align="flex-start">
-            <BookingActions booking={booking} />
-          </Group>
-        ) : null}
+            agreed appointment only until it starts; every booking has its messages. */}
+        <Group gap="sm" align="flex-start">
+          {hasActions(booking) ? <BookingActions booking={booking} /> : null}
+          <MessagesButton
+            target={{
+              bookingId: booking.bookingId ?? booking.id,
+              viewer: 'customer',
+              otherName: booking.BusinessName?.trim() || booking.barberName?.trim() || business,
+              when,
+            }}
+          />
+        </Group>
       </Stack>
     </Paper>
   );

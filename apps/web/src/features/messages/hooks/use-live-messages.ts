@@ -1,0 +1,65 @@
+import type { ThreadResponse } from '@app/domain';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { getOpenBookingThread } from '@/lib/booking-thread-launcher';
+import { connectLiveEvents } from '@/lib/live-events';
+import { queryKeys } from '@/lib/query-keys';
+import { unreadMessagesQueryOptions } from '@/lib/unread-messages';
+import { POLL_INTERVAL_MS } from '../utils/polling';
+import { withThreadLines } from '../utils/thread-lines';
+
+/**
+ * Whatever was sent while the stream was not delivering: the unread counts, and every kept thread
+ * from its last line (an open one at once, the others when next opened). Lines that also come live
+ * are kept once (mergeThreadLines).
+ */
+function catchUp(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: queryKeys.unreadMessages });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.bookingThreads });
+}
+
+/**
+ * Keeps the signed-in user's messages current (api-contract §8.8): the live stream appends new lines
+ * to the threads kept, refreshes the unread counts and the bookings whose status changed; while it
+ * is down, the unread counts (and an open thread, see BookingThread) are polled every
+ * MESSAGES_POLL_SECONDS. Returns whether the stream is live.
+ */
+export function useLiveMessages(): { isLive: boolean } {
+  const queryClient = useQueryClient();
+  const [isLive, setIsLive] = useState(false);
+
+  useEffect(() => {
+    const connection = connectLiveEvents({
+      onOpen: () => {
+        setIsLive(true);
+        catchUp(queryClient);
+      },
+      onDown: () => setIsLive(false),
+      onMessage: ({ bookingId, message }) => {
+        const key = queryKeys.bookingThread(bookingId);
+        if (queryClient.getQueryData(key)) {
+          queryClient.setQueryData<ThreadResponse>(key, (thread) => withThreadLines(thread, [message]));
+        }
+        // An open thread marks its new lines read itself (BookingThread); any other has a new one.
+        if (getOpenBookingThread()?.bookingId !== bookingId) {
+          void queryClient.invalidateQueries({ queryKey: queryKeys.unreadMessages });
+        }
+      },
+      onThreadChanged: (bookingId) => {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.bookingThread(bookingId) });
+        if (getOpenBookingThread()?.bookingId !== bookingId) {
+          void queryClient.invalidateQueries({ queryKey: queryKeys.unreadMessages });
+        }
+      },
+      onBooking: () => {
+        // The cards show the new status; the thread's system line comes as a message of its own.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.bookings });
+      },
+    });
+    return () => connection.close();
+  }, [queryClient]);
+
+  // The one request for the unread counts: the navigation bar and the cards read its answer.
+  useQuery({ ...unreadMessagesQueryOptions(), refetchInterval: isLive ? false : POLL_INTERVAL_MS });
+  return { isLive };
+}
