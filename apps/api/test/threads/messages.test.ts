@@ -123,7 +123,8 @@ describeEachDatabase(
 
     it('keeps bodies exactly as sent: HTML is text, spaces and new lines stay', async () => {
       const booking = await newBooking();
-      const body = '\n <script>alert("x")</script> <b>which door?</b>\n\n  &amp; <img src=x onerror=alert(1)> \t';
+      const body =
+        '\n <script>alert("x")</script> <b>which door?</b>\n\n  &amp; <img src=x onerror=alert(1)> \t';
       const message = await posted(t, customer, booking.id, body);
       expect(message.body).toBe(body);
       const response = await thread(t, business, booking.id);
