@@ -1,4 +1,4 @@
-// Bundles the server and the create-admin and mail commands into dist/. Every runtime dependency stays
+// Bundles the server and the create-admin, mail and backup commands into dist/. Every runtime dependency stays
 // external (installed by npm), except the workspace's own @app/domain, which ships as TypeScript
 // source and is compiled into the bundle.
 import { readFileSync, rmSync } from 'node:fs';
@@ -14,6 +14,7 @@ await build({
     server: 'src/server.ts',
     'create-admin': 'src/cli/create-admin.ts',
     mail: 'src/cli/mail.ts',
+    backup: 'src/cli/backup.ts',
   },
   outdir: 'dist',
   bundle: true,
