@@ -208,7 +208,7 @@ async function seedConversations(
 async function openStream(
   base: string,
   token: string,
-  onMessage: (data: { bookingId: string; message?: { id: string; body: string } }) => void,
+  onMessage: (data: { bookingId: string; id: string; body?: string }) => void,
 ): Promise<() => void> {
   const controller = new AbortController();
   const response = await fetch(`${base}/api/events`, {
@@ -313,7 +313,7 @@ async function benchSetup(setup: Setup, options: Options): Promise<SetupResult> 
       for (const party of [conversation.customer, conversation.business]) {
         closers.push(
           await openStream(streamBase, party.token, (data) => {
-            const body = data.message?.body ?? '';
+            const body = data.body ?? '';
             if (!body.startsWith(`${party.id}:`)) return;
             seen.set(body, (seen.get(body) ?? 0) + 1);
             waiting.get(body)?.(performance.now());

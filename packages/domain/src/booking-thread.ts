@@ -20,8 +20,6 @@ export const MESSAGES_WINDOW_MINUTES = 10;
 export const MESSAGE_EMAIL_DELAY_SECONDS = 90;
 /** … and at most once per this many minutes per thread. */
 export const MESSAGE_EMAIL_INTERVAL_MINUTES = 10;
-/** The web polls this often when the live stream is down. */
-export const MESSAGES_POLL_SECONDS = 15;
 /** GET /booking/messages answers at most this many lines after `after`; ask again from the last. */
 export const THREAD_PAGE_SIZE = 100;
 

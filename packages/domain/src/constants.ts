@@ -117,3 +117,8 @@ export const CANCELLATION_REASON_MAX_LENGTH = 200;
 
 // Data retention (legal text, api-contract §5)
 export const BOOKING_HISTORY_YEARS = 7;
+
+// Messages about a booking (api-contract §8.8): here rather than in booking-thread.ts, whose zod
+// schemas would otherwise load with every signed-in page's live stream.
+/** The web polls this often when the live stream is down. */
+export const MESSAGES_POLL_SECONDS = 15;

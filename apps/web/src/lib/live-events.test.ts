@@ -52,7 +52,7 @@ describe('the live events client', () => {
 
     await vi.waitFor(() => expect(seen).toEqual(['open']));
     const line = { id: 'm1', from: 'business', body: '<b>Hi</b>', createdAt: '2026-11-20T10:00:00.000Z' };
-    stream.write(`id: m1\nevent: message\ndata: ${JSON.stringify({ bookingId: 'b1', message: line })}\n\n`);
+    stream.write(`id: m1\nevent: message\ndata: ${JSON.stringify({ ...line, bookingId: 'b1' })}\n\n`);
     stream.write(`event: booking\ndata: ${JSON.stringify({ bookingId: 'b1', status: 'Approved' })}\n\n`);
     // A line too large to relay between instances: named, not carried.
     stream.write('id: m2\nevent: message\ndata: {"bookingId":"b2","messageId":"m2"}\n\n');
@@ -126,13 +126,11 @@ describe('reading live events', () => {
       body: 'Approved: £40',
       createdAt: '2026-11-20T10:00:00.000Z',
     };
-    expect(asLiveMessageEvent(JSON.stringify({ bookingId: 'b1', message }))).toEqual({
+    expect(asLiveMessageEvent(JSON.stringify({ ...message, bookingId: 'b1' }))).toEqual({
       bookingId: 'b1',
       message,
     });
-    expect(
-      asLiveMessageEvent(JSON.stringify({ bookingId: 'b1', message: { ...message, from: 'admin' } })),
-    ).toBeNull();
+    expect(asLiveMessageEvent(JSON.stringify({ ...message, from: 'admin', bookingId: 'b1' }))).toBeNull();
     expect(asLiveMessageEvent('not json')).toBeNull();
     expect(asLiveBookingEvent(JSON.stringify({ bookingId: 'b1', status: 'Cancelled' }))).toEqual({
       bookingId: 'b1',

@@ -24,8 +24,14 @@ export const LIVE_EVENTS_PATH = `${API_BASE_PATH}/events`;
 const RETRY_FIRST_MS = 15_000;
 const RETRY_LONGEST_MS = 5 * 60_000;
 
+/** A new line of one of the user's threads, as the handlers get it. */
+export interface LiveLine {
+  bookingId: string;
+  message: ThreadMessage;
+}
+
 export interface LiveEventHandlers {
-  onMessage: (event: LiveMessageEvent) => void;
+  onMessage: (event: LiveLine) => void;
   /** A new line of this booking's thread that the event did not carry (too large to relay): read it. */
   onThreadChanged: (bookingId: string) => void;
   /** One of the user's bookings changed status (`{ bookingId, status }`): its cards are out of date. */
@@ -85,11 +91,12 @@ function parseJson(data: unknown): unknown {
   }
 }
 
-export function asLiveMessageEvent(data: unknown): LiveMessageEvent | null {
+/** A `message` event: the message object with its `bookingId` (api-contract §8.9). */
+export function asLiveMessageEvent(data: unknown): LiveLine | null {
   const event = parseJson(data);
-  return isRecord(event) && typeof event.bookingId === 'string' && isThreadMessage(event.message)
-    ? { bookingId: event.bookingId, message: event.message }
-    : null;
+  if (!isThreadMessage(event)) return null;
+  const { id, from, body, createdAt, bookingId } = event as ThreadMessage & Partial<LiveMessageEvent>;
+  return typeof bookingId === 'string' ? { bookingId, message: { id, from, body, createdAt } } : null;
 }
 
 /** A `message` event that names its line without carrying it: `{ bookingId, messageId }`. */

@@ -29,11 +29,12 @@ export type UnreadResponse = z.infer<typeof UnreadResponseSchema>;
 
 /**
  * The live stream's events (GET /api/events, `text/event-stream`): `event: message` with a new
- * line of one of the caller's threads (theirs too, from another tab or device), `event: booking`
- * when one of the caller's bookings changes status. Each event's `id:` is the line's id for
- * messages; a client that reconnects asks GET /booking/messages with `after` for what it missed.
+ * line of one of the caller's threads (theirs too, from another tab or device): the message object
+ * with its `bookingId` (api-contract §8.9); `event: booking` when one of the caller's bookings
+ * changes status. Each event's `id:` is the line's id for messages; a client that reconnects asks
+ * GET /booking/messages with `after` for what it missed.
  */
-export const LiveMessageEventSchema = z.object({ bookingId: z.string(), message: ThreadMessageSchema });
+export const LiveMessageEventSchema = ThreadMessageSchema.extend({ bookingId: z.string() });
 export type LiveMessageEvent = z.infer<typeof LiveMessageEventSchema>;
 export const LiveBookingEventSchema = z.object({ bookingId: z.string(), status: z.enum(BOOKING_STATUSES) });
 export type LiveBookingEvent = z.infer<typeof LiveBookingEventSchema>;

@@ -46,7 +46,7 @@ function buildFrame(delivery: LiveDelivery): string {
   const { type } = delivery;
   switch (type) {
     case 'message': {
-      const data: LiveMessageEvent = { bookingId: delivery.bookingId, message: delivery.message };
+      const data: LiveMessageEvent = { ...delivery.message, bookingId: delivery.bookingId };
       return `id: ${eventId(delivery.message.id)}\nevent: message\ndata: ${JSON.stringify(data)}\n\n`;
     }
     case 'booking': {

@@ -17,7 +17,7 @@ export interface EventsRoutesOptions {
 const STREAM_NOTE = [
   '`text/event-stream` (server-sent events), uncompressed, sent as they happen, on whichever instance the other party used. First `retry: 3000`, then for each of the caller’s bookings:',
   '',
-  '- `event: message`, `id:` the line’s id, `data:` `{ bookingId, message: { id, from, body, createdAt } }`: a new line of one of the caller’s threads (their own too, from another tab or device; status changes as `from: "system"`). Rarely (a line too large to relay between instances) `data` is `{ bookingId, messageId }` only: fetch the thread.',
+  '- `event: message`, `id:` the line’s id, `data:` the message object with its booking, `{ id, from, body, createdAt, bookingId }`: a new line of one of the caller’s threads (their own too, from another tab or device; status changes as `from: "system"`). Rarely (a line too large to relay between instances) `data` is `{ bookingId, messageId }` only: fetch the thread.',
   '- `event: booking`, `id:` a unique id, `data:` `{ bookingId, status }`: one of the caller’s bookings changed status.',
   '',
   'A comment line (`: keep-alive`) every 20 s. The stream ends when the access token expires (reconnect with a fresh one), when the account opens more than 10 streams (the oldest ends), and when the server shuts down. Events are not replayed: after a reconnect, ask GET /booking/messages with `after` for what was missed.',

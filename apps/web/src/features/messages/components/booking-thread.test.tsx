@@ -356,9 +356,9 @@ describe('the live stream (GET /api/events)', () => {
 
     const live = threadLine({ from: 'business', body: 'Of course', createdAt: '2026-11-20T11:30:00.000Z' });
     server.add(live);
-    act(() => stream.send('message', { bookingId: 'b1', message: live }, live.id));
+    act(() => stream.send('message', { ...live, bookingId: 'b1' }, live.id));
     expect(await within(dialog).findByText('Of course')).toBeInTheDocument();
-    act(() => stream.send('message', { bookingId: 'b1', message: live }, live.id));
+    act(() => stream.send('message', { ...live, bookingId: 'b1' }, live.id));
     await waitFor(() =>
       expect(api.callsTo('POST', '/api/booking/messages/read').at(-1)?.body).toEqual({
         bookingId: 'b1',
@@ -367,6 +367,42 @@ describe('the live stream (GET /api/events)', () => {
     );
     expect(within(dialog).getAllByText('Of course')).toHaveLength(1);
     expect(lineTexts(dialog)).toEqual(['You · 10:00Can I bring my son?', 'Fade Factory · 11:30Of course']);
+  });
+
+  it('shows a line whose own event was lost when the next one comes, in order, before marking read', async () => {
+    const stream = liveStream();
+    const first = threadLine({ body: 'Can I bring my son?', createdAt: '2026-11-20T10:00:00.000Z' });
+    const server = threadServer([first]);
+    const api = stubFetch()
+      .on('GET', '/api/booking/messages', server.respond)
+      .on('POST', '/api/booking/messages/read', jsonResponse(204));
+    const { user } = renderCustomer({ bookings: [requested], api, stream });
+    await user.click(within(await card()).getByRole('button', { name: 'Messages' }));
+    const dialog = await thread();
+    await within(dialog).findByText('Can I bring my son?');
+    await waitFor(() => expect(stream.connectionCount).toBe(1));
+
+    const lost = threadLine({ from: 'business', body: 'Of course', createdAt: '2026-11-20T11:30:00.000Z' });
+    const next = threadLine({
+      from: 'business',
+      body: 'Bring him at 10',
+      createdAt: '2026-11-20T11:31:00.000Z',
+    });
+    server.add(lost);
+    server.add(next);
+    act(() => stream.send('message', { ...next, bookingId: 'b1' }, next.id));
+    expect(await within(dialog).findByText('Bring him at 10')).toBeInTheDocument();
+    expect(lineTexts(dialog)).toEqual([
+      'You · 10:00Can I bring my son?',
+      'Fade Factory · 11:30Of course',
+      'Fade Factory · 11:31Bring him at 10',
+    ]);
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/api/booking/messages/read').at(-1)?.body).toEqual({
+        bookingId: 'b1',
+        upTo: next.id,
+      }),
+    );
   });
 
   it('updates the unread counts live when a line comes in a thread that is not open', async () => {
@@ -383,7 +419,7 @@ describe('the live stream (GET /api/events)', () => {
 
     unread = unreadCounts({ b1: 1 });
     const line = threadLine({ from: 'business', body: 'Your slot moved?' });
-    act(() => stream.send('message', { bookingId: 'b1', message: line }, line.id));
+    act(() => stream.send('message', { ...line, bookingId: 'b1' }, line.id));
     expect(await within(nav).findByRole('link', { name: 'Profile, unread messages: 1' })).toBeInTheDocument();
     expect(within(await card()).getByRole('button', { name: 'Messages, 1 unread' })).toBeInTheDocument();
     expect(api.callsTo('GET', '/api/booking/unread').length).toBeGreaterThan(asked);

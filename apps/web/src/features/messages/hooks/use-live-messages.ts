@@ -1,4 +1,3 @@
-import type { ThreadResponse } from '@app/domain';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { getOpenBookingThread } from '@/lib/booking-thread-launcher';
@@ -6,7 +5,6 @@ import { connectLiveEvents } from '@/lib/live-events';
 import { queryKeys } from '@/lib/query-keys';
 import { unreadMessagesQueryOptions } from '@/lib/unread-messages';
 import { POLL_INTERVAL_MS } from '../utils/polling';
-import { withThreadLines } from '../utils/thread-lines';
 
 /**
  * Whatever was sent while the stream was not delivering: the unread counts, and every kept thread
@@ -35,11 +33,11 @@ export function useLiveMessages(): { isLive: boolean } {
         catchUp(queryClient);
       },
       onDown: () => setIsLive(false),
-      onMessage: ({ bookingId, message }) => {
-        const key = queryKeys.bookingThread(bookingId);
-        if (queryClient.getQueryData(key)) {
-          queryClient.setQueryData<ThreadResponse>(key, (thread) => withThreadLines(thread, [message]));
-        }
+      onMessage: ({ bookingId }) => {
+        // A kept thread asks for everything after its last line rather than appending this one:
+        // an event lost on the way (a dropped LISTEN connection, a failed NOTIFY) would otherwise
+        // leave a gap that marking the thread read up to this line would hide for good.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.bookingThread(bookingId) });
         // An open thread marks its new lines read itself (BookingThread); any other has a new one.
         if (getOpenBookingThread()?.bookingId !== bookingId) {
           void queryClient.invalidateQueries({ queryKey: queryKeys.unreadMessages });
