@@ -11,7 +11,7 @@
  * A benchmark reports; it fails only when a message is lost or doubled, or a call is refused.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -249,6 +249,29 @@ async function openStream(
   return () => controller.abort();
 }
 
+/** Streams held open at once for the memory figure (at most 10 per account: spread over the parties). */
+const STREAMS_HELD = 200;
+
+/** A process's resident memory (Linux /proc), in KB. */
+function rssKb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+}
+
+/** The benchmark's servers collect garbage on SIGUSR2 (bench/gc-on-signal.cjs), so heaps compare. */
+const GC_ON_SIGNAL = ['--expose-gc', '--require', join(import.meta.dirname, 'gc-on-signal.cjs')];
+
+/**
+ * The process's used V8 heap right after a full collection, from its Prometheus metrics
+ * (METRICS_PORT), in KB.
+ */
+async function heapUsedKb(pid: number, metricsPort: number): Promise<number> {
+  process.kill(pid, 'SIGUSR2');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+  return Number(/^nodejs_heap_size_used_bytes (\d+(?:\.\d+)?)/m.exec(text)?.[1] ?? Number.NaN) / 1024;
+}
+
 const percentile = (sorted: readonly number[], p: number) =>
   sorted.length === 0
     ? Number.NaN
@@ -257,6 +280,14 @@ const fmt = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFix
 
 interface SetupResult {
   setup: Setup;
+  /** 200 more streams held open on the streaming process: its resident memory before and with them. */
+  streams?: {
+    count: number;
+    rssBeforeKb: number;
+    rssWithKb: number;
+    heapBeforeKb: number;
+    heapWithKb: number;
+  };
   delivered: number;
   sent: number;
   lost: number;
@@ -282,21 +313,30 @@ async function benchSetup(setup: Setup, options: Options): Promise<SetupResult> 
     children.push(sink);
     await waitForOutput(sink, 'ready');
     const bases: string[] = [];
+    const metricsPorts: number[] = [];
     for (let i = 0; i < setup.instances; i++) {
       const port = await freePort();
-      const server = startTypeScript(`API ${i + 1}`, 'src/server.ts', {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: database.url,
-        JWT_SECRET: secret,
-        SMTP_URL: `smtp://127.0.0.1:${sinkPort}`,
-        APP_URL: 'http://localhost:3000',
-        WEB_DIST: join(tmpdir(), 'trimtime-bench-no-web'),
-        LOG_LEVEL: 'warn',
-      });
+      const metricsPort = await freePort();
+      metricsPorts.push(metricsPort);
+      const server = startTypeScript(
+        `API ${i + 1}`,
+        'src/server.ts',
+        {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          NODE_ENV: 'production',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATABASE_URL: database.url,
+          JWT_SECRET: secret,
+          SMTP_URL: `smtp://127.0.0.1:${sinkPort}`,
+          APP_URL: 'http://localhost:3000',
+          WEB_DIST: join(tmpdir(), 'trimtime-bench-no-web'),
+          LOG_LEVEL: 'warn',
+          METRICS_PORT: String(metricsPort),
+        },
+        GC_ON_SIGNAL,
+      );
       children.push(server);
       const base = `http://127.0.0.1:${port}`;
       await waitUntilUp(server, `${base}/api/health`);
@@ -364,6 +404,32 @@ async function benchSetup(setup: Setup, options: Options): Promise<SetupResult> 
     // Late duplicates would arrive within a moment.
     await new Promise((resolve) => setTimeout(resolve, 500));
     for (const close of closers) close();
+
+    // 200 open streams on the streaming process (api-contract §8.8: many parties online at once):
+    // its resident memory before and while they are open.
+    const streamer = children.at(-1)?.process.pid;
+    const parties = conversations.flatMap((conversation) => [conversation.customer, conversation.business]);
+    let streams: SetupResult['streams'];
+    if (streamer !== undefined) {
+      const metricsPort = metricsPorts.at(-1) as number;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const rssBeforeKb = rssKb(streamer);
+      const heapBeforeKb = await heapUsedKb(streamer, metricsPort);
+      const held: (() => void)[] = [];
+      for (let i = 0; i < STREAMS_HELD; i++) {
+        const party = parties[i % parties.length] as Conversation['customer'];
+        held.push(await openStream(streamBase, party.token, () => undefined));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      streams = {
+        count: STREAMS_HELD,
+        rssBeforeKb,
+        rssWithKb: rssKb(streamer),
+        heapBeforeKb,
+        heapWithKb: await heapUsedKb(streamer, metricsPort),
+      };
+      for (const close of held) close();
+    }
     const doubled = [...seen.values()].filter((count) => count > 1).length;
     latencies.sort((a, b) => a - b);
     posts.sort((a, b) => a - b);
@@ -377,6 +443,7 @@ async function benchSetup(setup: Setup, options: Options): Promise<SetupResult> 
       latencies,
       posts,
       seconds,
+      streams,
     };
     console.info(
       `   ${result.delivered}/${sent} delivered in ${fmt(seconds)} s: p50 ${fmt(percentile(latencies, 50))} ms, p99 ${fmt(percentile(latencies, 99))} ms, max ${fmt(latencies.at(-1) ?? Number.NaN)} ms; lost ${result.lost}, doubled ${doubled}, refused ${refused.length}`,
@@ -453,6 +520,33 @@ async function main() {
         'refused',
       ],
       rows,
+    ),
+    '',
+    'Open streams: after the run, 200 more streams are opened on the streaming process (spread over the parties, at most 10 per account) and held for a second; its used heap comes from its own Prometheus metrics right after a full garbage collection (the benchmark starts its servers with `--expose-gc` and a SIGUSR2 hook), its resident memory from /proc.',
+    '',
+    doc.table(
+      [
+        'setup',
+        'streams',
+        'used heap before (MB)',
+        'with them open (MB)',
+        'heap per stream (KB)',
+        'resident memory before (MB)',
+        'with them open (MB)',
+      ],
+      results.map((r) =>
+        r.streams
+          ? [
+              r.setup.name,
+              String(r.streams.count),
+              fmt(r.streams.heapBeforeKb / 1024),
+              fmt(r.streams.heapWithKb / 1024),
+              fmt((r.streams.heapWithKb - r.streams.heapBeforeKb) / r.streams.count),
+              fmt(r.streams.rssBeforeKb / 1024),
+              fmt(r.streams.rssWithKb / 1024),
+            ]
+          : [r.setup.name, '-', '-', '-', '-', '-', '-'],
+      ),
     ),
     '',
     `Target (api-contract §8.8): every message reaches the other party's stream within 5 s, on any instance. Rerun: \`npm run bench:messages\` (PostgreSQL at \`TEST_DATABASE_URL\`).`,

@@ -41,8 +41,13 @@ export interface Child {
 }
 
 /** Runs a TypeScript file of apps/ with the same Node (through tsx), from apps/api. */
-export function startTypeScript(name: string, file: string, env: NodeJS.ProcessEnv): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', file], {
+export function startTypeScript(
+  name: string,
+  file: string,
+  env: NodeJS.ProcessEnv,
+  nodeArgs: readonly string[] = [],
+): Child {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', file], {
     cwd: API_DIR,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
