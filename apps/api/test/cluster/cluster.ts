@@ -1,0 +1,224 @@
+/**
+ * The multi-instance harness of `npm run test:cluster` (issue 15, api-contract §8.7): a fresh
+ * PostgreSQL database on the TEST_DATABASE_URL server, a real SMTP listener, N API processes
+ * (`node --import tsx src/server.ts`, NODE_ENV=production) started at the same moment on that one
+ * database (so their migrations race), and nginx from Debian's packages in front, round robin,
+ * passing X-Forwarded-For (the instances trust it from 127.0.0.1).
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { createDatabase, type Db } from '../../src/db/database';
+import { freePort } from '../crash/server-process';
+import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const API_DIR = resolve(HERE, '..', '..');
+
+export const NGINX = process.env.NGINX_BIN ?? 'nginx';
+/** The read cache's window on every instance (the default, stated in the README). */
+export const READ_CACHE_TTL_MS = 2000;
+/** Per-IP auth attempts per minute on every instance: small, so the test reaches it. */
+export const AUTH_RATE_LIMIT = 5;
+
+/** The PostgreSQL server: TEST_DATABASE_URL, else the local one the API tests also use. */
+export const POSTGRES_URL =
+  process.env.TEST_DATABASE_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/test';
+
+/** What the cluster needs and this machine lacks (empty when it can run). */
+export async function missingPrerequisites(): Promise<string[]> {
+  const missing: string[] = [];
+  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 5_000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+  } catch (error) {
+    missing.push(
+      `PostgreSQL at ${new URL(POSTGRES_URL).host} (TEST_DATABASE_URL) is unreachable: ${(error as Error).message}`,
+    );
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+  const nginx = spawnSync(NGINX, ['-v'], { encoding: 'utf8' });
+  if (nginx.error || nginx.status !== 0)
+    missing.push(`nginx is not installed (apt-get install -y nginx): ${NGINX}`);
+  return missing;
+}
+
+export interface Instance {
+  name: string;
+  port: number;
+  baseUrl: string;
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<void>;
+}
+
+export interface Cluster {
+  /** nginx: http://127.0.0.1:<port> */
+  baseUrl: string;
+  instances: Instance[];
+  smtp: TestSmtpServer;
+  /** The test's own connection to the cluster's database. */
+  db: Db;
+  databaseUrl: string;
+  /** nginx's error log and each instance's output, for failure messages. */
+  logs(): string;
+  stop(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({
+    connectionString: POSTGRES_URL,
+    connectionTimeoutMillis: 5_000,
+  });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function startInstance(name: string, port: number, env: Record<string, string>): Instance {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: API_DIR,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let tail = '';
+  const keep = (chunk: Buffer) => {
+    tail = (tail + chunk.toString('utf8')).slice(-32_768);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  return { name, port, baseUrl: `http://127.0.0.1:${port}`, child, output: () => tail, exited };
+}
+
+async function stopChild(child: ChildProcess, exited: Promise<void>, signal: NodeJS.Signals = 'SIGTERM') {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill(signal);
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Waits until GET `url` answers 200; throws with `describe()` after `timeoutMs` or when `dead()`. */
+async function waitFor200(url: string, timeoutMs: number, dead: () => boolean, describe: () => string) {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    if (dead()) throw new Error(`a process exited while waiting for ${url}:\n${describe()}`);
+    try {
+      const response = await fetch(url);
+      last = `${response.status} ${await response.text()}`;
+      if (response.status === 200) return;
+    } catch (error) {
+      last = (error as Error).message;
+    }
+    await sleep(100);
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs} ms (last: ${last}):\n${describe()}`);
+}
+
+/** Writes the nginx config from nginx.conf.template into `prefix`; returns its path. */
+export function writeNginxConfig(prefix: string, port: number, upstreamPorts: readonly number[]): string {
+  const template = readFileSync(join(HERE, 'nginx.conf.template'), 'utf8');
+  const config = template
+    .replaceAll('{{USER}}', process.getuid?.() === 0 ? 'user root root;' : '')
+    .replaceAll('{{PREFIX}}', prefix)
+    .replaceAll('{{PORT}}', String(port))
+    .replaceAll('{{UPSTREAMS}}', upstreamPorts.map((p) => `    server 127.0.0.1:${p};`).join('\n'));
+  const path = join(prefix, 'nginx.conf');
+  writeFileSync(path, config);
+  return path;
+}
+
+/** Starts everything and waits until /api/ready answers 200 on each instance and through nginx. */
+export async function startCluster(count = 3): Promise<Cluster> {
+  const name = `cluster_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create database ${name}`);
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  const prefix = mkdtempSync(join(tmpdir(), 'trimtime-cluster-'));
+  const smtp = await startSmtpServer();
+  const db = createDatabase({ dialect: 'postgres', url: databaseUrl });
+  const instances: Instance[] = [];
+  let nginx: { child: ChildProcess; exited: Promise<void> } | undefined;
+  const logs = () => {
+    let nginxLog = '';
+    try {
+      nginxLog = readFileSync(join(prefix, 'error.log'), 'utf8').slice(-8_000);
+    } catch {
+      // not started
+    }
+    return [
+      `nginx error.log:\n${nginxLog}`,
+      ...instances.map((i) => `${i.name} (${i.port}):\n${i.output()}`),
+    ].join('\n----\n');
+  };
+  const stop = async () => {
+    await Promise.all(instances.map((i) => stopChild(i.child, i.exited)));
+    if (nginx) await stopChild(nginx.child, nginx.exited, 'SIGQUIT');
+    await smtp.close();
+    await db.destroy().catch(() => undefined);
+    await adminQuery(`drop database if exists ${name} with (force)`);
+    rmSync(prefix, { recursive: true, force: true });
+  };
+  try {
+    const jwtSecret = randomBytes(32).toString('base64url');
+    const ports: number[] = [];
+    for (let i = 0; i < count; i += 1) ports.push(await freePort());
+    const nginxPort = await freePort();
+    const baseUrl = `http://127.0.0.1:${nginxPort}`;
+    const env = {
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: jwtSecret,
+      SMTP_URL: smtp.url,
+      APP_URL: baseUrl,
+      TRUST_PROXY: '127.0.0.1',
+      AUTH_RATE_LIMIT: String(AUTH_RATE_LIMIT),
+      READ_CACHE_TTL_MS: String(READ_CACHE_TTL_MS),
+      LOG_LEVEL: 'warn',
+    };
+    // All at once: their migrations race on the fresh database.
+    ports.forEach((port, i) => {
+      instances.push(startInstance(`api-${i + 1}`, port, env));
+    });
+    const dead = () =>
+      instances.some((i) => i.child.exitCode !== null) || (nginx?.child.exitCode ?? null) !== null;
+    for (const dir of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(prefix, dir));
+    const config = writeNginxConfig(prefix, nginxPort, ports);
+    const test = spawnSync(NGINX, ['-t', '-q', '-c', config, '-p', prefix, '-e', join(prefix, 'error.log')], {
+      encoding: 'utf8',
+    });
+    if (test.status !== 0) throw new Error(`nginx -t refused the config:\n${test.stderr}`);
+    const child = spawn(NGINX, ['-c', config, '-p', prefix, '-e', join(prefix, 'error.log')], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    nginx = { child, exited: new Promise<void>((done) => child.once('exit', () => done())) };
+    for (const instance of instances) {
+      await waitFor200(`${instance.baseUrl}/api/ready`, 90_000, dead, logs);
+    }
+    await waitFor200(`${baseUrl}/api/ready`, 10_000, dead, logs);
+    return { baseUrl, instances, smtp, db, databaseUrl, logs, stop };
+  } catch (error) {
+    await stop().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,302 @@
+/**
+ * `npm run test:cluster` (issue 15, api-contract §8.7): three API processes started at the same
+ * moment on one fresh PostgreSQL database, behind nginx (round robin, X-Forwarded-For), with a real
+ * SMTP listener. Each test proves one rule holds across the instances, not just within one.
+ * Without PostgreSQL (TEST_DATABASE_URL, default the local server) or nginx the suite fails under
+ * REQUIRE_FULL_TESTS=1 and is otherwise skipped with a loud warning.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrations } from '../../src/db/migrations';
+import { type Account, PASSWORD, seedAccounts } from '../crash/server-process';
+import {
+  AUTH_RATE_LIMIT,
+  type Cluster,
+  missingPrerequisites,
+  READ_CACHE_TTL_MS,
+  startCluster,
+} from './cluster';
+
+const missing = await missingPrerequisites();
+if (missing.length > 0) {
+  const message = `npm run test:cluster cannot run here: ${missing.join('; ')}`;
+  if (process.env.REQUIRE_FULL_TESTS === '1')
+    throw new Error(`${message}. REQUIRE_FULL_TESTS=1 forbids skipping.`);
+  console.warn(`\n${'!'.repeat(78)}\n!! ${message}: the cluster tests are SKIPPED.\n${'!'.repeat(78)}\n`);
+}
+
+const INSTANCES = 3;
+const APPROVALS = 50;
+const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+
+/** A distinct client address for each call that counts against the per-IP auth limit. */
+let nextAddress = 0;
+const newAddress = () => {
+  nextAddress += 1;
+  return `198.51.${Math.floor(nextAddress / 250)}.${(nextAddress % 250) + 1}`;
+};
+
+const json = { 'content-type': 'application/json' };
+const bearer = (token: string) => ({ ...json, authorization: `Bearer ${token}` });
+
+interface Tokens {
+  accessToken: string;
+  refreshToken: string;
+}
+
+describe.skipIf(missing.length > 0)(`${INSTANCES} API processes on one PostgreSQL behind nginx`, () => {
+  let cluster: Cluster;
+  let customers: Account[];
+  let businesses: Account[];
+  let startMs = 0;
+
+  /** POST /api/auth/login through nginx, from an address of its own. */
+  async function login(email: string, baseUrl = cluster.baseUrl): Promise<Tokens> {
+    const password = Buffer.from(PASSWORD, 'utf8').toString('base64');
+    const response = await fetch(`${baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { ...json, 'x-password-encoding': 'base64', 'x-forwarded-for': newAddress() },
+      body: JSON.stringify({ email, password }),
+    });
+    const text = await response.text();
+    if (response.status !== 200) throw new Error(`login of ${email} answered ${response.status}: ${text}`);
+    return JSON.parse(text) as Tokens;
+  }
+
+  async function slotsOf(baseUrl: string, businessId: string): Promise<string[]> {
+    const response = await fetch(`${baseUrl}/api/booking/available-times?businessId=${businessId}`);
+    const text = await response.text();
+    if (response.status !== 200) throw new Error(`available-times answered ${response.status}: ${text}`);
+    return (JSON.parse(text) as { slots: string[] }).slots;
+  }
+
+  async function book(baseUrl: string, token: string, businessId: string, slot: string): Promise<string> {
+    const response = await fetch(`${baseUrl}/api/booking/book`, {
+      method: 'POST',
+      headers: bearer(token),
+      body: JSON.stringify({ businessId, bookingDateTime: slot, price: 25, isHomeVisit: false }),
+    });
+    const text = await response.text();
+    if (response.status !== 201) throw new Error(`the request answered ${response.status}: ${text}`);
+    return (JSON.parse(text) as { booking: { id: string } }).booking.id;
+  }
+
+  const approve = (baseUrl: string, token: string, businessId: string, bookingId: string) =>
+    fetch(`${baseUrl}/api/booking/setstatus`, {
+      method: 'PATCH',
+      headers: bearer(token),
+      body: JSON.stringify({ businessId, bookingId, status: 'Approved' }),
+    });
+
+  beforeAll(async () => {
+    const started = Date.now();
+    cluster = await startCluster(INSTANCES);
+    startMs = Date.now() - started;
+    ({ customers, businesses } = await seedAccounts(cluster.db, { customers: APPROVALS + 1, businesses: 2 }));
+  });
+
+  afterAll(async () => {
+    await cluster?.stop();
+  });
+
+  it('all three, started at the same moment on a fresh database, become ready, with each migration recorded once', async () => {
+    for (const instance of cluster.instances) {
+      const response = await fetch(`${instance.baseUrl}/api/ready`);
+      expect(response.status, `${instance.name} /api/ready`).toBe(200);
+    }
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(cluster.db);
+    const names = rows.map((row) => row.name).sort();
+    expect(names).toEqual(Object.keys(migrations).sort());
+    console.info(`cluster ready in ${startMs} ms`);
+  });
+
+  it(`${APPROVALS} concurrent approvals of ${APPROVALS} requests for one hour, through nginx across the instances: exactly one 200, the rest 409 SlotTaken, one held booking`, async () => {
+    const business = businesses[0] as Account;
+    const hour = (await slotsOf(cluster.baseUrl, business.id))[30] as string;
+    const requesters = customers.slice(0, APPROVALS);
+    const tokens = await Promise.all(requesters.map((c) => login(c.email)));
+    const bookingIds = await Promise.all(
+      tokens.map((t) => book(cluster.baseUrl, t.accessToken, business.id, hour)),
+    );
+    const { accessToken } = await login(business.email);
+    const responses = await Promise.all(
+      bookingIds.map((id) => approve(cluster.baseUrl, accessToken, business.id, id)),
+    );
+    const bodies = await Promise.all(
+      responses.map(async (r) => ({ status: r.status, body: await r.text() })),
+    );
+    const upstreams = new Set(responses.map((r) => r.headers.get('x-upstream')));
+    expect(upstreams.size, 'the approvals reached every instance').toBe(INSTANCES);
+    const won = bodies.filter((b) => b.status === 200);
+    const lost = bodies.filter((b) => b.status !== 200);
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(APPROVALS - 1);
+    for (const loss of lost) {
+      expect(loss.status, loss.body).toBe(409);
+      expect((JSON.parse(loss.body) as { code: string }).code).toBe('SlotTaken');
+    }
+    const held = await cluster.db
+      .selectFrom('bookings')
+      .select('id')
+      .where('business_id', '=', business.id)
+      .where('status', 'in', ['Approved', 'Confirmed'])
+      .execute();
+    expect(held).toHaveLength(1);
+  });
+
+  it('one refresh token used on two instances at once: exactly one new pair, the other 401, and the login goes on (re-use within the 10 s grace)', async () => {
+    const customer = customers[APPROVALS] as Account;
+    const tokens = await login(customer.email);
+    const [a, b] = cluster.instances as [Cluster['instances'][0], Cluster['instances'][0]];
+    const refresh = (baseUrl: string, refreshToken: string) =>
+      fetch(`${baseUrl}/api/auth/refresh`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ refreshToken }),
+      });
+    const answers = await Promise.all([
+      refresh(a.baseUrl, tokens.refreshToken),
+      refresh(b.baseUrl, tokens.refreshToken),
+    ]);
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 401]);
+    const winner = answers.find((r) => r.status === 200) as Response;
+    const pair = (await winner.json()) as Tokens;
+    expect(pair.refreshToken).not.toBe(tokens.refreshToken);
+    // The refused re-use came within the grace window: the new pair still works, on any instance.
+    const next = await refresh(cluster.instances[2]?.baseUrl as string, pair.refreshToken);
+    expect(next.status).toBe(200);
+    const me = await fetch(`${b.baseUrl}/api/user/userdetails`, { headers: bearer(pair.accessToken) });
+    expect(me.status).toBe(200);
+  });
+
+  it(`the per-IP auth limit (AUTH_RATE_LIMIT=${AUTH_RATE_LIMIT}) counts across the instances: the ${AUTH_RATE_LIMIT + 1}th login from one X-Forwarded-For address through nginx is 429`, async () => {
+    const address = '203.0.113.77';
+    const attempt = (i: number) =>
+      fetch(`${cluster.baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { ...json, 'x-forwarded-for': address },
+        body: JSON.stringify({ email: `nobody-${i}@cluster.test`, password: 'Wrong-Password-1!' }),
+      });
+    const upstreams = new Set<string | null>();
+    for (let i = 1; i <= AUTH_RATE_LIMIT; i += 1) {
+      const response = await attempt(i);
+      await response.text();
+      expect(response.status, `attempt ${i}`).toBe(401);
+      upstreams.add(response.headers.get('x-upstream'));
+    }
+    expect(upstreams.size, 'the attempts were spread over the instances').toBe(INSTANCES);
+    // Whichever instance takes the next ones, the address is over its limit.
+    for (let i = 0; i < INSTANCES; i += 1) {
+      const response = await attempt(AUTH_RATE_LIMIT + 1 + i);
+      await response.text();
+      expect(
+        response.status,
+        `attempt ${AUTH_RATE_LIMIT + 1 + i} (${response.headers.get('x-upstream')})`,
+      ).toBe(429);
+      expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    // Another address is not affected.
+    const other = await fetch(`${cluster.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { ...json, 'x-forwarded-for': '203.0.113.78' },
+      body: JSON.stringify({ email: 'nobody@cluster.test', password: 'Wrong-Password-1!' }),
+    });
+    await other.text();
+    expect(other.status).toBe(401);
+  });
+
+  it(`a booking approved through one instance leaves another instance's available-times within the read cache's window (READ_CACHE_TTL_MS = ${READ_CACHE_TTL_MS} ms)`, async () => {
+    const business = businesses[1] as Account;
+    const customer = customers[0] as Account;
+    const [writer, , reader] = cluster.instances as [
+      Cluster['instances'][0],
+      Cluster['instances'][0],
+      Cluster['instances'][0],
+    ];
+    const slot = (await slotsOf(reader.baseUrl, business.id))[10] as string;
+    const customerTokens = await login(customer.email);
+    const businessTokens = await login(business.email);
+    const bookingId = await book(writer.baseUrl, customerTokens.accessToken, business.id, slot);
+    // The reader holds the list in its cache from just before the approval (it may have read it
+    // up to READ_CACHE_TTL_MS earlier, so the slot may stay that long).
+    expect(await slotsOf(reader.baseUrl, business.id)).toContain(slot);
+    const approved = await approve(writer.baseUrl, businessTokens.accessToken, business.id, bookingId);
+    expect(approved.status, await approved.text()).toBe(200);
+    const at = Date.now();
+    // The writer's own reads see it at once.
+    expect(await slotsOf(writer.baseUrl, business.id)).not.toContain(slot);
+    let goneAfter = -1;
+    while (Date.now() - at < READ_CACHE_TTL_MS + 500) {
+      if (!(await slotsOf(reader.baseUrl, business.id)).includes(slot)) {
+        goneAfter = Date.now() - at;
+        break;
+      }
+      await sleep(50);
+    }
+    expect(
+      goneAfter,
+      `the slot was still offered by ${reader.name} ${READ_CACHE_TTL_MS + 500} ms later`,
+    ).toBeGreaterThanOrEqual(0);
+    console.info(`slot gone from the other instance after ${goneAfter} ms`);
+    sharedBooking = {
+      bookingId,
+      customerToken: customerTokens.accessToken,
+      businessToken: businessTokens.accessToken,
+    };
+  });
+
+  let sharedBooking: { bookingId: string; customerToken: string; businessToken: string } | undefined;
+
+  it("a message posted through one instance reaches the other party's live stream on another instance within 5 s", async () => {
+    if (!sharedBooking) throw new Error('needs the booking of the read-cache test');
+    const { bookingId, customerToken, businessToken } = sharedBooking;
+    const [writer, listener] = cluster.instances as [Cluster['instances'][0], Cluster['instances'][0]];
+    const abort = new AbortController();
+    const stream = await fetch(`${listener.baseUrl}/api/events`, {
+      headers: { authorization: `Bearer ${customerToken}` },
+      signal: abort.signal,
+    });
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get('content-type')).toContain('text/event-stream');
+    const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let received = '';
+    const text = `Cluster hello ${Date.now()}`;
+    try {
+      const sentAt = Date.now();
+      const posted = await fetch(`${writer.baseUrl}/api/booking/messages`, {
+        method: 'POST',
+        headers: bearer(businessToken),
+        body: JSON.stringify({ bookingId, body: text }),
+      });
+      expect(posted.status, await posted.text()).toBe(201);
+      const deadline = sentAt + 5_000;
+      const timeout = setTimeout(() => abort.abort(), Math.max(0, deadline - Date.now()));
+      try {
+        while (!received.includes(text)) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          received += decoder.decode(value, { stream: true });
+        }
+      } catch {
+        // aborted at the deadline
+      } finally {
+        clearTimeout(timeout);
+      }
+      const event = received.split('\n\n').find((block) => block.includes(text));
+      expect(event, `the stream on ${listener.name} received within 5 s:\n${received}`).toBeDefined();
+      expect(event).toContain('event: message');
+      const data = JSON.parse(
+        (event as string)
+          .split('\n')
+          .find((line) => line.startsWith('data: '))
+          ?.slice(6) ?? '{}',
+      );
+      expect(data).toMatchObject({ bookingId, from: 'business', body: text });
+      console.info(`message reached the other instance's stream after ${Date.now() - sentAt} ms`);
+    } finally {
+      abort.abort();
+    }
+  });
+});
