@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../src/db/migrations';
 import { type Account, PASSWORD, seedAccounts } from '../crash/server-process';
+import { messageIdOf } from '../helpers/smtp';
 import {
   AUTH_RATE_LIMIT,
   type Cluster,
@@ -49,6 +50,8 @@ describe.skipIf(missing.length > 0)(`${INSTANCES} API processes on one PostgreSQ
   let customers: Account[];
   let businesses: Account[];
   let startMs = 0;
+  /** The requesters' access tokens (15 minutes), from the approvals test. */
+  let requesterTokens: Tokens[] = [];
 
   /** POST /api/auth/login through nginx, from an address of its own. */
   async function login(email: string, baseUrl = cluster.baseUrl): Promise<Tokens> {
@@ -92,7 +95,7 @@ describe.skipIf(missing.length > 0)(`${INSTANCES} API processes on one PostgreSQ
     const started = Date.now();
     cluster = await startCluster(INSTANCES);
     startMs = Date.now() - started;
-    ({ customers, businesses } = await seedAccounts(cluster.db, { customers: APPROVALS + 1, businesses: 2 }));
+    ({ customers, businesses } = await seedAccounts(cluster.db, { customers: APPROVALS + 2, businesses: 3 }));
   });
 
   afterAll(async () => {
@@ -115,6 +118,7 @@ describe.skipIf(missing.length > 0)(`${INSTANCES} API processes on one PostgreSQ
     const hour = (await slotsOf(cluster.baseUrl, business.id))[30] as string;
     const requesters = customers.slice(0, APPROVALS);
     const tokens = await Promise.all(requesters.map((c) => login(c.email)));
+    requesterTokens = tokens;
     const bookingIds = await Promise.all(
       tokens.map((t) => book(cluster.baseUrl, t.accessToken, business.id, hour)),
     );
@@ -204,6 +208,34 @@ describe.skipIf(missing.length > 0)(`${INSTANCES} API processes on one PostgreSQ
     });
     await other.text();
     expect(other.status).toBe(401);
+  });
+
+  it('the per-account failure limit counts across the instances: after 5 wrong passwords from 5 addresses, the right one is 429 on every instance', async () => {
+    const account = customers[APPROVALS + 1] as Account;
+    const upstreams = new Set<string | null>();
+    for (let i = 1; i <= 5; i += 1) {
+      const response = await fetch(`${cluster.baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { ...json, 'x-forwarded-for': newAddress() },
+        body: JSON.stringify({ email: account.email, password: 'Wrong-Password-1!' }),
+      });
+      await response.text();
+      expect(response.status, `wrong password ${i}`).toBe(401);
+      upstreams.add(response.headers.get('x-upstream'));
+    }
+    expect(upstreams.size, 'the failures were spread over the instances').toBe(INSTANCES);
+    for (const instance of cluster.instances) {
+      const response = await fetch(`${instance.baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { ...json, 'x-password-encoding': 'base64', 'x-forwarded-for': newAddress() },
+        body: JSON.stringify({
+          email: account.email,
+          password: Buffer.from(PASSWORD, 'utf8').toString('base64'),
+        }),
+      });
+      await response.text();
+      expect(response.status, `the right password on ${instance.name}`).toBe(429);
+    }
   });
 
   it(`a booking approved through one instance leaves another instance's available-times within the read cache's window (READ_CACHE_TTL_MS = ${READ_CACHE_TTL_MS} ms)`, async () => {
@@ -298,5 +330,122 @@ describe.skipIf(missing.length > 0)(`${INSTANCES} API processes on one PostgreSQ
     } finally {
       abort.abort();
     }
+  });
+
+  /** Rows due and not finished: pending with no live lease, or claimed. */
+  async function unfinishedDue(): Promise<number> {
+    const row = await cluster.db
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('status', '=', 'pending')
+      .where('not_before', '<=', new Date().toISOString())
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /**
+   * Waits until every due email is finished and the listener holds as many as the outbox marked
+   * sent; then each sent row's Message-ID arrived, exactly once but for at most `repeats` of them
+   * (§8.9: a crash repeats at most one message, with the same Message-ID), and nothing else arrived.
+   */
+  async function expectEachEmailOnce(timeoutMs: number, repeats = 0): Promise<number> {
+    const deadline = Date.now() + timeoutMs;
+    let sent: { message_id: string }[] = [];
+    for (;;) {
+      sent = await cluster.db
+        .selectFrom('outbox')
+        .select('message_id')
+        .where('status', '=', 'sent')
+        .execute();
+      if ((await unfinishedDue()) === 0 && cluster.smtp.received.length >= sent.length) break;
+      if (Date.now() > deadline) {
+        throw new Error(
+          `after ${timeoutMs} ms: ${await unfinishedDue()} due emails unfinished, ${sent.length} sent, ${cluster.smtp.received.length} received`,
+        );
+      }
+      await sleep(200);
+    }
+    const counts = new Map<string, number>();
+    for (const message of cluster.smtp.received) {
+      const id = messageIdOf(message.raw) ?? '(none)';
+      counts.set(id, (counts.get(id) ?? 0) + 1);
+    }
+    const twice = [...counts].filter(([, n]) => n > 1);
+    expect(twice.length, `Message-IDs received more than once: ${JSON.stringify(twice)}`).toBeLessThanOrEqual(
+      repeats,
+    );
+    for (const [, n] of twice) expect(n).toBe(2);
+    expect([...counts.keys()].sort()).toEqual(sent.map((row) => row.message_id).sort());
+    const failed = await cluster.db
+      .selectFrom('outbox')
+      .select('id')
+      .where('status', '=', 'failed')
+      .execute();
+    expect(failed).toEqual([]);
+    return sent.length;
+  }
+
+  it('the outbox with all three workers running: every email of the tests so far arrives exactly once', async () => {
+    const sent = await expectEachEmailOnce(30_000);
+    // At least the 50 requests' emails to the business and the approval's to its customer.
+    expect(sent).toBeGreaterThanOrEqual(APPROVALS + 1);
+  });
+
+  it('the outbox after one instance is SIGKILLed mid-burst of booking requests: every held request emails its business, by one Message-ID each (a crash may repeat one message)', async () => {
+    const business = businesses[2] as Account;
+    const slots = await slotsOf(cluster.baseUrl, business.id);
+    const victim = cluster.instances[2] as Cluster['instances'][0];
+    const before = await cluster.db
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('to_address', '=', business.email)
+      .executeTakeFirstOrThrow();
+    expect(Number(before.n)).toBe(0);
+    const attempts = requesterTokens.slice(0, 40).map(async (tokens, i) => {
+      await sleep(i * 15);
+      if (i === 15) victim.child.kill('SIGKILL');
+      const response = await fetch(`${cluster.baseUrl}/api/booking/book`, {
+        method: 'POST',
+        headers: bearer(tokens.accessToken),
+        body: JSON.stringify({
+          businessId: business.id,
+          bookingDateTime: slots[i % 5],
+          price: 25,
+          isHomeVisit: false,
+        }),
+      });
+      await response.text();
+      return response.status;
+    });
+    const statuses = await Promise.all(attempts);
+    await victim.exited;
+    const acknowledged = statuses.filter((status) => status === 201).length;
+    // A request cut off by the kill may fail (502); every other one is acknowledged.
+    expect(
+      statuses.filter((status) => status !== 201 && status !== 502),
+      JSON.stringify(statuses),
+    ).toEqual([]);
+    expect(acknowledged).toBeGreaterThanOrEqual(35);
+    const requests = await cluster.db
+      .selectFrom('bookings')
+      .select('id')
+      .where('business_id', '=', business.id)
+      .execute();
+    // Every acknowledged request is held; one cut off by the kill after its commit is held too.
+    expect(requests.length).toBeGreaterThanOrEqual(acknowledged);
+    expect(requests.length).toBeLessThanOrEqual(
+      acknowledged + statuses.filter((status) => status === 502).length,
+    );
+    // A claim held by the killed process is taken over after its lease (45 s).
+    await expectEachEmailOnce(75_000, 1);
+    const toBusiness = new Set(
+      cluster.smtp.received
+        .filter((message) => message.to.includes(business.email))
+        .map((m) => messageIdOf(m.raw)),
+    );
+    expect(toBusiness.size, 'one email to the business per request held').toBe(requests.length);
+    console.info(
+      `SIGKILL mid-burst: ${acknowledged} of 40 requests acknowledged, ${requests.length} held, each emailed to the business`,
+    );
   });
 });
