@@ -52,6 +52,8 @@ describe.skipIf(missing.length > 0)(`${INSTANCES} API processes on one PostgreSQ
   let startMs = 0;
   /** The requesters' access tokens (15 minutes), from the approvals test. */
   let requesterTokens: Tokens[] = [];
+  /** The booking of the read-cache test, whose thread the live-stream test writes to. */
+  let sharedBooking: { bookingId: string; customerToken: string; businessToken: string } | undefined;
 
   /** POST /api/auth/login through nginx, from an address of its own. */
   async function login(email: string, baseUrl = cluster.baseUrl): Promise<Tokens> {
@@ -277,8 +279,6 @@ describe.skipIf(missing.length > 0)(`${INSTANCES} API processes on one PostgreSQ
       businessToken: businessTokens.accessToken,
     };
   });
-
-  let sharedBooking: { bookingId: string; customerToken: string; businessToken: string } | undefined;
 
   it("a message posted through one instance reaches the other party's live stream on another instance within 5 s", async () => {
     if (!sharedBooking) throw new Error('needs the booking of the read-cache test');
