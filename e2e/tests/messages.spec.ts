@@ -64,6 +64,8 @@ test('a customer asks about a request, the business sees it live and answers, th
 
   // The business has its dashboard open before the question is asked.
   await shop.page.goto('/admin');
+  // A person at work touches the page: the live stream opens on engagement (or once idle).
+  await shop.page.getByRole('heading', { name: 'Business Dashboard' }).click();
   const pending = shop.page.getByRole('region', { name: /^Pending/ });
   const shopCard = pending.getByRole('article').filter({ hasText: cardTime(slot) });
   await expect(shopCard).toBeVisible();

@@ -1,6 +1,7 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { getOpenBookingThread } from '@/lib/booking-thread-launcher';
+import { whenEngagedOrIdle } from '@/lib/idle';
 import { connectLiveEvents } from '@/lib/live-events';
 import { queryKeys } from '@/lib/query-keys';
 import { unreadMessagesQueryOptions } from '@/lib/unread-messages';
@@ -25,8 +26,16 @@ function catchUp(queryClient: QueryClient) {
 export function useLiveMessages(): { isLive: boolean } {
   const queryClient = useQueryClient();
   const [isLive, setIsLive] = useState(false);
+  const [isStarted, setStarted] = useState(false);
+
+  // The stream opens once the person engages with the page or it has been idle a while after
+  // loading, never during the first load: a request that never ends would keep the page from ever
+  // going quiet (Lighthouse, and anything else that waits for the network to settle, waits it out).
+  // Until then the counts come from their first fetch and the polling below.
+  useEffect(() => whenEngagedOrIdle(() => setStarted(true)), []);
 
   useEffect(() => {
+    if (!isStarted) return;
     const connection = connectLiveEvents({
       onOpen: () => {
         setIsLive(true);
@@ -55,7 +64,7 @@ export function useLiveMessages(): { isLive: boolean } {
       },
     });
     return () => connection.close();
-  }, [queryClient]);
+  }, [queryClient, isStarted]);
 
   // The one request for the unread counts: the navigation bar and the cards read its answer.
   useQuery({ ...unreadMessagesQueryOptions(), refetchInterval: isLive ? false : POLL_INTERVAL_MS });
