@@ -1,11 +1,15 @@
+import type { UnreadResponse } from '@app/domain';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { getOpenBookingThread } from '@/lib/booking-thread-launcher';
 import { whenEngagedOrIdle } from '@/lib/idle';
 import { connectLiveEvents } from '@/lib/live-events';
 import { queryKeys } from '@/lib/query-keys';
-import { unreadMessagesQueryOptions } from '@/lib/unread-messages';
+import { getAccessToken } from '@/lib/session';
+import { getUnreadMessages, unreadMessagesQueryOptions } from '@/lib/unread-messages';
 import { POLL_INTERVAL_MS } from '../utils/polling';
+
+const NO_UNREAD: UnreadResponse = { total: 0, byBooking: {} };
 
 /**
  * Whatever was sent while the stream was not delivering: the unread counts, and every kept thread
@@ -67,6 +71,13 @@ export function useLiveMessages(): { isLive: boolean } {
   }, [queryClient, isStarted]);
 
   // The one request for the unread counts: the navigation bar and the cards read its answer.
-  useQuery({ ...unreadMessagesQueryOptions(), refetchInterval: isLive ? false : POLL_INTERVAL_MS });
+  useQuery({
+    ...unreadMessagesQueryOptions(),
+    // Signing out (or deleting the account) clears the tokens and the cache a moment before this
+    // unmounts: a refetch then must not ask the API with no token, whose 401 would send the person
+    // to the sign-in page instead of where the sign-out was taking them.
+    queryFn: () => (getAccessToken() ? getUnreadMessages() : Promise.resolve(NO_UNREAD)),
+    refetchInterval: isLive ? false : POLL_INTERVAL_MS,
+  });
   return { isLive };
 }
