@@ -24,7 +24,14 @@ import { migrateToLatest } from '../src/db/migrate';
 import { newUserRow } from '../src/db/new-user-row';
 import { hashPassword } from '../src/lib/passwords';
 import { BookingsRepository } from '../src/modules/bookings/bookings.repository';
-import { type Child, freePort, startTypeScript, waitForOutput, waitUntilUp } from './processes';
+import {
+  type Child,
+  freePort,
+  productionApiEnv,
+  startTypeScript,
+  waitForOutput,
+  waitUntilUp,
+} from './processes';
 import { BENCH_PASSWORD } from './seed';
 import { mintAccessTokens } from './tokens';
 
@@ -321,20 +328,10 @@ async function benchSetup(setup: Setup, options: Options): Promise<SetupResult> 
       const server = startTypeScript(
         `API ${i + 1}`,
         'src/server.ts',
-        {
-          PATH: process.env.PATH,
-          HOME: process.env.HOME,
-          NODE_ENV: 'production',
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATABASE_URL: database.url,
-          JWT_SECRET: secret,
-          SMTP_URL: `smtp://127.0.0.1:${sinkPort}`,
-          APP_URL: 'http://localhost:3000',
-          WEB_DIST: join(tmpdir(), 'trimtime-bench-no-web'),
-          LOG_LEVEL: 'warn',
-          METRICS_PORT: String(metricsPort),
-        },
+        productionApiEnv(
+          { port, databaseUrl: database.url, jwtSecret: secret, sinkPort },
+          { LOG_LEVEL: 'warn', METRICS_PORT: String(metricsPort) },
+        ),
         GC_ON_SIGNAL,
       );
       children.push(server);

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -106,4 +107,27 @@ export async function waitForOutput(child: Child, text: string, timeoutMs = 30_0
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/**
+ * The API's environment as in production for a benchmark: its port, its database and secret, real
+ * SMTP to the sink on `sinkPort`, no web build; `extra` adds or overrides settings.
+ */
+export function productionApiEnv(
+  settings: { port: number; databaseUrl: string; jwtSecret: string; sinkPort: number },
+  extra: NodeJS.ProcessEnv = {},
+): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production',
+    PORT: String(settings.port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: settings.databaseUrl,
+    JWT_SECRET: settings.jwtSecret,
+    SMTP_URL: `smtp://127.0.0.1:${settings.sinkPort}`,
+    APP_URL: 'http://localhost:3000',
+    WEB_DIST: join(tmpdir(), 'trimtime-bench-no-web'),
+    ...extra,
+  };
 }

@@ -42,7 +42,15 @@ import { migrateToLatest } from '../src/db/migrate';
 import { hashPassword } from '../src/lib/passwords';
 import { CLIENT_HEADERS, type LoadResult, runLoad } from './load';
 import { type EndpointPlan, explainEndpoints } from './plans';
-import { API_DIR, type Child, freePort, startTypeScript, waitForOutput, waitUntilUp } from './processes';
+import {
+  API_DIR,
+  type Child,
+  freePort,
+  productionApiEnv,
+  startTypeScript,
+  waitForOutput,
+  waitUntilUp,
+} from './processes';
 import {
   BENCH_PASSWORD,
   FULL_SIZE,
@@ -299,18 +307,8 @@ async function benchDialect(
     db = undefined;
 
     /** The API as in production, mailing the sink on `sinkPort`. */
-    const apiEnv = (port: number, sinkPort: number): NodeJS.ProcessEnv => ({
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: database.url,
-      JWT_SECRET: jwtSecret,
-      SMTP_URL: `smtp://127.0.0.1:${sinkPort}`,
-      APP_URL: 'http://localhost:3000',
-      WEB_DIST: join(tmpdir(), 'trimtime-bench-no-web'),
-    });
+    const apiEnv = (port: number, sinkPort: number) =>
+      productionApiEnv({ port, databaseUrl: database.url, jwtSecret, sinkPort });
     const startSink = async (delayMs: number) => {
       const sinkPort = await freePort();
       const child = startTypeScript(`smtp sink (${delayMs} ms)`, 'bench/smtp-sink.ts', {

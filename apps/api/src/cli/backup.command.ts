@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, parseDatabaseUrl } from '../config';
 import { BackupError, type BackupSummary, backupSqlite } from '../db/sqlite-backup';
-import { findRepoRoot, invocationDir } from '../paths';
+import { invocationDir } from '../paths';
+import { commandDatabase } from './command-database';
 
 export const USAGE = [
   'Usage: npm run backup -- --to FILE [--force]',
@@ -56,17 +56,9 @@ export function runBackup(argv: string[], env: NodeJS.ProcessEnv): CommandResult
   }
   if (values.help) return { exitCode: 0, output: USAGE };
   if (!values.to?.trim()) return { exitCode: 2, output: `--to FILE is required.\n${USAGE}` };
-  let database: ReturnType<typeof parseDatabaseUrl>;
-  try {
-    database = parseDatabaseUrl(
-      env.DATABASE_URL?.trim() || undefined,
-      `${findRepoRoot()}/data`,
-      invocationDir(env),
-    );
-  } catch (error) {
-    if (error instanceof ConfigError) return { exitCode: 2, output: error.message };
-    throw error;
-  }
+  const found = commandDatabase(env);
+  if ('result' in found) return found.result;
+  const { database } = found;
   if (database.dialect === 'postgres') return { exitCode: 1, output: POSTGRES_MESSAGE };
   if (database.path === ':memory:') {
     return { exitCode: 1, output: 'DATABASE_URL is sqlite::memory:: there is no file to back up.' };

@@ -1,13 +1,12 @@
 import { parseArgs } from 'node:util';
 import { EmailSchema, MAX_NAME_LENGTH, MESSAGES, NewPasswordSchema, toFieldErrors } from '@app/domain';
 import { z } from 'zod';
-import { ConfigError, parseDatabaseUrl } from '../config';
 import { createDatabase, type Db } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { systemClock } from '../lib/clock';
 import { AppError } from '../lib/errors';
 import { UsersService } from '../modules/users/users.service';
-import { findRepoRoot, invocationDir } from '../paths';
+import { commandDatabase } from './command-database';
 
 export const USAGE = [
   'Usage: npm run create-admin -- --email E --first-name F --last-name L --business-name B <password>',
@@ -132,17 +131,9 @@ export async function runCreateAdmin(
   env: NodeJS.ProcessEnv,
   readStdin: () => Promise<string> = readProcessStdin,
 ): Promise<CommandResult> {
-  let database: ReturnType<typeof parseDatabaseUrl>;
-  try {
-    database = parseDatabaseUrl(
-      env.DATABASE_URL?.trim() || undefined,
-      `${findRepoRoot()}/data`,
-      invocationDir(env),
-    );
-  } catch (error) {
-    if (error instanceof ConfigError) return { exitCode: 2, output: error.message };
-    throw error;
-  }
+  const found = commandDatabase(env);
+  if ('result' in found) return found.result;
+  const { database } = found;
   const db = createDatabase(database);
   try {
     return await createAdminInDatabase(db, argv, { env, readStdin });

@@ -1,12 +1,11 @@
 import { parseArgs } from 'node:util';
 import { EmailSchema, OUTBOX_STATUSES } from '@app/domain';
-import { ConfigError, parseDatabaseUrl } from '../config';
 import { createDatabase, type Db } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { type Clock, systemClock } from '../lib/clock';
 import { OutboxRepository, type OutboxRow } from '../modules/outbox/outbox.repository';
 import { DEFAULT_OUTBOX_TIMING } from '../modules/outbox/outbox.service';
-import { findRepoRoot, invocationDir } from '../paths';
+import { commandDatabase } from './command-database';
 import type { CommandResult } from './create-admin.command';
 
 export const DEFAULT_LIST_LIMIT = 50;
@@ -155,17 +154,9 @@ export async function mailInDatabase(
 
 /** `npm run mail -- …`: honours DATABASE_URL like the server does. */
 export async function runMail(argv: string[], env: NodeJS.ProcessEnv): Promise<CommandResult> {
-  let database: ReturnType<typeof parseDatabaseUrl>;
-  try {
-    database = parseDatabaseUrl(
-      env.DATABASE_URL?.trim() || undefined,
-      `${findRepoRoot()}/data`,
-      invocationDir(env),
-    );
-  } catch (error) {
-    if (error instanceof ConfigError) return { exitCode: 2, output: error.message };
-    throw error;
-  }
+  const found = commandDatabase(env);
+  if ('result' in found) return found.result;
+  const { database } = found;
   const db = createDatabase(database);
   try {
     return await mailInDatabase(db, argv);
