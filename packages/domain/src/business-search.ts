@@ -4,8 +4,11 @@ import { isIsoDate } from './dates';
 
 // Finding a business (api-contract §8.5): the list's filters, sorts and pages.
 
-/** Orders of GET /booking/businesses; `next` (the soonest free hour first) is the default. */
-export const BUSINESS_SORTS = ['next', 'price', 'name'] as const;
+/**
+ * Orders of GET /booking/businesses; `next` (the soonest free hour first) is the default; `rating`
+ * is highest first, ties by count (businesses below 3 reviews, with no average, after the rest).
+ */
+export const BUSINESS_SORTS = ['next', 'price', 'rating', 'name'] as const;
 export type BusinessSort = (typeof BUSINESS_SORTS)[number];
 export const BUSINESS_PAGE_DEFAULT = 20;
 export const BUSINESS_PAGE_MAX = 100;

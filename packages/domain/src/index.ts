@@ -20,5 +20,6 @@ export * from './prices';
 export * from './profanity';
 export * from './profile';
 export * from './reminders';
+export * from './reviews';
 export * from './slots';
 export { hasInvalidCharacters, safeText, type TextOptions } from './zod-helpers';

@@ -7,6 +7,8 @@ export const ERROR_STATUS = {
   ValidationError: 400,
   BadRequest: 400,
   CodeMismatch: 400,
+  /** A review of a booking that is not an ended Approved/Confirmed appointment of the last 30 days (api-contract §8.6). */
+  NotReviewable: 400,
   ExpiredCode: 400,
   NotAuthorized: 401,
   UserNotConfirmed: 403,
@@ -22,6 +24,8 @@ export const ERROR_STATUS = {
   DuplicateRequest: 409,
   /** A message to a booking's thread once it has closed (api-contract §8.8). */
   ThreadClosed: 409,
+  /** A second review of one booking (api-contract §8.6). */
+  AlreadyReviewed: 409,
   ActiveBookings: 409,
   InviteUsed: 409,
   InviteExpired: 410,

@@ -5,5 +5,6 @@ export * from './bookings';
 export * from './calendar';
 export * from './errors';
 export * from './outbox';
+export * from './reviews';
 export * from './threads';
 export * from './users';
