@@ -22,4 +22,12 @@ export const queryKeys = {
   bookingThreads: ['messages', 'thread'] as const,
   /** The lines of one booking's thread, as far as they have been read from the server. */
   bookingThread: (bookingId: string) => ['messages', 'thread', bookingId] as const,
+  /** Root of every reviews query; invalidate this after any review change. */
+  reviews: ['reviews'] as const,
+  /** GET /booking/reviews of one business (its pages live under it). */
+  businessReviews: (businessId: string) => ['reviews', 'business', businessId] as const,
+  /** GET /booking/my-reviews: the signed-in customer's own reviews. */
+  myReviews: ['reviews', 'mine'] as const,
+  /** GET /booking/review-reports: what the Admin moderates. */
+  reportedReviews: ['reviews', 'reported'] as const,
 };
