@@ -9,7 +9,6 @@ import { isUserType, userDetailsQueryOptions } from '@/lib/auth';
 import { useAppHistory } from '@/lib/navigation';
 import { decodeAccessToken, getAccessToken } from '@/lib/session';
 import { RootLayout } from './layouts/root-layout';
-import { NotFoundPage } from './not-found-page';
 import { RemovePageShell } from './page-shell';
 import { type AllowedUserTypes, BUSINESS_OR_ADMIN, CUSTOMER_ONLY, RouteGuard } from './route-guard';
 
@@ -60,6 +59,11 @@ const TermsOfServicePage = screen(
 const InvitePage = screen(
   () => import('@/features/invite/components/invite-page'),
   (m) => m.InvitePage,
+);
+// Only a mistyped or stale address shows it: off every other page's first load.
+const NotFoundPage = screen(
+  () => import('./not-found-page'),
+  (m) => m.NotFoundPage,
 );
 
 /** The route table of spec §2. Access: public unless under a RouteGuard. */
