@@ -34,6 +34,8 @@ import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { Outbox, type OutboxTiming } from './modules/outbox/outbox.service';
 import { RateLimitsRepository } from './modules/rate-limits/rate-limits.repository';
 import { DEFAULT_FAILURE_WINDOW_MS, RateLimitsService } from './modules/rate-limits/rate-limits.service';
+import { reviewsRoutes } from './modules/reviews/reviews.routes';
+import { ReviewsService } from './modules/reviews/reviews.service';
 import { threadsRoutes } from './modules/threads/threads.routes';
 import { ThreadsService } from './modules/threads/threads.service';
 import { AccountService } from './modules/users/account.service';
@@ -238,6 +240,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   await app.register(threadsRoutes, {
     prefix: '/api/booking',
     threads: new ThreadsService({ db, clock, liveEvents, outbox }),
+  });
+  await app.register(reviewsRoutes, {
+    prefix: '/api/booking',
+    reviews: new ReviewsService({ db, clock, outbox, appUrl: config.appUrl }),
   });
   await app.register(exportsRoutes, { prefix: '/api/booking', exports: new ExportsService(db) });
   await app.register(eventsRoutes, {

@@ -45,6 +45,8 @@ export function newUserRow(user: NewUser): UsersTable {
     next_available: null,
     next_available_until: '',
     bookings_version: 0,
+    review_count: 0,
+    review_sum: 0,
     updated_at: user.created_at,
     ...user,
   };

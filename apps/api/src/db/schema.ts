@@ -52,6 +52,9 @@ export interface UsersTable {
   next_available_until: string;
   /** Plus one with every write to one of the business's bookings (migration 0010; decision 12). */
   bookings_version: number;
+  /** The business's visible (not hidden) reviews and the sum of their ratings (migration 0013). */
+  review_count: number;
+  review_sum: number;
   created_at: string;
   updated_at: string;
 }
@@ -162,7 +165,15 @@ export interface RateLimitsTable {
 }
 
 /** `messages`: a thread's unread messages (api-contract §8.8), written when it is sent. */
-export type OutboxKind = 'code' | 'invite' | 'security' | 'booking' | 'reminder' | 'messages';
+/** `review_invite`: after an agreed appointment, the invitation to review it (api-contract §8.6). */
+export type OutboxKind =
+  | 'code'
+  | 'invite'
+  | 'security'
+  | 'booking'
+  | 'reminder'
+  | 'messages'
+  | 'review_invite';
 export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'skipped';
 
 /** One email and its delivery (migration 0006). Times are ISO-8601 UTC. */
@@ -235,6 +246,40 @@ export interface BookingMessagesTable {
   created_at: string;
 }
 
+/** A customer's review of one booking (migration 0013); at most one per booking. */
+export interface ReviewsTable {
+  id: string;
+  booking_id: string;
+  business_id: string;
+  customer_id: string;
+  /** Whole stars 1–5. */
+  rating: number;
+  /** Plain text as written; '' when none. */
+  comment: string;
+  /** "Aisling B.", captured when written. */
+  author_name: string;
+  /** 'YYYY-MM-DD': the appointment's day. */
+  visited_on: string;
+  /** The business's reply (it replaces the previous one); null when none. */
+  reply: string | null;
+  reply_at: string | null;
+  /** 1: hidden by the Admin (off the public page and the average). */
+  hidden: Flag;
+  hidden_reason: string | null;
+  hidden_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One account's report of a review (migration 0013); one per account and review. */
+export interface ReviewReportsTable {
+  id: string;
+  review_id: string;
+  reporter_id: string;
+  reason: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   one_time_codes: OneTimeCodesTable;
@@ -248,4 +293,6 @@ export interface Database {
   calendar_feeds: CalendarFeedsTable;
   booking_threads: BookingThreadsTable;
   booking_messages: BookingMessagesTable;
+  reviews: ReviewsTable;
+  review_reports: ReviewReportsTable;
 }

@@ -299,3 +299,77 @@ export function unreadMessagesEmail(to: string, facts: UnreadMessagesFacts): Mai
     ].join(''),
   };
 }
+
+// ---- Reviews -------------------------------------------------------------------------------------------
+
+/** What the review invitation says (api-contract §8.6). */
+export interface ReviewInviteFacts {
+  businessName: string;
+  bookingDateTime: string;
+  /** Where the customer writes it: their bookings on the profile. */
+  link: string;
+  /** The last day a review may be written ('Friday 12 June 2026'). */
+  writeBy: string;
+}
+
+/**
+ * After an agreed appointment's hour: the customer is asked how it went. Not a reminder (its subject
+ * never starts `Reminder:`); sent only while the booking is still agreed and not yet reviewed.
+ */
+export function reviewInviteEmail(to: string, facts: ReviewInviteFacts): MailMessage {
+  const when = formatBookingTime(facts.bookingDateTime);
+  const headline = `How was your appointment with ${facts.businessName} on ${when}?`;
+  const body = `Your review helps other customers choose, and only customers who had an appointment can write one. You can review it until ${facts.writeBy}.`;
+  return {
+    to,
+    subject: `How was your appointment with ${facts.businessName}?`,
+    text: `${headline}\n\n${body}\n\nWrite your review here: ${facts.link}\n\n${PRODUCT_NAME}`,
+    html: `<p>${escapeHtml(headline)}</p><p>${escapeHtml(body)}</p><p><a href="${escapeHtml(facts.link)}">Write your review</a></p><p>${escapeHtml(PRODUCT_NAME)}</p>`,
+  };
+}
+
+/** What an email about a hidden review says. */
+export interface ReviewHiddenFacts {
+  businessName: string;
+  /** The appointment's day, 'YYYY-MM-DD'. */
+  visitedOn: string;
+  /** The Admin's reason. */
+  reason: string;
+  link: string;
+}
+
+function reviewHiddenEmail(
+  to: string,
+  subject: string,
+  headline: string,
+  facts: ReviewHiddenFacts,
+): MailMessage {
+  const lines = [
+    `Reason: ${facts.reason}`,
+    'Hidden reviews no longer show on the business’s page or count towards its rating.',
+  ];
+  return {
+    to,
+    subject,
+    text: `${headline}\n\n${lines.join('\n\n')}\n\n${facts.link}\n\n${PRODUCT_NAME}`,
+    html: `<p>${escapeHtml(headline)}</p>${lines.map((line) => `<p style="white-space:pre-wrap">${escapeHtml(line)}</p>`).join('')}<p><a href="${escapeHtml(facts.link)}">${escapeHtml(facts.link)}</a></p><p>${escapeHtml(PRODUCT_NAME)}</p>`,
+  };
+}
+
+/** To the review's author: the Admin hid it, with the reason. */
+export const reviewHiddenAuthorEmail = (to: string, facts: ReviewHiddenFacts) =>
+  reviewHiddenEmail(
+    to,
+    `Your review of ${facts.businessName} was hidden`,
+    `Our moderators hid your review of your appointment with ${facts.businessName} on ${formatBookingTime(facts.visitedOn)}.`,
+    facts,
+  );
+
+/** To the reviewed business: the Admin hid one of its reviews, with the reason. */
+export const reviewHiddenBusinessEmail = (to: string, facts: ReviewHiddenFacts) =>
+  reviewHiddenEmail(
+    to,
+    'A review of your business was hidden',
+    `Our moderators hid a review of ${facts.businessName} (appointment on ${formatBookingTime(facts.visitedOn)}).`,
+    facts,
+  );

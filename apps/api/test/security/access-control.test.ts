@@ -68,6 +68,16 @@ const ref = (world: World, booking: 'requested' | 'countered') => ({
   bookingId: world[booking],
 });
 
+/** A review of one's own appointment: its customer answers `status`, everyone else 404. */
+const REVIEWER_ONLY = {
+  anonymous: 401,
+  customer: 200,
+  otherCustomer: 404,
+  business: 404,
+  otherBusiness: 404,
+  admin: 404,
+};
+
 const isCustomer = (actor: ActorName) => actor === 'customer' || actor === 'otherCustomer';
 
 const idsOf = (list: unknown) => (list as Array<{ id: string }>).map((item) => item.id);
@@ -291,12 +301,15 @@ const TABLE: Row[] = [
     expect: signedIn(200),
     check: (w, actor, body) => {
       const ids = idsOf((body as { requests: unknown }).requests);
-      const expected = actor === 'customer' ? [w.countered, w.requested].sort() : [];
-      // Requested and Countered are requests only; no one has an Approved or Confirmed booking.
+      const expected = actor === 'customer' ? [w.countered, w.requested, w.visited, w.reviewed].sort() : [];
+      // Requested and Countered are requests only; the two past appointments are agreed.
       const booked = idsOf((body as { bookings: unknown }).bookings);
+      const expectedBooked = actor === 'customer' ? [w.visited, w.reviewed].sort() : [];
       return [
         ...(JSON.stringify([...ids].sort()) === JSON.stringify(expected) ? [] : [`lists ${ids.join(',')}`]),
-        ...(booked.length === 0 ? [] : [`lists bookings ${booked.join(',')}`]),
+        ...(JSON.stringify([...booked].sort()) === JSON.stringify(expectedBooked)
+          ? []
+          : [`lists bookings ${booked.join(',')}`]),
       ];
     },
   },
@@ -306,7 +319,7 @@ const TABLE: Row[] = [
     expect: BUSINESS_ONLY,
     check: (w, actor, body) => {
       const ids = idsOf((body as { bookings: unknown }).bookings);
-      const expected = actor === 'business' ? [w.countered, w.requested].sort() : [];
+      const expected = actor === 'business' ? [w.countered, w.requested, w.visited, w.reviewed].sort() : [];
       return JSON.stringify([...ids].sort()) === JSON.stringify(expected) ? [] : [`lists ${ids.join(',')}`];
     },
   },
@@ -397,6 +410,67 @@ const TABLE: Row[] = [
     // test/threads has the 204), anyone else is refused before it.
     body: (w) => ({ bookingId: w.requested, upTo: w.countered }),
     expect: THREAD_PARTIES(400),
+  },
+  // Verified reviews (api-contract §8.6).
+  {
+    method: 'POST',
+    route: '/api/booking/review',
+    // Only the booking's customer: anyone else, its business and the Admin too, sees 404.
+    body: (w) => ({ bookingId: w.visited, rating: 5, comment: 'Great cut' }),
+    expect: { ...REVIEWER_ONLY, customer: 201 },
+  },
+  {
+    method: 'PUT',
+    route: '/api/booking/review',
+    body: (w) => ({ bookingId: w.reviewed, rating: 3 }),
+    expect: REVIEWER_ONLY,
+  },
+  {
+    method: 'GET',
+    route: '/api/booking/reviews',
+    url: (w) => `/api/booking/reviews?businessId=${w.actors.business.id}`,
+    expect: everyone(200),
+    check: (w, _actor, body) => {
+      const ids = idsOf((body as { reviews: unknown }).reviews);
+      return JSON.stringify(ids) === JSON.stringify([w.review]) ? [] : [`lists ${ids.join(',')}`];
+    },
+  },
+  {
+    method: 'GET',
+    route: '/api/booking/my-reviews',
+    expect: signedIn(200),
+    check: (w, actor, body) => {
+      const ids = idsOf((body as { reviews: unknown }).reviews);
+      const expected = actor === 'customer' ? [w.review] : [];
+      return JSON.stringify(ids) === JSON.stringify(expected) ? [] : [`lists ${ids.join(',')}`];
+    },
+  },
+  {
+    method: 'PUT',
+    route: '/api/booking/review-reply',
+    // Customers are refused by role; only the reviewed business may reply, any other sees 404.
+    body: (w) => ({ reviewId: w.review, reply: 'Thanks for coming in' }),
+    expect: {
+      anonymous: 401,
+      customer: 403,
+      otherCustomer: 403,
+      business: 200,
+      otherBusiness: 404,
+      admin: 404,
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/booking/review-report',
+    body: (w) => ({ reviewId: w.review, reason: 'Looks fake' }),
+    expect: signedIn(201),
+  },
+  { method: 'GET', route: '/api/booking/review-reports', expect: { ...signedIn(403), admin: 200 } },
+  {
+    method: 'PUT',
+    route: '/api/booking/review-moderation',
+    body: (w) => ({ reviewId: w.review, hidden: true, reason: 'Not about the appointment' }),
+    expect: { ...signedIn(403), admin: 200 },
   },
   {
     method: 'GET',

@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { addDays, todayInLondon } from '@app/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../src/db/database';
+import type { BookingRow } from '../../src/modules/bookings/bookings.repository';
+import { ReviewsRepository } from '../../src/modules/reviews/reviews.repository';
 import type { TestApp } from '../helpers/app';
 import { describeEachDatabase, type TestDatabase } from '../helpers/databases';
 import { createAdmin } from '../helpers/invites';
@@ -33,6 +36,11 @@ export interface World {
   countered: string;
   /** A bookable hour of `business` no booking uses. */
   freeSlot: string;
+  /** An Approved booking of `customer` with `business` that ended yesterday, not yet reviewed. */
+  visited: string;
+  /** A Confirmed booking of theirs that ended two days ago, which `customer` reviewed (`review`). */
+  reviewed: string;
+  review: string;
 }
 
 const hourOn = (day: string, hour: number) => `${day} ${String(hour).padStart(2, '0')}:00`;
@@ -59,18 +67,61 @@ async function fillWorld(t: TestApp, db: Db): Promise<World> {
     status: 'Countered',
     counterPrice: 40,
   });
+  const yesterday = addDays(todayInLondon(t.clock.now()), -1);
+  const visited = await insertBooking(t, db, {
+    business,
+    customer,
+    startsAt: hourOn(yesterday, 10),
+    status: 'Approved',
+  });
+  const reviewed = await insertBooking(t, db, {
+    business,
+    customer,
+    startsAt: hourOn(addDays(yesterday, -1), 10),
+    status: 'Confirmed',
+  });
+  const review = await insertReview(t, db, reviewed, 4);
   return {
     actors: { customer, otherCustomer, business, otherBusiness, admin },
     requested: requested.id,
     countered: countered.id,
     freeSlot: hourOn(day, 14),
+    visited: visited.id,
+    reviewed: reviewed.id,
+    review,
   };
+}
+
+/** A visible review of the booking by its customer, as POST /booking/review writes it (with the totals). */
+async function insertReview(t: TestApp, db: Db, booking: BookingRow, rating: number): Promise<string> {
+  const now = t.clock.now().toISOString();
+  const id = randomUUID();
+  const reviews = new ReviewsRepository(db);
+  await reviews.insert({
+    id,
+    booking_id: booking.id,
+    business_id: booking.business_id,
+    customer_id: booking.customer_id,
+    rating,
+    comment: 'Sharp fade',
+    author_name: 'Cara L.',
+    visited_on: booking.starts_at.slice(0, 10),
+    reply: null,
+    reply_at: null,
+    hidden: 0,
+    hidden_reason: null,
+    hidden_at: null,
+    created_at: now,
+    updated_at: now,
+  });
+  await reviews.adjustTotals(booking.business_id, 1, rating);
+  return id;
 }
 
 /** Every row that belongs to the world's accounts, for "nothing of theirs changed" checks. */
 export async function worldSnapshot(db: Db, world: World): Promise<string> {
   const ids = Object.values(world.actors).map((actor) => actor.id);
-  const [users, awayDates, bookings, codes, invites, calendarFeeds] = await Promise.all([
+  const [users, awayDates, bookings, codes, invites, calendarFeeds, reviews] = await Promise.all([
     db.selectFrom('users').selectAll().where('id', 'in', ids).orderBy('id').execute(),
     db.selectFrom('away_dates').selectAll().where('user_id', 'in', ids).orderBy('id').execute(),
     db
@@ -82,7 +133,26 @@ export async function worldSnapshot(db: Db, world: World): Promise<string> {
     db.selectFrom('one_time_codes').selectAll().where('user_id', 'in', ids).orderBy('id').execute(),
     db.selectFrom('invites').selectAll().where('invited_by', 'in', ids).orderBy('id').execute(),
     db.selectFrom('calendar_feeds').selectAll().where('user_id', 'in', ids).orderBy('user_id').execute(),
+    db
+      .selectFrom('reviews')
+      .selectAll()
+      .where((eb) => eb.or([eb('customer_id', 'in', ids), eb('business_id', 'in', ids)]))
+      .orderBy('id')
+      .execute(),
   ]);
+  const reports =
+    reviews.length === 0
+      ? []
+      : await db
+          .selectFrom('review_reports')
+          .selectAll()
+          .where(
+            'review_id',
+            'in',
+            reviews.map((r) => r.id),
+          )
+          .orderBy('id')
+          .execute();
   const bookingIds = bookings.map((b) => b.id);
   const transitions =
     bookingIds.length === 0
@@ -93,7 +163,17 @@ export async function worldSnapshot(db: Db, world: World): Promise<string> {
           .where('booking_id', 'in', bookingIds)
           .orderBy('id')
           .execute();
-  return JSON.stringify({ users, awayDates, bookings, transitions, codes, invites, calendarFeeds });
+  return JSON.stringify({
+    users,
+    awayDates,
+    bookings,
+    transitions,
+    codes,
+    invites,
+    calendarFeeds,
+    reviews,
+    reports,
+  });
 }
 
 /** Every row of every table, as text: what a database thief would get. */

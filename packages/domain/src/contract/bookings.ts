@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BOOKING_ACTORS, BOOKING_STATUSES } from '../booking-status';
+import { RatingSchema } from './reviews';
 import { AvailabilityResponseSchema } from './users';
 
 // Response shapes of /api/booking/* (api-contract §4). Field names are the contract's.
@@ -65,6 +66,7 @@ export const BusinessSummarySchema = z
       .string()
       .nullable()
       .describe("The first bookable slot 'YYYY-MM-DD HH:MM' (the first of available-times' slots), or null"),
+    rating: RatingSchema,
   })
   .meta({ id: 'BusinessSummary' });
 export type BusinessSummary = z.infer<typeof BusinessSummarySchema>;

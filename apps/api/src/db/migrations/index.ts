@@ -11,6 +11,7 @@ import * as m0009 from './0009_next_available';
 import * as m0010 from './0010_bookings_version';
 import * as m0011 from './0011_booking_threads';
 import * as m0012 from './0012_unread_thread_indexes';
+import * as m0013 from './0013_reviews';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010_bookings_version': m0010,
   '0011_booking_threads': m0011,
   '0012_unread_thread_indexes': m0012,
+  '0013_reviews': m0013,
 };

@@ -9,6 +9,7 @@ import {
   publicBusinessAddress,
 } from '@app/domain';
 import type { BusinessListingRow } from '../listing/listing.repository';
+import { toRating } from '../reviews/reviews.mapper';
 import { parseAvailability } from '../users/users.mapper';
 import type { AwayDateRow, UserRow } from '../users/users.repository';
 import type { BookingRow } from './bookings.repository';
@@ -83,6 +84,7 @@ export function toBusinessSummary(user: BusinessListingRow, nextAvailable: strin
     homeVisitsEnabled: user.home_visits_enabled === 1,
     cancellationNoticeHours: user.cancellation_notice_hours,
     nextAvailable,
+    rating: toRating(user),
   };
 }
 

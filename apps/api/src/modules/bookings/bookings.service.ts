@@ -4,6 +4,7 @@ import {
   type AllBookingsResponse,
   type AvailableTimesResponse,
   addDays,
+  appointmentEndsAt,
   assertNever,
   BOOKING_TRANSITIONS,
   type Booking,
@@ -33,10 +34,12 @@ import {
   type RespondToCounterRequestSchema,
   releasesSlot,
   remindersToSchedule,
+  reviewWindowClosesAt,
   type SetStatusRequestSchema,
   setStatusAction,
   todayInLondon,
   tooLateToCancel,
+  utcToLondonWallClock,
 } from '@app/domain';
 import { type BookingIcsMethod, bookingIcs, bookingIcsLocation } from '@app/domain/calendar';
 import type { FastifyBaseLogger } from 'fastify';
@@ -56,7 +59,9 @@ import {
   counterAcceptedEmail,
   counterDeclinedEmail,
   counterOfferEmail,
+  formatBookingTime,
   reminderEmail,
+  reviewInviteEmail,
 } from '../../mail/templates';
 import type { LiveEvents } from '../events/live-events';
 import type { Outbox } from '../outbox/outbox.service';
@@ -432,7 +437,10 @@ export class BookingsService {
     const business = await users.findById(booking.business_id);
     // The notice in force now: the approval and the reminders tell the customer (api-contract §8.4).
     const noticeHours = business?.cancellation_notice_hours ?? 0;
-    if (holdsSlot(transition.to)) await this.scheduleReminders(trx, booking, business, noticeHours, now);
+    if (holdsSlot(transition.to)) {
+      await this.scheduleReminders(trx, booking, business, noticeHours, now);
+      await this.scheduleReviewInvite(trx, booking);
+    }
     if (releasesSlot(transition)) await this.deps.outbox.skipReminders(trx, booking.id, now);
 
     const recipientId = transition.actor === 'business' ? booking.customer_id : booking.business_id;
@@ -497,6 +505,31 @@ export class BookingsService {
         notBefore: reminder.sendAt,
       });
     }
+  }
+
+  /**
+   * The customer's invitation to review the appointment (api-contract §8.6), due when its hour ends,
+   * written with the change that agreed it (once per booking). The worker sends it only if the
+   * booking is still agreed and unreviewed and the customer still wants booking updates.
+   */
+  private async scheduleReviewInvite(trx: Db, booking: BookingRow): Promise<void> {
+    const writeBy = utcToLondonWallClock(reviewWindowClosesAt(booking.starts_at)).slice(0, 10);
+    await this.deps.outbox.enqueue(
+      trx,
+      reviewInviteEmail(booking.customer_email, {
+        businessName: businessNameOf(booking),
+        bookingDateTime: booking.starts_at,
+        link: `${this.deps.appUrl}/profile`,
+        writeBy: formatBookingTime(writeBy),
+      }),
+      {
+        kind: 'review_invite',
+        recipientId: booking.customer_id,
+        bookingId: booking.id,
+        dedupeKey: `review-invite:${booking.id}`,
+        notBefore: appointmentEndsAt(booking.starts_at),
+      },
+    );
   }
 
   /** For shop visits the business's name and address; for home visits the customer's address. */

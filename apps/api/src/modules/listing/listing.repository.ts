@@ -21,6 +21,8 @@ const SUMMARY_COLUMNS = [
   'minimum_price',
   'home_visits_enabled',
   'cancellation_notice_hours',
+  'review_count',
+  'review_sum',
 ] as const;
 export type BusinessListingRow = Pick<Selectable<UsersTable>, (typeof SUMMARY_COLUMNS)[number]>;
 /** What the public list needs of each business: its summary, hours and kept next free hour. */

@@ -30,7 +30,7 @@ export const listingRoutes: FastifyPluginAsyncZod<ListingRoutesOptions> = async 
       schema: {
         tags: ['booking'],
         summary: 'Confirmed, listed businesses: filtered, sorted and a page at a time',
-        description: `town (case-insensitive; an unknown town is an empty list), q (every word in the business name, description or owner’s name), homeVisits=true, maxPrice (minimum price at most it), availableOn (a day with a free hour, today or later), sort (next: soonest free hour first, then by name; price; name), limit (1–100, default 20), cursor (the previous page’s nextCursor, with the same filters and sort; 400 otherwise). ${CACHED_NOTE}`,
+        description: `town (case-insensitive; an unknown town is an empty list), q (every word in the business name, description or owner’s name), homeVisits=true, maxPrice (minimum price at most it), availableOn (a day with a free hour, today or later), sort (next: soonest free hour first, then by name; price; rating: highest average first, then most reviews, businesses without an average (fewer than 3 reviews) last by name; name), limit (1–100, default 20), cursor (the previous page’s nextCursor, with the same filters and sort; 400 otherwise). ${CACHED_NOTE}`,
         querystring: BusinessesQuerySchema,
         response: { 200: BusinessesResponseSchema, 400: ApiErrorSchema },
       },

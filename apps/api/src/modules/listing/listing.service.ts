@@ -49,6 +49,12 @@ function sortKeyOf(business: BusinessSummary, sort: BusinessSort): SortKey {
       return [business.nextAvailable, ...byName];
     case 'price':
       return [business.minimumPrice, ...byName];
+    case 'rating': {
+      // Highest average first, then more reviews; without an average (fewer than 3): after the
+      // rest, by name. Negated, because numbers compare ascending.
+      const { average, count } = business.rating;
+      return average === null ? [null, null, ...byName] : [-average, -count, ...byName];
+    }
     case 'name':
       return byName;
     default:
@@ -90,7 +96,7 @@ function decodeCursor(cursor: string, fingerprint: string, sort: BusinessSort): 
   } catch {
     parsed = undefined;
   }
-  const length = sort === 'name' ? 4 : 5;
+  const length = sort === 'name' ? 4 : sort === 'rating' ? 6 : 5;
   if (!parsed || parsed.f !== fingerprint || parsed.k.length !== length) {
     throw invalidField('cursor', BUSINESS_SEARCH_MESSAGES.cursor);
   }

@@ -164,6 +164,16 @@ export class OutboxRepository {
     return row?.status;
   }
 
+  /** Has the booking a review (a review invitation's send-time check)? */
+  async isReviewed(bookingId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('reviews')
+      .select('id')
+      .where('booking_id', '=', bookingId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** A cancelled booking's reminders still to come are skipped, in the cancellation's transaction. */
   async skipPendingReminders(executor: Executor, bookingId: string, now: Date): Promise<void> {
     await executor

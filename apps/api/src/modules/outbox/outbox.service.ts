@@ -61,6 +61,14 @@ export type OutboxFailure = 'retry' | 'failed';
 /** Emails whose bodies are secrets until used: kept encrypted in the outbox. */
 const SEALED_KINDS: ReadonlySet<OutboxKind> = new Set(['code', 'invite']);
 
+/** Emails that go to the account's current address and honour its settings, read at send time. */
+const ADDRESSED_AT_SEND: ReadonlySet<OutboxKind> = new Set([
+  'booking',
+  'reminder',
+  'messages',
+  'review_invite',
+]);
+
 /** A 5xx SMTP reply (no such mailbox, refused): the message will never be accepted. */
 function isPermanent(error: unknown): boolean {
   const code = (error as { responseCode?: unknown } | null)?.responseCode;
@@ -322,16 +330,25 @@ export class Outbox {
   /**
    * The address to send to, read now: booking emails, reminders and emails about unread messages
    * go to the account's current address and honour its notification settings (api-contract §8.3,
-   * §8.8); a reminder whose booking is no longer agreed is not sent. Codes, invites and notices go
+   * §8.8); a reminder whose booking is no longer agreed is not sent, nor a review invitation of a
+   * booking no longer agreed or already reviewed (§8.6). Codes, invites and notices go
    * where they were addressed.
    */
   private async addressOf(row: OutboxRow): Promise<{ to: string } | { skip: string }> {
-    if ((row.kind !== 'booking' && row.kind !== 'reminder' && row.kind !== 'messages') || !row.recipient_id)
-      return { to: row.to_address };
+    if (!ADDRESSED_AT_SEND.has(row.kind) || !row.recipient_id) return { to: row.to_address };
     const recipient = await this.repository.recipient(row.recipient_id);
     if (!recipient) return { skip: 'The account no longer exists.' };
-    if (row.kind === 'booking' && recipient.notify_booking_updates !== 1) {
+    if ((row.kind === 'booking' || row.kind === 'review_invite') && recipient.notify_booking_updates !== 1) {
       return { skip: 'Booking updates are turned off.' };
+    }
+    if (row.kind === 'review_invite') {
+      const status = row.booking_id ? await this.repository.bookingStatus(row.booking_id) : undefined;
+      if (!status || !isBookingStatus(status) || !holdsSlot(status)) {
+        return { skip: 'The booking is no longer Approved or Confirmed.' };
+      }
+      if (row.booking_id && (await this.repository.isReviewed(row.booking_id))) {
+        return { skip: 'The appointment has been reviewed already.' };
+      }
     }
     if (row.kind === 'messages' && recipient.notify_messages !== 1) {
       return { skip: 'Message emails are turned off.' };

@@ -17,6 +17,7 @@ import { OneTimeCodes } from '../auth/one-time-codes';
 import { BookingsRepository } from '../bookings/bookings.repository';
 import type { Outbox } from '../outbox/outbox.service';
 import { DEFAULT_FAILURE_WINDOW_MS, type RateLimitsService } from '../rate-limits/rate-limits.service';
+import { ReviewsRepository } from '../reviews/reviews.repository';
 import { toUserProfile } from './users.mapper';
 import { type AccountChanges, type UserRow, UsersRepository } from './users.repository';
 
@@ -156,7 +157,9 @@ export class AccountService {
    * DELETE /user/delete-account. Refused while the account has a Requested, Countered, Approved or
    * Confirmed booking that has not ended, as customer or as business. Otherwise the login,
    * profile, refresh tokens, codes and away dates go at once (old access tokens stop working: the
-   * auth plugin finds no account); bookings stay for 7 years with the names captured in them.
+   * auth plugin finds no account); bookings stay for 7 years with the names captured in them, but
+   * the reviews the account wrote or received and its reports go (a review is published under its
+   * author's name).
    */
   async deleteAccount(userId: string): Promise<void> {
     const now = this.deps.clock();
@@ -167,6 +170,9 @@ export class AccountService {
       if (await new BookingsRepository(trx).hasActiveBookings(userId, latestEndedBookingStart(now))) {
         throw new AppError('ActiveBookings', MESSAGES.activeBookingsDelete);
       }
+      // The account's reviews go with it (as their author, its businesses' totals lose them; as the
+      // reviewed business, with its page), and so do its reports.
+      await new ReviewsRepository(trx).deleteForAccount(userId);
       await users.delete(userId);
     });
     this.deps.logger.info({ userId }, 'account deleted');
