@@ -1,8 +1,8 @@
 import { PRODUCT_NAME, REMEMBER_ME_DAYS } from '@app/domain';
 import { Anchor, Checkbox, Stack } from '@mantine/core';
-import type { UseFormReturnType } from '@mantine/form';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import type { AuthForm } from '../hooks/use-validated-form';
 
 export interface ConsentValues {
   rememberMe: boolean;
@@ -15,11 +15,7 @@ export const REMEMBER_ME_LABEL = `Remember me for ${REMEMBER_ME_DAYS} days`;
 export const MARKETING_CONSENT_LABEL = `Send me news and offers from ${PRODUCT_NAME} (optional)`;
 
 /** Remember-me, privacy consent and marketing consent (spec §2 "Auth screen"). */
-export function ConsentCheckboxes<Values extends ConsentValues>({
-  form,
-}: {
-  form: UseFormReturnType<Values>;
-}) {
+export function ConsentCheckboxes<Values extends ConsentValues>({ form }: { form: AuthForm<Values> }) {
   // The legal pages open in a new tab so a half-filled form is not lost.
   const legalLink = (to: string, label: string) => (
     <Anchor component={Link} to={to} target="_blank" rel="noopener" inherit>
