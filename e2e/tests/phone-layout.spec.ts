@@ -3,7 +3,15 @@ import { expect, signIn, test } from './fixtures';
 // A small phone: every dashboard tab must be reachable and readable without guessing (issue 9 item 5).
 test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
 
-const ADMIN_TABS = ['Profile', 'Set Hours', 'Configuration', 'Manage Requests', 'Invite Business'];
+const ADMIN_TABS = [
+  'Profile',
+  'Set Hours',
+  'Configuration',
+  'Manage Requests',
+  'Reviews',
+  'Invite Business',
+  'Reported Reviews',
+];
 
 test('every dashboard tab shows its whole label inside a 375 px screen', async ({ page }) => {
   await signIn(page, 'admin@trimtime.test');

@@ -48,6 +48,10 @@ const DEFERRED = {
     'src/features/dashboard/components/business-profile-card.tsx',
     'src/features/dashboard/components/invite-business-panel.tsx',
     'src/features/dashboard/components/booking-calendar-modal.tsx',
+    // The review tabs (a business's reviews, the Admin's reported reviews) load like the other tabs.
+    'src/features/reviews/components/dashboard-review-tabs.ts',
+    'src/features/reviews/components/business-reviews-panel.tsx',
+    'src/features/reviews/components/reported-reviews-panel.tsx',
     // The cancellation reason's rule brings the profanity word list; it loads on engagement.
     'src/features/dashboard/utils/cancellation-reason.ts',
   ],

@@ -8,6 +8,7 @@ import { userBookingsQueryOptions } from '@/features/profile/api/get-user-bookin
 import { isUserType, userDetailsQueryOptions } from '@/lib/auth';
 import { useAppHistory } from '@/lib/navigation';
 import { decodeAccessToken, getAccessToken } from '@/lib/session';
+import { DASHBOARD_ADDED_TABS } from './dashboard-tabs';
 import { RootLayout } from './layouts/root-layout';
 import { RemovePageShell } from './page-shell';
 import { type AllowedUserTypes, BUSINESS_OR_ADMIN, CUSTOMER_ONLY, RouteGuard } from './route-guard';
@@ -17,10 +18,10 @@ import { type AllowedUserTypes, BUSINESS_OR_ADMIN, CUSTOMER_ONLY, RouteGuard } f
  * measures each route's download from these modules). Navigations are React transitions, so the
  * current page stays on screen while the next one's code loads.
  */
-function screen<T>(
+function screen<T, P extends object = object>(
   load: () => Promise<T>,
-  pick: (module: T) => ComponentType,
-): LazyExoticComponent<ComponentType> {
+  pick: (module: T) => ComponentType<P>,
+): LazyExoticComponent<ComponentType<P>> {
   return lazy(async () => ({ default: pick(await load()) }));
 }
 
@@ -84,7 +85,7 @@ export const routes: RouteObject[] = [
       },
       {
         element: <RouteGuard allow={BUSINESS_OR_ADMIN} />,
-        children: [{ path: paths.admin.path, element: <DashboardPage /> }],
+        children: [{ path: paths.admin.path, element: <DashboardPage addedTabs={DASHBOARD_ADDED_TABS} /> }],
       },
       { path: paths.privacyPolicy.path, element: <PrivacyPolicyPage /> },
       { path: paths.termsOfService.path, element: <TermsOfServicePage /> },

@@ -5,18 +5,19 @@ import { FIRST_RENDER, renderDashboard } from '../testing/dashboard-fixtures';
 const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
 
 describe('dashboard tabs', () => {
-  it('gives a business Profile, Set Hours, Configuration and Manage Requests, opening on Manage Requests', async () => {
+  it('gives a business Profile, Set Hours, Configuration, Manage Requests and Reviews, opening on Manage Requests', async () => {
     renderDashboard({ userType: 'Business' });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Business Dashboard' }, FIRST_RENDER),
     ).toBeInTheDocument();
     expect(screen.getByRole('tablist', { name: 'Dashboard sections' })).toBeInTheDocument();
-    expect(tabNames()).toEqual(['Profile', 'Set Hours', 'Configuration', 'Manage Requests']);
+    expect(tabNames()).toEqual(['Profile', 'Set Hours', 'Configuration', 'Manage Requests', 'Reviews']);
     expect(screen.queryByRole('tab', { name: 'Invite Business' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Reported Reviews' })).not.toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Manage Requests' })).toHaveAttribute('aria-selected', 'true');
   });
 
-  it('adds Invite Business for an Admin', async () => {
+  it('adds Invite Business and Reported Reviews for an Admin', async () => {
     const { user } = renderDashboard({ userType: 'Admin' });
     await screen.findByRole('tab', { name: 'Invite Business' }, FIRST_RENDER);
     expect(tabNames()).toEqual([
@@ -24,7 +25,9 @@ describe('dashboard tabs', () => {
       'Set Hours',
       'Configuration',
       'Manage Requests',
+      'Reviews',
       'Invite Business',
+      'Reported Reviews',
     ]);
     await user.click(screen.getByRole('tab', { name: 'Invite Business' }));
     expect(await screen.findByRole('textbox', { name: 'Business email address' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { Container, Group, Tabs, Text, Title } from '@mantine/core';
-import { type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FullPageLoader } from '@/components/full-page-loader';
 import { useSession } from '@/lib/auth';
@@ -15,16 +15,29 @@ const BusinessProfileCard = preloadable(() => loadOtherTabs().then((m) => m.Busi
 const SetHoursPanel = preloadable(() => loadOtherTabs().then((m) => m.SetHoursPanel));
 const ConfigurationPanel = preloadable(() => loadOtherTabs().then((m) => m.ConfigurationPanel));
 const InviteBusinessPanel = preloadable(() => loadOtherTabs().then((m) => m.InviteBusinessPanel));
-const preloadOtherTabs = () =>
+const preloadOtherTabs = (addedTabs: readonly AddedDashboardTab[]) =>
   Promise.all([
     BusinessProfileCard.preload(),
     SetHoursPanel.preload(),
     ConfigurationPanel.preload(),
     InviteBusinessPanel.preload(),
     preloadBookingCalendar(),
+    ...addedTabs.map((tab) => tab.Panel.preload?.()),
   ]);
 
 export type DashboardTab = 'profile' | 'hours' | 'configuration' | 'requests' | 'invite';
+
+/**
+ * A tab another feature puts in the dashboard (e.g. reviews), handed in by the app, which alone may
+ * combine features (docs/decisions/0009). Its panel should load on demand (lib/preloadable.tsx): it
+ * is fetched with the other tabs once the page is idle, never on the first load.
+ */
+export interface AddedDashboardTab {
+  value: string;
+  label: string;
+  adminOnly?: boolean;
+  Panel: ComponentType & { preload?: () => Promise<unknown> };
+}
 
 const TABS: readonly { value: DashboardTab; label: string; adminOnly?: boolean }[] = [
   { value: 'profile', label: 'Profile' },
@@ -40,27 +53,33 @@ const TAB_PARAM = 'tab';
 
 /**
  * /admin (spec §2 'Admin dashboard'): Profile, Set Hours, Configuration, Manage Requests, and
- * Invite Business for an Admin. The open tab lives in the URL (?tab=hours), so a reload or a shared
- * link keeps it.
+ * Invite Business for an Admin; the added tabs follow each group (everyone's, then the Admin's).
+ * The open tab lives in the URL (?tab=hours), so a reload or a shared link keeps it.
  */
-export function DashboardPage() {
+export function DashboardPage({ addedTabs = [] }: { addedTabs?: readonly AddedDashboardTab[] }) {
   const { user, userType } = useSession();
   const [searchParams, setSearchParams] = useSearchParams();
   const isAdmin = userType === 'Admin';
-  const tabs = TABS.filter((tab) => !tab.adminOnly || isAdmin);
+  const tabs: readonly { value: string; label: string; adminOnly?: boolean }[] = [
+    ...TABS.filter((tab) => !tab.adminOnly),
+    ...addedTabs.filter((tab) => !tab.adminOnly),
+    ...TABS.filter((tab) => tab.adminOnly && isAdmin),
+    ...addedTabs.filter((tab) => tab.adminOnly && isAdmin),
+  ];
   const requested = searchParams.get(TAB_PARAM);
   const active = tabs.find((tab) => tab.value === requested)?.value ?? OPENING_TAB;
   // A panel is built the first time its tab opens, then kept (unsaved edits survive a tab switch).
-  const [visited, setVisited] = useState<ReadonlySet<DashboardTab>>(() => new Set([active]));
+  const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set([active]));
   if (!visited.has(active)) setVisited(new Set([...visited, active]));
-  const panel = (value: DashboardTab, content: ReactNode) => (
-    <Tabs.Panel value={value}>
+  const panel = (value: string, content: ReactNode) => (
+    <Tabs.Panel key={value} value={value}>
       {visited.has(value) ? (
         <Suspense fallback={<FullPageLoader label="Loading..." />}>{content}</Suspense>
       ) : null}
     </Tabs.Panel>
   );
-  useEffect(() => whenEngagedOrIdle(() => void preloadOtherTabs().catch(() => {})), []);
+  // The app hands in one constant list, so this runs once.
+  useEffect(() => whenEngagedOrIdle(() => void preloadOtherTabs(addedTabs).catch(() => {})), [addedTabs]);
 
   const openTab = (value: string | null) => {
     if (!value) return;
@@ -104,6 +123,9 @@ export function DashboardPage() {
         {panel('configuration', <ConfigurationPanel />)}
         {panel('requests', <ManageRequestsPanel />)}
         {isAdmin ? panel('invite', <InviteBusinessPanel />) : null}
+        {addedTabs
+          .filter((tab) => !tab.adminOnly || isAdmin)
+          .map(({ value, Panel }) => panel(value, <Panel />))}
       </Tabs>
     </Container>
   );
