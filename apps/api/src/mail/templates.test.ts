@@ -8,6 +8,9 @@ import {
   counterDeclinedEmail,
   formatBookingTime,
   formatMessageTime,
+  reviewHiddenAuthorEmail,
+  reviewHiddenBusinessEmail,
+  reviewInviteEmail,
   unreadMessagesEmail,
 } from './templates';
 
@@ -101,5 +104,48 @@ describe('the email about unread messages', () => {
     expect(html).toContain('Line one\n&#60;b&#62;bold&#60;/b&#62; &#38; &#34;quoted&#34;');
     expect(html).not.toContain('<b>bold');
     expect(html).toContain('<a href="http://localhost:3000/admin">Read and reply</a>');
+  });
+});
+
+describe('review emails', () => {
+  it('invites the customer to review, with the deadline and the link to their bookings; never a "Reminder:"', () => {
+    const mail = reviewInviteEmail('customer@example.com', {
+      businessName: 'Malone <Cuts> & Co',
+      bookingDateTime: '2026-12-05 10:00',
+      link: 'http://localhost:3000/profile',
+      writeBy: 'Monday 4 January 2027',
+    });
+    expect(mail.subject).toBe('How was your appointment with Malone <Cuts> & Co?');
+    expect(mail.subject.startsWith('Reminder:')).toBe(false);
+    expect(mail.text).toContain(
+      `How was your appointment with Malone <Cuts> & Co on ${formatBookingTime('2026-12-05 10:00')}?`,
+    );
+    expect(mail.text).toContain('until Monday 4 January 2027');
+    expect(mail.text).toContain('Write your review here: http://localhost:3000/profile');
+    expect(mail.html).toContain('Malone &#60;Cuts&#62; &#38; Co');
+    expect(mail.html).not.toContain('<Cuts>');
+    expect(mail.html).toContain('<a href="http://localhost:3000/profile">Write your review</a>');
+  });
+
+  it('tells the author and the business that a review was hidden and why, the reason escaped in the HTML part', () => {
+    const hidden = {
+      businessName: 'Malone Cuts',
+      visitedOn: '2026-12-05',
+      reason: 'Personal details <script>',
+      link: 'http://localhost:3000/profile',
+    };
+    const author = reviewHiddenAuthorEmail('customer@example.com', hidden);
+    expect(author.subject).toBe('Your review of Malone Cuts was hidden');
+    expect(author.text).toContain('Reason: Personal details <script>');
+    expect(author.text).toContain(formatBookingTime('2026-12-05'));
+    expect(author.html).toContain('Reason: Personal details &#60;script&#62;');
+    expect(author.html).not.toContain('<script>');
+    const business = reviewHiddenBusinessEmail('shop@example.com', {
+      ...hidden,
+      link: 'http://localhost:3000/admin',
+    });
+    expect(business.subject).toBe('A review of your business was hidden');
+    expect(business.text).toContain('http://localhost:3000/admin');
+    expect(business.html).not.toContain('<script>');
   });
 });
