@@ -4,14 +4,7 @@ import { MINUTE_MS } from '../../src/lib/clock';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { describeEachDatabase } from '../helpers/databases';
 import { createAdmin } from '../helpers/invites';
-import {
-  type Actor,
-  call,
-  createBusiness,
-  createCustomer,
-  insertBooking,
-  withFreshToken,
-} from '../helpers/marketplace';
+import { call, createBusiness, createCustomer, insertBooking, withFreshToken } from '../helpers/marketplace';
 import { hourIn, pastBooking, postReview, reviewed, reviewsPage, totalsOf } from './support';
 
 describeEachDatabase('the review invitation after an agreed appointment', (database) => {
