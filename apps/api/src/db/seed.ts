@@ -4,19 +4,24 @@
  * hours, prices, home visits and away dates; an unlisted Admin; two customers whose bookings tell
  * the story in every status; regular customers whose bookings fill a year of Cathedral Quarter
  * Barbers (about 150) and a few months of the other shops, at free hours, with none agreed twice
- * for one hour. Every account is confirmed and signs in with DEMO_PASSWORD. Runs only on an empty
- * users table, so it never touches real data.
+ * for one hour. Every listed business has verified reviews (api-contract §8.6) from customers of its
+ * own past agreed bookings, some answered, with its kept rating totals to match; the demo customer
+ * has reviewed one visit and has two more she can review at once. Every account is confirmed and
+ * signs in with DEMO_PASSWORD. Runs only on an empty users table, so it never touches real data.
  */
 import { randomUUID } from 'node:crypto';
 import {
   type Availability,
   addDays,
+  appointmentEndsAt,
   BOOKING_WINDOW_WEEKS,
   type BookingStatus,
   bookableSlotsOn,
   businessTownOf,
   generateBookableSlots,
   londonWallClockToUtc,
+  REVIEW_WINDOW_DAYS,
+  reviewAuthorName,
   todayInLondon,
   type UserType,
   WEEKDAYS,
@@ -668,6 +673,15 @@ interface DemoBooking {
    * `unread`: the last of them is not yet read by the party it is for.
    */
   thread?: { lines: readonly DemoThreadLine[]; unread?: boolean };
+  /** The customer's review of the visit, written `daysAfter` it ended (api-contract §8.6). */
+  review?: DemoReview;
+}
+
+interface DemoReview {
+  rating: number;
+  comment: string;
+  reply?: string;
+  daysAfter: number;
 }
 
 interface DemoThreadLine {
@@ -751,7 +765,23 @@ const DEMO_BOOKINGS: readonly DemoBooking[] = [
     price: 20,
     counter: 24,
   },
-  { customer: 'customer', business: 'derry', day: -30, hour: 10, status: 'Approved', price: 18 },
+  {
+    customer: 'customer',
+    business: 'derry',
+    day: -30,
+    hour: 10,
+    status: 'Approved',
+    price: 18,
+    review: {
+      rating: 5,
+      comment: 'Lovely wee shop inside the walls and a great trim. Worth the trip up from Belfast.',
+      reply: 'Thanks Aisling, safe home and see you next time you’re up!',
+      daysAfter: 2,
+    },
+  },
+  // Ended a few days ago and not yet reviewed: the demo customer can review it at once (so is the
+  // Confirmed one 14 days ago).
+  { customer: 'customer', business: 'belfastSouth', day: -3, hour: 11, status: 'Approved', price: 35 },
   { customer: 'customer2', business: 'belfast', day: 2, hour: 14, status: 'Requested', price: 30 },
   { customer: 'customer2', business: 'belfast', day: 3, hour: 9, status: 'Approved', price: 28 },
   { customer: 'customer2', business: 'derry', day: 1, hour: 12, status: 'Requested', price: 15 },
@@ -931,6 +961,149 @@ function planHistory(
   return planned;
 }
 
+/** At least this many reviews for every listed business (so each shows its average). */
+const MIN_DEMO_REVIEWS = 4;
+/** The share of a shop's past agreed visits that its customers reviewed. */
+const REVIEWED_SHARE = 0.45;
+
+/** What the regulars wrote, by stars (all pass the profanity check; some reviews have no comment). */
+const REVIEW_COMMENTS: Readonly<Record<2 | 3 | 4 | 5, readonly string[]>> = {
+  5: [
+    'Best fade I’ve had in years. Sound fella and great craic too.',
+    'Class cut as always. In and out in under the hour.',
+    'Couldn’t fault it. The hot towel shave was pure brilliant.',
+    'Took my wee lad for his first proper haircut and they were so patient with him.',
+    'Booked the night before, no bother at all. Will definitely be back.',
+    'Absolutely delighted with it. My wife says I look ten years younger.',
+    'Dead on. Listened to what I wanted and didn’t rush me.',
+    'Top class beard trim, worth every penny.',
+    'Bang on time, spotless shop and a brilliant cut. What more could you want?',
+    'Five stars. Sorted me out the day before a wedding at short notice.',
+  ],
+  4: [
+    'Good cut. A bit of a wait as they were running behind, but worth it.',
+    'Very happy with the skin fade. Parking round there is a nightmare though.',
+    'Friendly and a tidy shop. Would have liked a bit more off the top.',
+    'Solid haircut at a fair price. The coffee was a nice touch.',
+    'Grand job. We chatted about the football the whole time.',
+    'Nice and quick on my lunch break. Would recommend.',
+    'Really good with curly hair, which is rare enough round here.',
+  ],
+  3: [
+    'Decent enough cut but it felt a bit rushed.',
+    'Fine, but they were fifteen minutes late starting.',
+    'Okay. It came out a wee bit shorter than I asked for.',
+    'The cut was grand but the price crept up on the day.',
+  ],
+  2: [
+    'Not what I asked for and I had to get it fixed elsewhere. Polite enough though.',
+    'Waited over half an hour past my time and the fade was patchy.',
+  ],
+};
+
+/** The shops' answers: thanks for good reviews, an apology and an offer for poor ones. */
+const REVIEW_THANKS: readonly ((firstName: string) => string)[] = [
+  (name) => `Thanks a million, ${name}. See you next time!`,
+  (name) => `Cheers ${name}, glad you’re happy with it.`,
+  () => 'Thanks for the kind words, it was a pleasure.',
+  (name) => `Much appreciated, ${name}. Mind and book early for Christmas!`,
+];
+const REVIEW_APOLOGIES: readonly ((firstName: string) => string)[] = [
+  (name) => `Sorry it wasn’t right this time, ${name}. Pop in and we’ll sort it, no charge.`,
+  () => 'Thanks for the honest feedback. We’ve added another chair on Saturdays so the waits are shorter.',
+  (name) => `Sorry to hear that, ${name}. Give us a ring and we’ll make it right.`,
+];
+
+/** A past visit worth reviewing: agreed, and its hour ended at least an hour before `nowMs`. */
+function isPastVisit(booking: PlannedBooking, nowMs: number): boolean {
+  return (
+    (booking.status === 'Approved' || booking.status === 'Confirmed') &&
+    appointmentEndsAt(booking.startsAt).getTime() <= nowMs - HOUR_MS
+  );
+}
+
+/**
+ * More past Approved visits by a shop's regulars, so that it has `count` more to be reviewed: one
+ * every few open days back from two days ago, at a bookable hour of the day over none of `taken`.
+ * Needed only when a shop's random history has too few (rare).
+ */
+function extraVisits(
+  business: DemoBusiness,
+  count: number,
+  taken: readonly string[],
+  now: Date,
+): PlannedBooking[] {
+  const random = seededRandom(`${business.key}:visits`);
+  const today = todayInLondon(now);
+  const awayDates = business.away.map((away) => ({
+    startDate: addDays(today, away.from),
+    endDate: addDays(today, away.to),
+  }));
+  const businessTown = businessTownOf(business.businessAddress);
+  const locals = DEMO_REGULAR_CUSTOMERS.filter((c) => c.town === businessTown);
+  const customers = locals.length > 0 ? locals : DEMO_REGULAR_CUSTOMERS;
+  const planned: PlannedBooking[] = [];
+  for (
+    let offset = -2;
+    offset >= -(business.history?.pastDays ?? 180) && planned.length < count;
+    offset -= 1
+  ) {
+    const date = addDays(today, offset);
+    const free = bookableSlotsOn(date, {
+      availability: business.availability,
+      awayDates,
+      takenSlots: [...taken, ...planned.map((p) => p.startsAt)].filter((slot) => slot.startsWith(date)),
+      now: londonWallClockToUtc(`${addDays(date, -1)} 12:00`),
+    });
+    if (free.length === 0) continue;
+    const startsAt = free[Math.floor(random() * free.length)]!;
+    planned.push({
+      business,
+      customer: customers[Math.floor(random() * customers.length)]!,
+      startsAt,
+      status: 'Approved',
+      price: business.minimumPrice,
+      homeVisit: false,
+      requestedMs: londonWallClockToUtc(startsAt).getTime() - (2 + Math.floor(random() * 5)) * DAY_MS,
+    });
+    // Spread out over the weeks rather than on consecutive days.
+    offset -= 4;
+  }
+  return planned;
+}
+
+/** A visit (a written booking) that may be reviewed: its id and plan. */
+interface DemoVisit {
+  id: string;
+  booking: PlannedBooking;
+}
+
+/** A review to write: which visit, and what the customer and the shop said. */
+interface PlannedReview {
+  visit: DemoVisit;
+  review: DemoReview;
+}
+
+/**
+ * The reviews of a shop's past visits by its regulars: about REVIEWED_SHARE of them (at least
+ * MIN_DEMO_REVIEWS, the latest ones), mostly 4 or 5 stars, some without a comment, some answered.
+ */
+function planReviews(business: DemoBusiness, visits: readonly DemoVisit[]): PlannedReview[] {
+  const random = seededRandom(`${business.key}:reviews`);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const latestFirst = [...visits].sort((a, b) => b.booking.startsAt.localeCompare(a.booking.startsAt));
+  const chosen = latestFirst.filter((_, index) => index < MIN_DEMO_REVIEWS || random() < REVIEWED_SHARE);
+  return chosen.map((visit) => {
+    const r = random();
+    const rating = r < 0.5 ? 5 : r < 0.8 ? 4 : r < 0.94 ? 3 : 2;
+    const comment = random() < 0.2 ? '' : pick(REVIEW_COMMENTS[rating]);
+    const answered = random() < (rating >= 4 ? 0.35 : 0.75);
+    const firstName = visit.booking.customer.firstName;
+    const reply = answered ? pick(rating >= 4 ? REVIEW_THANKS : REVIEW_APOLOGIES)(firstName) : undefined;
+    return { visit, review: { rating, comment, reply, daysAfter: random() * 4 } };
+  });
+}
+
 /** Rows in batches small enough for any database's limit on bound parameters. */
 function chunksOf<T>(rows: readonly T[], size = 200): T[][] {
   const chunks: T[][] = [];
@@ -1052,7 +1225,8 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Seed
   // transition, as migration 0011 makes them), then the story's messages.
   const threads: Database['booking_threads'][] = [];
   const threadLines: Database['booking_messages'][] = [];
-  const addBooking = (booking: PlannedBooking) => {
+  const plannedReviews: PlannedReview[] = [];
+  const addBooking = (booking: PlannedBooking): string => {
     const { business, customer, startsAt, status, price, counter, requestedMs } = booking;
     const steps = pathTo(status);
     const id = randomUUID();
@@ -1139,6 +1313,7 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Seed
       created_at: iso(requestedMs),
       updated_at: iso(updatedMs),
     });
+    return id;
   };
 
   // The story's own bookings first: they take their hours before the regulars' everyday ones.
@@ -1157,7 +1332,7 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Seed
     const bookingMs = Date.parse(`${startsAt.replace(' ', 'T')}:00Z`);
     // Minutes apart, so "newest first" lists have one order.
     const requestedMs = Math.min(nowMs - 3 * HOUR_MS, bookingMs - 3 * DAY_MS) - index * 7 * MINUTE_MS;
-    addBooking({
+    const planned: PlannedBooking = {
       business,
       customer,
       startsAt,
@@ -1167,14 +1342,72 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Seed
       homeVisit: wanted.homeVisit ?? false,
       requestedMs,
       thread: wanted.thread,
-    });
+    };
+    const id = addBooking(planned);
+    if (wanted.review) plannedReviews.push({ visit: { id, booking: planned }, review: wanted.review });
   }
 
-  // Then each shop's everyday bookings by the regulars, at hours the story left free.
+  // Then each shop's everyday bookings by the regulars, at hours the story left free, and the
+  // regulars' reviews of their past visits (more visits first if a shop has too few).
   for (const business of DEMO_BUSINESSES) {
     if (!business.history) continue;
-    for (const booking of planHistory(business, business.history, startsBy.get(business.key) ?? [], now))
-      addBooking(booking);
+    const taken = startsBy.get(business.key) ?? [];
+    const planned = planHistory(business, business.history, taken, now);
+    const pastVisits = planned.filter((booking) => isPastVisit(booking, nowMs)).length;
+    const extra =
+      business.isListed && pastVisits < MIN_DEMO_REVIEWS
+        ? extraVisits(
+            business,
+            MIN_DEMO_REVIEWS - pastVisits,
+            [...taken, ...planned.map((b) => b.startsAt)],
+            now,
+          )
+        : [];
+    const visits = [...planned, ...extra].map((booking) => ({ id: addBooking(booking), booking }));
+    if (business.isListed)
+      plannedReviews.push(
+        ...planReviews(
+          business,
+          visits.filter((visit) => isPastVisit(visit.booking, nowMs)),
+        ),
+      );
+  }
+
+  // The reviews, written a while after each visit ended (never in the future) and answered a while
+  // after; each business's kept totals of its visible reviews (users.review_count, review_sum) are
+  // what the reviews repository would have added up.
+  const reviews: Database['reviews'][] = plannedReviews.map(({ visit, review }) => {
+    const endedMs = appointmentEndsAt(visit.booking.startsAt).getTime();
+    const writtenMs = Math.min(
+      endedMs + HOUR_MS + Math.round(review.daysAfter * DAY_MS),
+      endedMs + (REVIEW_WINDOW_DAYS - 1) * DAY_MS,
+      nowMs - 30 * MINUTE_MS,
+    );
+    const repliedMs = Math.min(writtenMs + 5 * HOUR_MS, nowMs - 10 * MINUTE_MS);
+    const reply = review.reply !== undefined && repliedMs > writtenMs ? review.reply : null;
+    const { customer, business } = visit.booking;
+    return {
+      id: randomUUID(),
+      booking_id: visit.id,
+      business_id: idOf(business.key),
+      customer_id: idOf(customer.key),
+      rating: review.rating,
+      comment: review.comment,
+      author_name: reviewAuthorName(customer.firstName, customer.lastName),
+      visited_on: visit.booking.startsAt.slice(0, 10),
+      reply,
+      reply_at: reply === null ? null : iso(repliedMs),
+      hidden: 0,
+      hidden_reason: null,
+      hidden_at: null,
+      created_at: iso(writtenMs),
+      updated_at: iso(writtenMs),
+    };
+  });
+  for (const review of reviews) {
+    const business = users.find((user) => user.id === review.business_id)!;
+    business.review_count += 1;
+    business.review_sum += review.rating;
   }
 
   try {
@@ -1189,6 +1422,7 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Seed
       for (const chunk of chunksOf(threads)) await trx.insertInto('booking_threads').values(chunk).execute();
       for (const chunk of chunksOf(threadLines))
         await trx.insertInto('booking_messages').values(chunk).execute();
+      for (const chunk of chunksOf(reviews)) await trx.insertInto('reviews').values(chunk).execute();
     });
   } catch (error) {
     if (error instanceof AlreadySeeded || isUniqueViolation(error))

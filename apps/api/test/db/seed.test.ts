@@ -1,5 +1,6 @@
 import {
   addDays,
+  appointmentEndsAt,
   BOOKING_STATUSES,
   bookingTimesOverlap,
   businessPostcodeOf,
@@ -9,6 +10,10 @@ import {
   holdsSlot,
   isNiPostcode,
   joinedAddressError,
+  ratingAverage,
+  reviewBlocker,
+  reviewCommentError,
+  reviewWindowClosesAt,
   splitAddress,
   timeToMinutes,
   todayInLondon,
@@ -339,6 +344,98 @@ describeEachDatabase('demo data', (database) => {
       ['customer', 'Hi, could you do a skin fade and a beard trim in that hour?'],
     ]);
     expect(thread.open).toBe(true);
+  });
+
+  it('gives every listed business three or more visible reviews of its own past agreed visits, its average shown', async () => {
+    const listed = await listedRows();
+    expect(listed.map((row) => row.email).sort()).toEqual(
+      DEMO_BUSINESSES.filter((b) => b.isListed)
+        .map((b) => b.email)
+        .sort(),
+    );
+    const { businesses } = (await t.app.inject({ url: '/api/booking/businesses?limit=50' })).json() as {
+      businesses: { id: string; rating: { average: number | null; count: number } }[];
+    };
+    const reviews = await db().selectFrom('reviews').selectAll().execute();
+    const bookings = new Map(
+      (await db().selectFrom('bookings').selectAll().execute()).map((booking) => [booking.id, booking]),
+    );
+    const now = t.clock.now();
+    for (const row of listed) {
+      const own = reviews.filter((review) => review.business_id === row.id && review.hidden === 0);
+      expect(own.length, row.email).toBeGreaterThanOrEqual(3);
+      // The kept totals are the visible reviews' count and sum.
+      expect([row.review_count, row.review_sum], row.email).toEqual([
+        own.length,
+        own.reduce((sum, review) => sum + review.rating, 0),
+      ]);
+      expect(businesses.find((b) => b.id === row.id)?.rating, row.email).toEqual({
+        average: ratingAverage(row.review_sum, row.review_count),
+        count: own.length,
+      });
+      expect(ratingAverage(row.review_sum, row.review_count), row.email).not.toBeNull();
+      const page = (await t.app.inject({ url: `/api/booking/reviews?businessId=${row.id}` })).json();
+      expect(page.reviews.length, row.email).toBeGreaterThanOrEqual(3);
+    }
+    for (const review of reviews) {
+      // Each by the customer of an agreed booking of that business, written after it ended and
+      // within the review window, never in the future.
+      const booking = bookings.get(review.booking_id)!;
+      expect(booking).toMatchObject({ business_id: review.business_id, customer_id: review.customer_id });
+      expect(['Approved', 'Confirmed']).toContain(booking.status);
+      expect(review.visited_on).toBe(booking.starts_at.slice(0, 10));
+      const written = Date.parse(review.created_at);
+      expect(written).toBeGreaterThan(appointmentEndsAt(booking.starts_at).getTime());
+      expect(written).toBeLessThanOrEqual(reviewWindowClosesAt(booking.starts_at).getTime());
+      expect(written).toBeLessThanOrEqual(now.getTime());
+      if (review.reply_at)
+        expect(review.reply_at > review.created_at && Date.parse(review.reply_at) <= now.getTime()).toBe(
+          true,
+        );
+      expect(reviewCommentError(review.comment), review.comment).toBeNull();
+    }
+    expect(new Set(reviews.map((review) => review.booking_id)).size).toBe(reviews.length);
+    // Varied: mostly 4 and 5 stars, some 3 or lower, some without a comment, some answered.
+    const ratings = reviews.map((review) => review.rating);
+    expect(new Set(ratings).size).toBeGreaterThanOrEqual(3);
+    expect(ratings.filter((rating) => rating >= 4).length).toBeGreaterThan(reviews.length / 2);
+    expect(reviews.some((review) => review.comment === '')).toBe(true);
+    expect(reviews.some((review) => review.reply !== null)).toBe(true);
+    expect(reviews.some((review) => review.reply === null)).toBe(true);
+  });
+
+  it('leaves the demo customer an upcoming booking and an agreed visit of the last few days to review at once', async () => {
+    const customer = await db()
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'customer@trimtime.test')
+      .executeTakeFirstOrThrow();
+    const mine = await db()
+      .selectFrom('bookings')
+      .selectAll()
+      .where('customer_id', '=', customer.id)
+      .execute();
+    const reviewed = new Set(
+      (
+        await db().selectFrom('reviews').select('booking_id').where('customer_id', '=', customer.id).execute()
+      ).map((review) => review.booking_id),
+    );
+    const now = t.clock.now();
+    const reviewable = mine.filter(
+      (booking) =>
+        !reviewed.has(booking.id) &&
+        reviewBlocker({ status: booking.status, bookingDateTime: booking.starts_at }, now) === null,
+    );
+    expect(reviewable.length).toBeGreaterThanOrEqual(1);
+    // One ended within the last week, so it stays reviewable for weeks after seeding.
+    expect(
+      reviewable.some(
+        (booking) => now.getTime() - appointmentEndsAt(booking.starts_at).getTime() < 7 * 24 * 3600_000,
+      ),
+    ).toBe(true);
+    expect(reviewed.size).toBeGreaterThanOrEqual(1);
+    const upcoming = utcToLondonWallClock(now);
+    expect(mine.some((booking) => holdsSlot(booking.status) && booking.starts_at > upcoming)).toBe(true);
   });
 
   it('prints every login with the one password', () => {
