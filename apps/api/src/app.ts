@@ -44,6 +44,7 @@ import { UsersService } from './modules/users/users.service';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
+import { inFlightPlugin } from './plugins/in-flight';
 import { AppMetrics, metricsPlugin } from './plugins/metrics';
 import { passwordEncodingPlugin } from './plugins/password-encoding';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -104,6 +105,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
     genReqId: () => randomUUID(),
     // The shutdown waits for requests in flight, then closes idle keep-alive connections.
     forceCloseConnections: 'idle',
+    // A request that reaches a closing instance (its listener is still open while the preClose
+    // hooks run) is served, with `Connection: close`, not refused with a 503 that a load balancer
+    // would not retry for a POST; the database closes only after the last handler (in-flight.ts).
+    return503OnClosing: false,
     // A malformed URL and the like: the same headers and error body as every other response.
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
@@ -209,6 +214,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
 
   // Cross-cutting plugins first (hooks and decorators), then the docs (they collect routes
   // registered after them), then the modules, then the web app and its fallback.
+  await app.register(inFlightPlugin);
   await app.register(metricsPlugin, { metrics, port: config.metricsPort, host: config.host });
   await app.register(errorsPlugin);
   await app.register(securityPlugin);

@@ -28,6 +28,10 @@ if (missing.length > 0) {
 
 const INSTANCES = 3;
 const APPROVALS = 50;
+/** Clients booking and reading in a loop during the rolling restart, each pausing 50 ms. */
+const ROLLING_LOAD_WORKERS = 4;
+/** CLUSTER_ROLLING_ROUNDS=N restarts every instance N times (a soak run); 1 by default. */
+const ROLLING_ROUNDS = Math.max(1, Number(process.env.CLUSTER_ROLLING_ROUNDS ?? 1) || 1);
 const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
 /** A distinct client address for each call that counts against the per-IP auth limit. */
@@ -115,7 +119,7 @@ describe.skipIf(missing.length > 0)(`${INSTANCES} API processes on one PostgreSQ
     console.info(`cluster ready in ${startMs} ms`);
   });
 
-  it(`${APPROVALS} concurrent approvals of ${APPROVALS} requests for one hour, through nginx across the instances: exactly one 200, the rest 409 SlotTaken, one held booking`, async () => {
+  it(`${APPROVALS} concurrent approvals and counter-offer acceptances of ${APPROVALS} requests for one hour, through nginx across the instances: exactly one 200, the rest 409 SlotTaken, one held booking`, async () => {
     const business = businesses[0] as Account;
     const hour = (await slotsOf(cluster.baseUrl, business.id))[30] as string;
     const requesters = customers.slice(0, APPROVALS);
@@ -125,14 +129,35 @@ describe.skipIf(missing.length > 0)(`${INSTANCES} API processes on one PostgreSQ
       tokens.map((t) => book(cluster.baseUrl, t.accessToken, business.id, hour)),
     );
     const { accessToken } = await login(business.email);
+    // Every other request gets a counter offer first: its customer's acceptance races the
+    // business's approvals of the rest (both would hold the hour).
+    const countered = new Set(bookingIds.filter((_, i) => i % 2 === 1));
+    await Promise.all(
+      [...countered].map(async (bookingId) => {
+        const response = await fetch(`${cluster.baseUrl}/api/booking/counter`, {
+          method: 'PATCH',
+          headers: bearer(accessToken),
+          body: JSON.stringify({ businessId: business.id, bookingId, newPrice: 30 }),
+        });
+        expect(response.status, await response.text()).toBe(200);
+      }),
+    );
     const responses = await Promise.all(
-      bookingIds.map((id) => approve(cluster.baseUrl, accessToken, business.id, id)),
+      bookingIds.map((id, i) =>
+        countered.has(id)
+          ? fetch(`${cluster.baseUrl}/api/booking/respond-to-counter`, {
+              method: 'PATCH',
+              headers: bearer((tokens[i] as Tokens).accessToken),
+              body: JSON.stringify({ businessId: business.id, bookingId: id, response: 'Accepted' }),
+            })
+          : approve(cluster.baseUrl, accessToken, business.id, id),
+      ),
     );
     const bodies = await Promise.all(
       responses.map(async (r) => ({ status: r.status, body: await r.text() })),
     );
     const upstreams = new Set(responses.map((r) => r.headers.get('x-upstream')));
-    expect(upstreams.size, 'the approvals reached every instance').toBe(INSTANCES);
+    expect(upstreams.size, 'the calls reached every instance').toBe(INSTANCES);
     const won = bodies.filter((b) => b.status === 200);
     const lost = bodies.filter((b) => b.status !== 200);
     expect(won).toHaveLength(1);
@@ -143,11 +168,14 @@ describe.skipIf(missing.length > 0)(`${INSTANCES} API processes on one PostgreSQ
     }
     const held = await cluster.db
       .selectFrom('bookings')
-      .select('id')
+      .select(['id', 'status'])
       .where('business_id', '=', business.id)
       .where('status', 'in', ['Approved', 'Confirmed'])
       .execute();
     expect(held).toHaveLength(1);
+    console.info(
+      `the hour went to ${held[0]?.status === 'Confirmed' ? 'an accepted counter offer' : 'an approval'}`,
+    );
   });
 
   it('one refresh token used on two instances at once: exactly one new pair, the other 401, and the login goes on (re-use within the 10 s grace)', async () => {
@@ -449,72 +477,80 @@ describe.skipIf(missing.length > 0)(`${INSTANCES} API processes on one PostgreSQ
     );
   });
 
-  it('a rolling restart (SIGTERM each instance in turn, start it again) under a steady booking load: no failed request through nginx, every acknowledged request held and emailed', async () => {
-    await cluster.restart(2); // the one SIGKILLed above
-    const business = businesses[3] as Account;
-    const slots = await slotsOf(cluster.baseUrl, business.id);
-    let running = true;
-    let next = 0;
-    let reads = 0;
-    const failures: string[] = [];
-    const booked: string[] = [];
-    const worker = async () => {
-      while (running) {
-        const k = next;
-        next += 1;
-        const tokens = requesterTokens[k % APPROVALS] as Tokens;
-        const slot = slots[Math.floor(k / APPROVALS)] as string;
-        try {
-          const response = await fetch(`${cluster.baseUrl}/api/booking/book`, {
-            method: 'POST',
-            headers: bearer(tokens.accessToken),
-            body: JSON.stringify({
-              businessId: business.id,
-              bookingDateTime: slot,
-              price: 25,
-              isHomeVisit: false,
-            }),
-          });
-          const text = await response.text();
-          if (response.status === 201)
-            booked.push((JSON.parse(text) as { booking: { id: string } }).booking.id);
-          else
-            failures.push(`request ${k}: ${response.status} ${response.headers.get('x-upstream')} ${text}`);
-          const read = await fetch(
-            `${cluster.baseUrl}/api/booking/available-times?businessId=${business.id}`,
-          );
-          await read.text();
-          if (read.status === 200) reads += 1;
-          else failures.push(`read ${k}: ${read.status} ${read.headers.get('x-upstream')}`);
-        } catch (error) {
-          failures.push(`request ${k}: ${(error as Error).message}`);
+  it(
+    'a rolling restart (SIGTERM each instance in turn, start it again) under a steady booking load: no failed request through nginx, every acknowledged request held and emailed',
+    async () => {
+      await cluster.restart(2); // the one SIGKILLed above
+      const business = businesses[3] as Account;
+      const slots = await slotsOf(cluster.baseUrl, business.id);
+      let running = true;
+      let next = 0;
+      let reads = 0;
+      const failures: string[] = [];
+      const booked: string[] = [];
+      const worker = async () => {
+        while (running) {
+          const k = next;
+          next += 1;
+          const tokens = requesterTokens[k % APPROVALS] as Tokens;
+          const slot = slots[Math.floor(k / APPROVALS)] as string;
+          try {
+            const response = await fetch(`${cluster.baseUrl}/api/booking/book`, {
+              method: 'POST',
+              headers: bearer(tokens.accessToken),
+              body: JSON.stringify({
+                businessId: business.id,
+                bookingDateTime: slot,
+                price: 25,
+                isHomeVisit: false,
+              }),
+            });
+            const text = await response.text();
+            if (response.status === 201)
+              booked.push((JSON.parse(text) as { booking: { id: string } }).booking.id);
+            else
+              failures.push(`request ${k}: ${response.status} ${response.headers.get('x-upstream')} ${text}`);
+            const read = await fetch(
+              `${cluster.baseUrl}/api/booking/available-times?businessId=${business.id}`,
+            );
+            await read.text();
+            if (read.status === 200) reads += 1;
+            else failures.push(`read ${k}: ${read.status} ${read.headers.get('x-upstream')}`);
+          } catch (error) {
+            failures.push(`request ${k}: ${(error as Error).message}`);
+          }
+          await sleep(50);
         }
-        await sleep(100);
-      }
-    };
-    const workers = [worker(), worker()];
-    await sleep(500);
-    for (let index = 0; index < INSTANCES; index += 1) {
-      await cluster.restart(index);
+      };
+      const workers = Array.from({ length: ROLLING_LOAD_WORKERS }, () => worker());
       await sleep(500);
-    }
-    running = false;
-    await Promise.all(workers);
-    expect(failures, cluster.logs()).toEqual([]);
-    expect(booked.length).toBeGreaterThan(10);
-    const held = await cluster.db
-      .selectFrom('bookings')
-      .select('id')
-      .where('business_id', '=', business.id)
-      .execute();
-    expect(held.map((row) => row.id).sort()).toEqual([...booked].sort());
-    await expectEachEmailOnce(30_000, 1);
-    const toBusiness = new Set(
-      cluster.smtp.received
-        .filter((message) => message.to.includes(business.email))
-        .map((m) => messageIdOf(m.raw)),
-    );
-    expect(toBusiness.size, 'one email to the business per request').toBe(booked.length);
-    console.info(`rolling restart: ${booked.length} requests and ${reads} reads through nginx, none failed`);
-  });
+      for (let round = 0; round < ROLLING_ROUNDS; round += 1) {
+        for (let index = 0; index < INSTANCES; index += 1) {
+          await cluster.restart(index);
+          await sleep(500);
+        }
+      }
+      running = false;
+      await Promise.all(workers);
+      expect(failures, cluster.logs()).toEqual([]);
+      expect(booked.length).toBeGreaterThan(10);
+      const held = await cluster.db
+        .selectFrom('bookings')
+        .select('id')
+        .where('business_id', '=', business.id)
+        .execute();
+      expect(held.map((row) => row.id).sort()).toEqual([...booked].sort());
+      await expectEachEmailOnce(30_000, 1);
+      const toBusiness = new Set(
+        cluster.smtp.received
+          .filter((message) => message.to.includes(business.email))
+          .map((m) => messageIdOf(m.raw)),
+      );
+      expect(toBusiness.size, 'one email to the business per request').toBe(booked.length);
+      console.info(
+        `rolling restart (${ROLLING_ROUNDS} round(s) of ${INSTANCES} restarts): ${booked.length} requests and ${reads} reads through nginx, none failed`,
+      );
+    },
+    30_000 + ROLLING_ROUNDS * 45_000,
+  );
 });
