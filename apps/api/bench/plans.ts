@@ -43,15 +43,22 @@ export interface PlanFixtures {
 }
 
 /**
- * SQLite: a SCAN of bookings, or of their threads' tables (a row per booking, a row per line),
- * with or without an index, reads every row.
+ * SQLite: a SCAN of bookings, of their threads' tables (a row per booking, a row per line) or of
+ * their reviews, with or without an index, reads every row.
  */
 export function sqliteBookingsScans(lines: readonly string[]): string[] {
-  return lines.filter((line) => /\bSCAN (TABLE )?(bookings|booking_threads|booking_messages)\b/.test(line));
+  return lines.filter((line) =>
+    /\bSCAN (TABLE )?(bookings|booking_threads|booking_messages|reviews)\b/.test(line),
+  );
 }
 
 /** The tables that grow with the bookings: never read whole. */
-const LARGE_TABLES: ReadonlySet<string> = new Set(['bookings', 'booking_threads', 'booking_messages']);
+const LARGE_TABLES: ReadonlySet<string> = new Set([
+  'bookings',
+  'booking_threads',
+  'booking_messages',
+  'reviews',
+]);
 
 interface PgPlanNode {
   'Node Type': string;
@@ -221,6 +228,11 @@ export async function explainEndpoints(
       ),
     );
     await record('GET /api/booking/towns', inject('GET', '/api/booking/towns'));
+    // A business's reviews page (api-contract §8.6): its visible reviews newest first, by index.
+    await record(
+      'GET /api/booking/reviews',
+      inject('GET', `/api/booking/reviews?businessId=${fixtures.businessId}`),
+    );
     const times = await record(
       'GET /api/booking/available-times',
       inject('GET', `/api/booking/available-times?businessId=${fixtures.businessId}`),

@@ -46,6 +46,7 @@ describeEachDatabase('GET /api/booking/businesses and /available-times', (databa
       homeVisitsEnabled: true,
       cancellationNoticeHours: 0,
       nextAvailable: (await slotsOf(t, alpha.id))[0],
+      rating: { average: null, count: 0 },
     });
     expect(businesses.find((b) => b.id === zed.id)).toMatchObject({
       BusinessDescription: '',
@@ -126,6 +127,7 @@ describeEachDatabase('GET /api/booking/businesses and /available-times', (databa
         awayDates,
         cancellationNoticeHours: 0,
         nextAvailable: body.slots[0],
+        rating: { average: null, count: 0 },
       },
       availability,
       awayDates,

@@ -32,7 +32,8 @@ describeEachDatabase('booking emails in the outbox', (database) => {
       .db.selectFrom('outbox')
       .select(['subject', 'text'])
       .where('to_address', '=', to)
-      .where('kind', '!=', 'reminder') // (an agreed booking's reminders wait for their moment)
+      // (an agreed booking's reminders and review invitation wait for their moment)
+      .where('kind', 'not in', ['reminder', 'review_invite'])
       .orderBy('created_at')
       .orderBy('id')
       .execute();

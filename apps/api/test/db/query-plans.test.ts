@@ -15,6 +15,7 @@ const ENDPOINTS = [
   'GET /api/booking/businesses',
   'GET /api/booking/businesses (filtered)',
   'GET /api/booking/towns',
+  'GET /api/booking/reviews',
   'GET /api/booking/available-times',
   'GET /api/booking/getallbookings?limit=1000',
   'GET /api/booking/getallbookings (pending)',
@@ -46,6 +47,12 @@ describe('query plans: the scan detectors', () => {
     ).toEqual([]);
     expect(sqliteBookingsScans(['SCAN booking_transitions', 'SCAN users'])).toEqual([]);
     expect(sqliteBookingsScans(['SCAN booking_messages', 'SCAN booking_threads'])).toHaveLength(2);
+    expect(sqliteBookingsScans(['SCAN reviews'])).toHaveLength(1);
+    expect(
+      sqliteBookingsScans([
+        'SEARCH reviews USING INDEX reviews_business_page_idx (business_id=? AND hidden=?)',
+      ]),
+    ).toEqual([]);
   });
 
   it('flag a PostgreSQL Seq Scan of bookings, or an index scan on it without an index condition', () => {
@@ -68,6 +75,14 @@ for (const dialect of DIALECTS) {
     beforeAll(async () => {
       database = await createTestDatabase(dialect);
       seeded = await seedMarketplace(database.db, SIZE, { passwordHash: await testPasswordHash() });
+      // A review of every agreed booking, so the reviews page is planned against a filled table.
+      await sql`
+        insert into reviews (id, booking_id, business_id, customer_id, rating, comment, author_name,
+          visited_on, reply, reply_at, hidden, hidden_reason, hidden_at, created_at, updated_at)
+        select 'r' || id, id, business_id, customer_id, 1 + length(id) % 5, '', 'Ada L.',
+          substr(starts_at, 1, 10), null, null, 0, null, null, created_at, created_at
+        from bookings where status in ('Approved', 'Confirmed')
+      `.execute(database.db);
       // PostgreSQL plans from statistics, as autovacuum would have them on a live database.
       if (dialect === 'postgres') await sql`analyze`.execute(database.db);
       const busiest = [...seeded.businesses].sort((a, b) => b.bookings - a.bookings)[0]!;
