@@ -50,6 +50,7 @@ describe('route guard', () => {
             homeVisitsEnabled: false,
             cancellationNoticeHours: 0,
             nextAvailable: null,
+            rating: { average: null, count: 0 },
             availability: {},
             awayDates: [],
           },

@@ -11,6 +11,7 @@ import { decodeAccessToken, getAccessToken } from '@/lib/session';
 import { DASHBOARD_ADDED_TABS } from './dashboard-tabs';
 import { RootLayout } from './layouts/root-layout';
 import { RemovePageShell } from './page-shell';
+import { ReviewSlotsProvider } from './review-slots';
 import { type AllowedUserTypes, BUSINESS_OR_ADMIN, CUSTOMER_ONLY, RouteGuard } from './route-guard';
 
 /**
@@ -57,6 +58,10 @@ const TermsOfServicePage = screen(
   () => import('@/features/legal/components/terms-of-service-page'),
   (m) => m.TermsOfServicePage,
 );
+const ReviewPolicyPage = screen(
+  () => import('@/features/legal/components/review-policy-page'),
+  (m) => m.ReviewPolicyPage,
+);
 const InvitePage = screen(
   () => import('@/features/invite/components/invite-page'),
   (m) => m.InvitePage,
@@ -89,6 +94,7 @@ export const routes: RouteObject[] = [
       },
       { path: paths.privacyPolicy.path, element: <PrivacyPolicyPage /> },
       { path: paths.termsOfService.path, element: <TermsOfServicePage /> },
+      { path: paths.reviewPolicy.path, element: <ReviewPolicyPage /> },
       { path: paths.invite.path, element: <InvitePage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
@@ -190,7 +196,7 @@ export function AppRoutes() {
   return (
     <Suspense fallback={null}>
       <RemovePageShell />
-      {useRoutes(routes)}
+      <ReviewSlotsProvider>{useRoutes(routes)}</ReviewSlotsProvider>
     </Suspense>
   );
 }

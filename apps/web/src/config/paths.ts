@@ -32,6 +32,7 @@ export const paths = {
     getHref: () => '/terms-of-service',
     title: 'Terms of Service',
   },
+  reviewPolicy: { path: '/review-policy', getHref: () => '/review-policy', title: 'How Reviews Work' },
   invite: {
     path: '/invite/:inviteCode',
     getHref: (inviteCode: string) => `/invite/${encodeURIComponent(inviteCode)}`,

@@ -15,6 +15,7 @@ export const ROUTE_SCREENS: readonly { route: keyof typeof paths; path: string; 
   { route: 'admin', module: 'dashboard/components/dashboard-page.tsx' },
   { route: 'privacyPolicy', module: 'legal/components/privacy-policy-page.tsx' },
   { route: 'termsOfService', module: 'legal/components/terms-of-service-page.tsx' },
+  { route: 'reviewPolicy', module: 'legal/components/review-policy-page.tsx' },
   { route: 'invite', module: 'invite/components/invite-page.tsx' },
 ].map(({ route, module }) => ({
   route: route as keyof typeof paths,

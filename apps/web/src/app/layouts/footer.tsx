@@ -19,6 +19,9 @@ export function Footer() {
             <Anchor component={Link} to={paths.termsOfService.getHref()} size="sm" c="dark.5">
               Terms of Service
             </Anchor>
+            <Anchor component={Link} to={paths.reviewPolicy.getHref()} size="sm" c="dark.5">
+              How Reviews Work
+            </Anchor>
           </Group>
         </Group>
       </Container>

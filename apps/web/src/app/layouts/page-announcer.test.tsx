@@ -96,6 +96,7 @@ describe('page title and focus on navigation', () => {
             homeVisitsEnabled: false,
             cancellationNoticeHours: 0,
             nextAvailable: null,
+            rating: { average: null, count: 0 },
             availability: {},
             awayDates: [],
           },

@@ -26,6 +26,7 @@ const availableTimes = (homeVisitsEnabled = false): Awaited<ReturnType<typeof ge
     homeVisitsEnabled,
     cancellationNoticeHours: 0,
     nextAvailable: null,
+    rating: { average: null, count: 0 },
     availability: { Saturday: [{ start: '10:00', end: '12:00' }] },
     awayDates: [],
   },

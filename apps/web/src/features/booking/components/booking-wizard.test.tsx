@@ -27,6 +27,7 @@ const business = (overrides: Partial<BookableBusiness> = {}): BookableBusiness =
   homeVisitsEnabled: false,
   cancellationNoticeHours: 0,
   nextAvailable: null,
+  rating: { average: null, count: 0 },
   availability: {},
   awayDates: [],
   ...overrides,

@@ -31,6 +31,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import { initialsOf } from '@/lib/initials';
+import { useReviewSlots } from '@/lib/review-slots';
 import { serverMessageOf } from '@/lib/server-message';
 import { toast } from '@/lib/toast';
 import { useSingleFlight } from '@/lib/use-single-flight';
@@ -184,6 +185,7 @@ function Wizard({ businessId, data }: { businessId: string; data: AvailableTimes
 
   const navigate = useNavigate();
   const { isAuthenticated } = useSession();
+  const reviewSlots = useReviewSlots();
   const createBooking = useCreateBookingMutation();
   const submit = useSingleFlight();
 
@@ -482,6 +484,11 @@ function Wizard({ businessId, data }: { businessId: string; data: AvailableTimes
             </Button>
           )}
         </Box>
+
+        {/* Below the wizard, loaded once the wizard is on screen: its code and data come after it. */}
+        {reviewSlots ? (
+          <reviewSlots.BusinessReviews businessId={businessId} businessName={businessName} />
+        ) : null}
       </Stack>
 
       {/* No leave warning: the draft survives a reload and a page change in the app. */}

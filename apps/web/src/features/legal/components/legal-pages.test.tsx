@@ -1,4 +1,10 @@
-import { BOOKING_HISTORY_YEARS, MIN_AGE_TERMS } from '@app/domain';
+import {
+  BOOKING_HISTORY_YEARS,
+  MIN_AGE_TERMS,
+  REVIEW_AVERAGE_MIN_COUNT,
+  REVIEW_TEXT_MAX_LENGTH,
+  REVIEW_WINDOW_DAYS,
+} from '@app/domain';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/testing/render-app';
@@ -29,5 +35,26 @@ describe('legal pages', () => {
     expect(text).toContain(`You must be at least ${MIN_AGE_TERMS} years old`);
     expect(text).toContain(`We keep booking history for ${BOOKING_HISTORY_YEARS} years`);
     expect(text).toContain('law of Northern Ireland');
+  });
+
+  it('the review policy says who may review, that reviews are never bought or filtered, and how moderation works', async () => {
+    const text = await pageText('/review-policy', 'How Reviews Work');
+    expect(text).toContain(
+      'Only the customer who made the booking, and only for an appointment the business approved or confirmed',
+    );
+    expect(text).toContain(`within ${REVIEW_WINDOW_DAYS} days`);
+    expect(text).toContain('One review per booking');
+    expect(text).toContain(`up to ${REVIEW_TEXT_MAX_LENGTH.toLocaleString('en-GB')} characters`);
+    expect(text).toContain('never paid for or rewarded');
+    expect(text).toContain('Digital Markets, Competition and Consumers Act 2024');
+    expect(text).toContain('A business can neither hide nor delete a review');
+    expect(text).toContain('Anyone signed in can report a review');
+    expect(text).toContain('both its author and the business are told');
+    expect(text).toContain('Hidden reviews do not count towards the average');
+    expect(text).toContain(`at least ${REVIEW_AVERAGE_MIN_COUNT} reviews`);
+    expect(document.title).toBe('How Reviews Work · TrimTime NI');
+    expect(screen.getByRole('navigation', { name: 'Legal' })).toContainElement(
+      screen.getByRole('link', { name: 'How Reviews Work' }),
+    );
   });
 });

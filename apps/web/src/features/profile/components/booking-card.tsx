@@ -6,6 +6,7 @@ import { BookingStatusBadge } from '@/components/booking-status-badge';
 import { IconPound, IconScissors } from '@/components/icons';
 import { MessagesButton } from '@/components/messages-button';
 import { agreedPrice, formatBookingDateTime, formatPounds, offeredPrice } from '@/lib/booking-format';
+import { useReviewSlots } from '@/lib/review-slots';
 import { serverMessageOf } from '@/lib/server-message';
 import { toast } from '@/lib/toast';
 import { useSingleFlight } from '@/lib/use-single-flight';
@@ -150,6 +151,11 @@ function BookingActions({ booking }: { booking: Booking }) {
   }
 }
 
+/** An agreed appointment that has started: once its hour ends, it may be reviewed for a while. */
+const mayBeReviewable = (booking: Booking) =>
+  (booking.Status === 'Approved' || booking.Status === 'Confirmed') &&
+  hasBookingStarted(booking.BookingDateTime, new Date());
+
 const hasActions = (booking: Booking) =>
   isActiveStatus(booking.Status) &&
   !(
@@ -184,6 +190,7 @@ export function BookingCard({
   const business = businessNameOf(booking);
   const when = formatBookingDateTime(booking.BookingDateTime);
   const ref = useBringIntoView(isHighlighted);
+  const reviewSlots = useReviewSlots();
 
   return (
     <Paper
@@ -218,6 +225,10 @@ export function BookingCard({
             agreed appointment only until it starts; every booking has its messages. */}
         <Group gap="sm" align="flex-start">
           {hasActions(booking) ? <BookingActions booking={booking} /> : null}
+          {/* Write or edit a review (the reviews feature decides whether the time allows it). */}
+          {reviewSlots && mayBeReviewable(booking) ? (
+            <reviewSlots.BookingReviewAction booking={booking} />
+          ) : null}
           <MessagesButton
             target={{
               bookingId: booking.bookingId ?? booking.id,
