@@ -35,7 +35,7 @@ describe('business filters in the URL', () => {
     expect(parse('availableOn=2026-02-30')).toEqual({ sort: 'next' });
     for (const price of ['cheap', '12.5', '-5', '99999999'])
       expect(parse(`maxPrice=${price}`)).toEqual({ sort: 'next' });
-    expect(parse('sort=rating&homeVisits=false&town=%20%20')).toEqual({ sort: 'next' });
+    expect(parse('sort=popular&homeVisits=false&town=%20%20')).toEqual({ sort: 'next' });
   });
 
   it('writes only what is set, leaving out the default sort, and reads back the same', () => {

@@ -15,7 +15,7 @@ import {
  * values from @app/domain; BUSINESS_SORTS (beside the zod schemas) is mirrored here, checked by a test.
  */
 
-export const SORTS = ['next', 'price', 'name'] as const satisfies readonly BusinessSort[];
+export const SORTS = ['next', 'price', 'rating', 'name'] as const satisfies readonly BusinessSort[];
 export const DEFAULT_SORT: BusinessSort = 'next';
 const TOWN_MAX = 60;
 const QUERY_MAX = 100;

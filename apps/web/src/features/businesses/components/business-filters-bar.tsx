@@ -17,6 +17,7 @@ export const MAX_PRICE_OPTIONS = [10, 15, 20, 25, 30, 40, 50] as const;
 export const SORT_OPTIONS: { value: BusinessSort; label: string }[] = [
   { value: 'next', label: 'Soonest free' },
   { value: 'price', label: 'Lowest price' },
+  { value: 'rating', label: 'Highest rated' },
   { value: 'name', label: 'Name' },
 ];
 

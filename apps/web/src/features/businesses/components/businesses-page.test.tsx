@@ -24,6 +24,7 @@ const BUSINESSES: BusinessSummary[] = [
     homeVisitsEnabled: true,
     cancellationNoticeHours: 24,
     nextAvailable: `${addDays(todayInLondon(), 1)} 10:00`,
+    rating: { average: 4.6, count: 23 },
   },
   {
     id: 'biz-2',
@@ -37,6 +38,7 @@ const BUSINESSES: BusinessSummary[] = [
     homeVisitsEnabled: false,
     cancellationNoticeHours: 0,
     nextAvailable: null,
+    rating: { average: null, count: 0 },
   },
 ];
 
@@ -71,6 +73,27 @@ describe('businesses page', () => {
     expect(doherty.getByText('No free hours in the next 4 weeks')).toBeInTheDocument();
 
     expect(screen.getAllByRole('article')).toHaveLength(2);
+  });
+
+  it("shows each card's rating, in words for screen readers: the average from 3 reviews, else New or the count", async () => {
+    const fewReviews = {
+      ...BUSINESSES[1]!,
+      id: 'biz-3',
+      FirstName: 'Orla',
+      rating: { average: null, count: 2 },
+    };
+    stubApi().on('GET', '/api/booking/businesses', list([...BUSINESSES, fewReviews]));
+    renderApp({ route: '/businesses' });
+
+    const kelly = await card('Ciaran Kelly');
+    expect(within(kelly).getByText('★ 4.6 (23)')).toHaveAttribute('aria-hidden', 'true');
+    expect(within(kelly).getByText('Rated 4.6 out of 5 from 23 reviews')).toBeInTheDocument();
+    const doherty = await card('Niamh Doherty');
+    expect(within(doherty).getByText('New')).toBeInTheDocument();
+    expect(within(doherty).getByText('New: no reviews yet')).toBeInTheDocument();
+    const orla = await card('Orla Doherty');
+    expect(within(orla).getAllByText('2 reviews')).toHaveLength(2);
+    expect(within(orla).queryByText(/★/)).not.toBeInTheDocument();
   });
 
   it('shows where each shop is (the full address, or only town and postcode) with a Directions link to a maps search', async () => {

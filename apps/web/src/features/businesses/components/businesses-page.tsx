@@ -25,6 +25,7 @@ import { activeFilterCount } from '../api/business-filters';
 import { isStaleCursorError, useBusinessesSearch } from '../api/get-businesses';
 import { useBusinessFilters } from '../hooks/use-business-filters';
 import { formatNextFree } from '../utils/next-free';
+import { ratingBadge } from '../utils/rating';
 import { BusinessFiltersBar } from './business-filters-bar';
 import classes from './businesses-page.module.css';
 
@@ -36,6 +37,19 @@ const businessPersonName = (business: Pick<BusinessSummary, 'FirstName' | 'LastN
 
 const businessNameOf = (business: Pick<BusinessSummary, 'BusinessName'>) =>
   business.BusinessName.trim() || MESSAGES.unknownBusiness;
+
+/** '★ 4.6 (23)' from 3 reviews up, else 'New' or '2 reviews'; said in words to screen readers. */
+function RatingLine({ rating }: { rating: BusinessSummary['rating'] | undefined }) {
+  // NOTE: read defensively: a cached page from before ratings existed has none.
+  if (!rating) return null;
+  const badge = ratingBadge(rating);
+  return (
+    <Text size="sm" fw={600} c={badge.hasAverage ? 'dark.6' : 'dimmed'}>
+      <span aria-hidden="true">{badge.visible}</span>
+      <VisuallyHidden>{badge.spoken}</VisuallyHidden>
+    </Text>
+  );
+}
 
 function BusinessCard({ business, today }: { business: BusinessSummary; today: string }) {
   const nameId = `business-${business.id}-name`;
@@ -61,6 +75,7 @@ function BusinessCard({ business, today }: { business: BusinessSummary; today: s
           <Text c="dimmed" fw={500} id={businessNameId}>
             {businessNameOf(business)}
           </Text>
+          <RatingLine rating={business.rating} />
         </Stack>
       </Group>
       <BusinessAddress address={business.BusinessAddress} businessName={businessNameOf(business)} />

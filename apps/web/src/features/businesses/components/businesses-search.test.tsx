@@ -28,6 +28,7 @@ const business = (id: string, name: string, extra: Partial<BusinessSummary> = {}
   homeVisitsEnabled: false,
   cancellationNoticeHours: 24,
   nextAvailable: null,
+  rating: { average: null, count: 0 },
   ...extra,
 });
 
@@ -95,7 +96,7 @@ describe('businesses page: filters in the URL', () => {
   it('asks for the defaults with a bare URL, and drops values the API would refuse', async () => {
     const api = stubApi(() => page([business('b1', 'Ciaran')]));
     const past = addDays(todayInLondon(), -1);
-    renderApp({ route: `/businesses?maxPrice=cheap&availableOn=${past}&sort=rating&homeVisits=yes` });
+    renderApp({ route: `/businesses?maxPrice=cheap&availableOn=${past}&sort=popular&homeVisits=yes` });
 
     await screen.findByRole('article', { name: 'Ciaran Barber' });
     expect(listQueries(api)).toEqual([{ sort: 'next' }]);
@@ -135,6 +136,22 @@ describe('businesses page: filters in the URL', () => {
     expect(searchOf(router)).toEqual({ town: 'Derry' });
     expect(screen.getByRole('switch', { name: 'Home visits' })).not.toBeChecked();
     expect(await screen.findByRole('article', { name: 'Ciaran Barber' })).toBeInTheDocument();
+  });
+
+  it("sorts by rating ('Highest rated'): the URL keeps the filters and says sort=rating, and so does the request", async () => {
+    const api = stubApi(() => page([business('b1', 'Ciaran', { rating: { average: 4.8, count: 12 } })]));
+    const { user, router } = renderApp({ route: '/businesses?town=Derry&homeVisits=true' });
+    await screen.findByRole('article', { name: 'Ciaran Barber' });
+
+    const sort = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(within(sort).getByRole('option', { name: 'Highest rated' })).toHaveValue('rating');
+    await user.selectOptions(sort, 'Highest rated');
+    await waitFor(() =>
+      expect(searchOf(router)).toEqual({ town: 'Derry', homeVisits: 'true', sort: 'rating' }),
+    );
+    await waitFor(() =>
+      expect(listQueries(api).at(-1)).toEqual({ town: 'Derry', homeVisits: 'true', sort: 'rating' }),
+    );
   });
 
   it('searches once the typing pauses, replacing the history entry rather than adding one per key', async () => {
