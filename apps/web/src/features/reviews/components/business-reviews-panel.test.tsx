@@ -43,6 +43,8 @@ describe('the Reviews tab of the dashboard', () => {
     expect(screen.getByRole('tab', { name: 'Reviews' })).toHaveAttribute('aria-selected', 'true');
     expect(api.callsTo('GET', '/api/booking/reviews')[0]!.query.get('businessId')).toBe('business-1');
     expect(screen.getByText('4.3 out of 5 from 12 reviews')).toBeInTheDocument();
+    // The average's stars only repeat its figure: a screen reader hears each review's stars alone.
+    expect(screen.getAllByRole('img', { name: /out of 5 stars/ })).toHaveLength(2);
 
     const cards = within(screen.getByRole('list', { name: 'Your reviews' })).getAllByRole('article');
     expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual([

@@ -38,7 +38,7 @@ function RatingHeader({ rating }: { rating: Rating }) {
   if (rating.average !== null) {
     return (
       <Group gap="xs" wrap="wrap">
-        <ReviewStars rating={Math.round(rating.average)} />
+        <ReviewStars rating={rating.average} isDecorative />
         <Text fw={600}>
           {rating.average.toFixed(1)} out of 5 from {reviewsCount(rating.count)}
         </Text>

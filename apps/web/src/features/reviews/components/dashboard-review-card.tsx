@@ -4,11 +4,17 @@ import type { ReactNode } from 'react';
 import { formatShortDate } from '@/lib/booking-format';
 import classes from './dashboard-reviews.module.css';
 
-/** The stars, read out as '4 out of 5 stars'. */
-export function ReviewStars({ rating }: { rating: number }) {
+/**
+ * The stars, read out as '4 out of 5 stars'; `isDecorative` when the text beside them says the
+ * figure (the average's rounded stars would only repeat it less exactly).
+ */
+export function ReviewStars({ rating, isDecorative = false }: { rating: number; isDecorative?: boolean }) {
   const filled = Math.max(0, Math.min(REVIEW_MAX_RATING, Math.round(rating)));
+  const label = isDecorative
+    ? { 'aria-hidden': true as const }
+    : { role: 'img', 'aria-label': `${rating} out of ${REVIEW_MAX_RATING} stars` };
   return (
-    <span role="img" aria-label={`${rating} out of ${REVIEW_MAX_RATING} stars`} className={classes.stars}>
+    <span {...label} className={classes.stars}>
       <span aria-hidden="true">{'★'.repeat(filled)}</span>
       <span aria-hidden="true" className={classes.emptyStar}>
         {'☆'.repeat(REVIEW_MAX_RATING - filled)}
