@@ -8,6 +8,7 @@ import {
   WEEKDAYS,
   type Weekday,
 } from './constants';
+import { TIME_PATTERN } from './dates';
 import {
   invalidTimeFormatFor,
   invalidTimeSlotFor,
@@ -30,9 +31,6 @@ export type TimeRangeInput = string | { start: string; end: string };
 
 /** Availability as it may arrive: keys should be weekdays, ranges in either form. */
 export type AvailabilityInput = { readonly [day: string]: readonly TimeRangeInput[] | null | undefined };
-
-/** 'HH:MM', 00:00 to 23:59. */
-export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 export const isTime = (value: string) => TIME_PATTERN.test(value);
 export const isWeekday = (value: string): value is Weekday => (WEEKDAYS as readonly string[]).includes(value);

@@ -2,6 +2,9 @@ import { TIME_ZONE } from './constants';
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
+/** 'HH:MM', 00:00 to 23:59. */
+export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+
 /** True for a real calendar date written YYYY-MM-DD (rejects 2025-02-30). */
 export function isIsoDate(value: string): boolean {
   if (!DATE_PATTERN.test(value)) return false;
@@ -49,4 +52,21 @@ export function yearsAfter(day: string, years: number): string {
 export function addDays(day: string, days: number): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+// NOTE: here, with the calendar days, rather than with the slot rules (slots.ts): the web formats
+// booking times on pages that need no slot rules, and slots.ts brings zod (~26 kB gzip) with it.
+/**
+ * A booking's time: 'YYYY-MM-DD HH:MM', or with a range 'YYYY-MM-DD HH:MM-HH:MM' (spec §3).
+ * `end` is null without a range (the booking then lasts one hour). Null when the text is neither.
+ */
+export function parseBookingDateTime(
+  value: string,
+): { date: string; start: string; end: string | null } | null {
+  const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})(?:-(\d{2}:\d{2}))?$/.exec(value.trim());
+  if (!match) return null;
+  const [, date, start, end] = match as unknown as [string, string, string, string | undefined];
+  if (!isIsoDate(date) || !TIME_PATTERN.test(start) || (end !== undefined && !TIME_PATTERN.test(end)))
+    return null;
+  return { date, start, end: end ?? null };
 }

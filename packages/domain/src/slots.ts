@@ -2,7 +2,6 @@ import {
   type AvailabilityInput,
   minutesToTime,
   normaliseAvailabilityLenient,
-  TIME_PATTERN,
   timeToMinutes,
 } from './availability';
 import { type AwayDateRange, isDateAway } from './away-dates';
@@ -14,7 +13,10 @@ import {
   WEEKDAYS,
   type Weekday,
 } from './constants';
-import { addDays, isIsoDate, todayInLondon } from './dates';
+import { addDays, isIsoDate, parseBookingDateTime, TIME_PATTERN, todayInLondon } from './dates';
+
+// Kept here for the modules that read booking times with the slot rules.
+export { parseBookingDateTime };
 
 // All times here are wall-clock times in Northern Ireland (Europe/London), written
 // 'YYYY-MM-DD HH:MM'. Conversions to instants go through Intl, so they follow BST/GMT changes.
@@ -128,21 +130,6 @@ export function weekdayOf(date: string): Weekday {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const sundayFirst = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
   return WEEKDAYS[(sundayFirst + 6) % 7]!;
-}
-
-/**
- * A booking's time: 'YYYY-MM-DD HH:MM', or with a range 'YYYY-MM-DD HH:MM-HH:MM' (spec §3).
- * `end` is null without a range (the booking then lasts one hour). Null when the text is neither.
- */
-export function parseBookingDateTime(
-  value: string,
-): { date: string; start: string; end: string | null } | null {
-  const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})(?:-(\d{2}:\d{2}))?$/.exec(value.trim());
-  if (!match) return null;
-  const [, date, start, end] = match as unknown as [string, string, string, string | undefined];
-  if (!isIsoDate(date) || !TIME_PATTERN.test(start) || (end !== undefined && !TIME_PATTERN.test(end)))
-    return null;
-  return { date, start, end: end ?? null };
 }
 
 /** A booking's start and end as instants (epoch ms), or null for text that is not a booking time. */
