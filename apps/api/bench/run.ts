@@ -2,9 +2,9 @@
  * `npm run bench` (root) = `npm run bench -w @app/api --`: the API benchmark and query plans.
  *
  *   npm run bench                      full run: 1,000 businesses, 20,000 customers, 300,000
- *                                      bookings; 10 s per endpoint; writes the `bench` and
+ *                                      bookings, 100,000 reviews; 10 s per endpoint; writes the `bench` and
  *                                      `query-plans` sections of docs/quality.md
- *   npm run bench -- --short           CI: 50 / 1,000 / 15,000, 3 s per endpoint; writes
+ *   npm run bench -- --short           CI: 50 / 1,000 / 15,000 / 5,000, 3 s per endpoint; writes
  *                                      test-output/bench-short.md (never docs/quality.md)
  *   options: --dialect=sqlite|postgres|all  --seconds=N  --connections=N
  *
@@ -33,7 +33,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { addDays, todayInLondon } from '@app/domain';
+import { addDays, REVIEW_PAGE_SIZE, todayInLondon } from '@app/domain';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { type DatabaseConfig, DEFAULT_READ_CACHE_TTL_MS as READ_CACHE_TTL_MS } from '../src/config';
@@ -248,7 +248,7 @@ async function benchDialect(
 ): Promise<DialectRun> {
   const problems: string[] = [];
   console.info(
-    `\n== ${dialect}: seeding ${size.businesses} businesses, ${size.customers} customers, ${size.bookings} bookings`,
+    `\n== ${dialect}: seeding ${size.businesses} businesses, ${size.customers} customers, ${size.bookings} bookings, ${size.reviews ?? 0} reviews`,
   );
   const database = await createBenchDatabase(dialect);
   let db: Db | undefined;
@@ -270,7 +270,9 @@ async function benchDialect(
       },
     });
     const seedSeconds = (Date.now() - started) / 1000;
-    console.info(`   seeded ${seeded.bookings} bookings in ${fmt(seedSeconds)} s`);
+    console.info(
+      `   seeded ${seeded.bookings} bookings and ${seeded.reviews} reviews in ${fmt(seedSeconds)} s`,
+    );
 
     // Tokens: every business (the business's own bookings), and many customers (booking requests).
     const jwtSecret = randomBytes(32).toString('base64url');
@@ -448,6 +450,8 @@ async function benchDialect(
     for (const [name, query] of options.short ? listReads.slice(0, 2) : listReads) {
       await readBeside(`GET /api/booking/businesses (${name})`, `/api/booking/businesses?${query}`);
     }
+    // Highest rated first (api-contract §8.6, §8.9): from each business's kept review totals.
+    await readBeside('GET /api/booking/businesses (by rating)', '/api/booking/businesses?sort=rating');
     if (!options.short) await readBeside('GET /api/booking/towns', '/api/booking/towns');
 
     // The dashboard at scale (api-contract §8.5): the first load of the business with the long
@@ -497,6 +501,14 @@ async function benchDialect(
     await read('GET /api/booking/available-times', '/api/booking/available-times', {
       vary: (request) => {
         request.path = `/api/booking/available-times?businessId=${ids[next++ % ids.length]}`;
+      },
+    });
+
+    // A business's reviews page (api-contract §8.6), cycling through every business.
+    let nextReviews = 0;
+    await read('GET /api/booking/reviews', '/api/booking/reviews', {
+      vary: (request) => {
+        request.path = `/api/booking/reviews?businessId=${ids[nextReviews++ % ids.length]}`;
       },
     });
 
@@ -845,7 +857,7 @@ function benchMarkdown(
   });
   const seeding = runs.map(
     (run) =>
-      `${run.dialect} ${fmt(run.seedSeconds)} s (${run.seeded.bookings} bookings: ${Object.entries(
+      `${run.dialect} ${fmt(run.seedSeconds)} s (${run.seeded.reviews} reviews; ${run.seeded.bookings} bookings: ${Object.entries(
         run.seeded.statuses,
       )
         .map(([status, count]) => `${status} ${count}`)
@@ -856,9 +868,9 @@ function benchMarkdown(
     options.short
       ? '**Short mode (CI) figures: a small dataset and short runs; they show the benchmark works, not how fast the API is.**\n'
       : '',
-    `Dataset: ${size.businesses} businesses, ${size.customers} customers, ${size.bookings} bookings over two years (${SHORT_OR_FULL(options)}). Seeding: ${seeding.join('; ')}.`,
+    `Dataset: ${size.businesses} businesses, ${size.customers} customers, ${size.bookings} bookings over two years, ${size.reviews ?? 0} reviews of past agreed bookings (${SHORT_OR_FULL(options)}). Seeding: ${seeding.join('; ')}.`,
     '',
-    `Load: autocannon on loopback, ${options.connections} connections, ${options.seconds} s per endpoint after a ${options.warmupSeconds} s warm-up. The reference is a bare Fastify hello-world (no logger) in a child process of the same Node, measured before each database's endpoints and again right before each read endpoint, whose ratio uses that adjacent measurement (with other work on the shared cores the reference itself moves by up to 2x within a minute). The API runs \`src/server.ts\` in a child process as in production: \`NODE_ENV=production\`, default \`LOG_LEVEL\` (info: one JSON line per request), the default ${fmt(READ_CACHE_TTL_MS / 1000, 0)} s micro-cache of the public reads ([decision 6](decisions/0006-read-caching.md)), real SMTP mail to a local sink. Every request sends \`Accept-Encoding: ${CLIENT_HEADERS['accept-encoding']}\` like a browser, so the cached public reads come gzipped (the uncached ones are sent as they are); the client counts the bytes of each answer without decoding them. Available times cycle through every business; the business's bookings cycle through every business's token (5% of the businesses are busy, with over 1,000 bookings, so their answer holds 1,000 bookings); booking requests use distinct customers and free slots.`,
+    `Load: autocannon on loopback, ${options.connections} connections, ${options.seconds} s per endpoint after a ${options.warmupSeconds} s warm-up. The reference is a bare Fastify hello-world (no logger) in a child process of the same Node, measured before each database's endpoints and again right before each read endpoint, whose ratio uses that adjacent measurement (with other work on the shared cores the reference itself moves by up to 2x within a minute). The API runs \`src/server.ts\` in a child process as in production: \`NODE_ENV=production\`, default \`LOG_LEVEL\` (info: one JSON line per request), the default ${fmt(READ_CACHE_TTL_MS / 1000, 0)} s micro-cache of the public reads ([decision 6](decisions/0006-read-caching.md)), real SMTP mail to a local sink. Every request sends \`Accept-Encoding: ${CLIENT_HEADERS['accept-encoding']}\` like a browser, so the cached public reads come gzipped (the uncached ones are sent as they are); the client counts the bytes of each answer without decoding them. Available times and the reviews page cycle through every business; the business's bookings cycle through every business's token (5% of the businesses are busy, with over 1,000 bookings, so their answer holds 1,000 bookings); booking requests use distinct customers and free slots.`,
     '',
     `Machine: ${machine}. 1-minute load average before the runs: ${loads.map((l) => fmt(l, 2)).join(', ')} (above ~0.5 means other work shared the 2 cores and the figures are pessimistic).`,
     '',
@@ -883,6 +895,7 @@ function benchMarkdown(
     'What bounds the figures (from the rows above):',
     ...analysis,
     `- The business list and the available times come from the API's ${fmt(READ_CACHE_TTL_MS / 1000, 0)} s micro-cache ([decision 6](decisions/0006-read-caching.md)): a hit costs no query, no serialisation and no compression. The available-times run cycles through every business, so each business's answer is computed again about every ${fmt(READ_CACHE_TTL_MS / 1000, 0)} s.`,
+    `- The rating on every business of the list, and the sort=rating order, come from each business's kept totals (users.review_count and review_sum, moved in the transaction of every review write; migration 0013): no list request reads reviews, so the rows by rating cost what the other list reads cost. The reviews page reads one business's visible reviews newest first, ${REVIEW_PAGE_SIZE} at a time, through reviews_business_page_idx (business_id, hidden, created_at, id); its plan is in the query plans.`,
     ...reads,
     '',
     `Rerun: \`npm run bench\` (PostgreSQL at \`TEST_DATABASE_URL\`, default \`postgres://postgres@127.0.0.1:5432/test\`). CI runs \`npm run bench -- --short\`, which writes \`test-output/bench-short.md\` instead of this section.`,

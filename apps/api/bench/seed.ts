@@ -13,13 +13,19 @@
  *   each on one of its business's hourly slots, in every status: past ones mostly Approved or
  *   Confirmed (with Denied, Cancelled, Declined and stale open ones), upcoming ones mostly
  *   Requested. Every booking of a business has its own start time, so the partial unique index
- *   (one Approved/Confirmed booking per business and hour) always holds.
+ *   (one Approved/Confirmed booking per business and hour) always holds;
+ * - reviews (api-contract §8.6): of past Approved or Confirmed bookings picked at random (so a busy
+ *   shop has about eight times the reviews of the others), by their customers, written 2 hours to 5
+ *   days after the appointment, mostly 4 or 5 stars, a third without a comment, a quarter answered,
+ *   one in two hundred hidden by the Admin; each business's kept totals (users.review_count,
+ *   review_sum) are then its visible reviews' count and sum, as the reviews repository keeps them.
  */
 import { randomUUID } from 'node:crypto';
 import {
   type Availability,
   addDays,
   type BookingStatus,
+  reviewAuthorName,
   timeToMinutes,
   todayInLondon,
   WEEKDAYS,
@@ -29,12 +35,14 @@ import {
 import { type Insertable, sql } from 'kysely';
 import type { Db } from '../src/db/database';
 import { type NewUser, newUserRow } from '../src/db/new-user-row';
-import type { AwayDatesTable, BookingsTable } from '../src/db/schema';
+import type { AwayDatesTable, BookingsTable, ReviewsTable } from '../src/db/schema';
 
 export interface SeedSize {
   businesses: number;
   customers: number;
   bookings: number;
+  /** Reviews of past agreed bookings (none when left out). */
+  reviews?: number;
   /**
    * One more business with a long history (api-contract §8.5, "the dashboard at scale"): this many
    * bookings over this many years, ending at the end of the booking window. Not in `bookings`.
@@ -47,6 +55,7 @@ export const FULL_SIZE: SeedSize = {
   businesses: 1000,
   customers: 20_000,
   bookings: 300_000,
+  reviews: 100_000,
   longHistory: { bookings: 20_000, years: 7 },
 };
 /** CI's short benchmark. */
@@ -54,6 +63,7 @@ export const SHORT_SIZE: SeedSize = {
   businesses: 50,
   customers: 1000,
   bookings: 15_000,
+  reviews: 5_000,
   longHistory: { bookings: 3_000, years: 7 },
 };
 
@@ -91,6 +101,8 @@ export interface SeededData {
   longHistory?: SeededBusiness;
   customers: SeededCustomer[];
   bookings: number;
+  /** Reviews written (visible and hidden). */
+  reviews: number;
   /** Bookings per status. */
   statuses: Record<string, number>;
 }
@@ -186,13 +198,36 @@ function pickWeighted(random: () => number, weights: Weights): BookingStatus {
 
 const BATCH_ROWS = 1000;
 
-/** Inserts rows in multi-row statements of BATCH_ROWS (below both dialects' parameter limits). */
+/** Stars by weight: mostly 4 and 5. */
+const STARS: [number, number][] = [
+  [5, 45],
+  [4, 30],
+  [3, 13],
+  [2, 7],
+  [1, 5],
+];
+const REVIEW_COMMENTS = [
+  'Great fade, in and out in no time.',
+  'Friendly, tidy shop and a fair price.',
+  'Bit of a wait but the cut was spot on.',
+  'Not what I asked for this time.',
+  'Best beard trim in town.',
+  'Booked the night before, no bother at all.',
+];
+
+/**
+ * Inserts rows in multi-row statements of `batchRows` (rows × columns below both dialects' limits
+ * on bound parameters: SQLite's 32,766).
+ */
 class BatchWriter<T> {
   private rows: T[] = [];
-  constructor(private readonly flushRows: (rows: T[]) => Promise<void>) {}
+  constructor(
+    private readonly flushRows: (rows: T[]) => Promise<void>,
+    private readonly batchRows = BATCH_ROWS,
+  ) {}
   async add(row: T): Promise<void> {
     this.rows.push(row);
-    if (this.rows.length >= BATCH_ROWS) await this.flush();
+    if (this.rows.length >= this.batchRows) await this.flush();
   }
   async flush(): Promise<void> {
     if (this.rows.length === 0) return;
@@ -230,12 +265,22 @@ export async function seedMarketplace(db: Db, size: SeedSize, options: SeedOptio
   const statuses: Record<string, number> = {};
   let bookingsLeft = size.bookings;
   let longHistory: SeededBusiness | undefined;
+  /** The past agreed bookings, the reviews' candidates. */
+  const visits: {
+    id: string;
+    businessId: string;
+    customer: SeededCustomer;
+    date: string;
+    startMs: number;
+  }[] = [];
+  let reviewsWritten = 0;
 
   await db.transaction().execute(async (trx) => {
     // newUserRow gives every row every column, as a multi-row insert needs.
+    // Over 32 columns a row: half the batch.
     const users = new BatchWriter<NewUser>(async (rows) => {
       await trx.insertInto('users').values(rows.map(newUserRow)).execute();
-    });
+    }, BATCH_ROWS / 2);
     const away = new BatchWriter<Insertable<AwayDatesTable>>(async (rows) => {
       await trx.insertInto('away_dates').values(rows).execute();
     });
@@ -367,8 +412,11 @@ export async function seedMarketplace(db: Db, size: SeedSize, options: SeedOptio
       );
       const createdAt = createdMs - Math.floor(random() * 3_600_000);
       const updatedAt = status === 'Requested' ? createdAt : Math.min(createdMs + 3_600_000, now.getTime());
+      const id = randomUUID();
+      if (!upcoming && (status === 'Approved' || status === 'Confirmed'))
+        visits.push({ id, businessId: business.id, customer, date, startMs });
       return {
-        id: randomUUID(),
+        id,
         business_id: business.id,
         customer_id: customer.id,
         status,
@@ -448,6 +496,65 @@ export async function seedMarketplace(db: Db, size: SeedSize, options: SeedOptio
       businesses.push(business);
     }
     await bookings.flush();
+
+    // Reviews of past agreed bookings chosen at random (a partial Fisher-Yates shuffle).
+    const reviewCount = Math.min(size.reviews ?? 0, visits.length);
+    const reviews = new BatchWriter<Insertable<ReviewsTable>>(async (rows) => {
+      await trx.insertInto('reviews').values(rows).execute();
+    });
+    for (let i = 0; i < reviewCount; i += 1) {
+      const j = i + Math.floor(random() * (visits.length - i));
+      const visit = visits[j]!;
+      visits[j] = visits[i]!;
+      // The start is a London wall clock read as UTC: 2 hours after it is after the hour's end.
+      const writtenMs = Math.min(
+        visit.startMs + 2 * 3_600_000 + Math.floor(random() * 5 * 86_400_000),
+        now.getTime() - 60_000,
+      );
+      const written = new Date(writtenMs).toISOString();
+      const roll = random() * 100;
+      let rating = 1;
+      for (let acc = 0, k = 0; k < STARS.length; k += 1) {
+        acc += STARS[k]![1];
+        if (roll < acc) {
+          rating = STARS[k]![0];
+          break;
+        }
+      }
+      const answered = random() < 0.25;
+      const hidden = random() < 0.005;
+      await reviews.add({
+        id: randomUUID(),
+        booking_id: visit.id,
+        business_id: visit.businessId,
+        customer_id: visit.customer.id,
+        rating,
+        comment: random() < 0.33 ? '' : pick(random, REVIEW_COMMENTS),
+        author_name: reviewAuthorName(visit.customer.firstName, visit.customer.lastName),
+        visited_on: visit.date,
+        reply: answered ? 'Thanks for coming in, see you next time.' : null,
+        reply_at: answered
+          ? new Date(Math.min(writtenMs + 6 * 3_600_000, now.getTime())).toISOString()
+          : null,
+        hidden: hidden ? 1 : 0,
+        hidden_reason: hidden ? 'Personal details about the barber' : null,
+        hidden_at: hidden ? written : null,
+        created_at: written,
+        updated_at: written,
+      });
+    }
+    await reviews.flush();
+    reviewsWritten = reviewCount;
+    // The kept totals: each business's visible reviews (migration 0013).
+    if (reviewCount > 0) {
+      await sql`
+        update users set
+          review_count = (select count(*) from reviews r where r.business_id = users.id and r.hidden = 0),
+          review_sum = (select coalesce(sum(r.rating), 0) from reviews r where r.business_id = users.id and r.hidden = 0)
+        where user_type = 'Business'
+      `.execute(trx);
+    }
+
     // Every booking's thread (api-contract §8.8): the request as a system line; about a third of
     // them with a customer's question, half of those answered by the business (all read).
     await sql`
@@ -478,6 +585,7 @@ export async function seedMarketplace(db: Db, size: SeedSize, options: SeedOptio
     ...(longHistory ? { longHistory } : {}),
     customers,
     bookings: size.bookings - bookingsLeft,
+    reviews: reviewsWritten,
     statuses,
   };
 }
