@@ -82,17 +82,17 @@ function ReviewItem({
   return (
     <Paper component="article" withBorder p="md" radius="md" aria-labelledby={headingId}>
       <Stack gap="xs">
-        <Group justify="space-between" align="flex-start" gap="xs">
-          <div>
-            <Text fw={600} id={headingId}>
-              {review.authorName}
-            </Text>
+        <div>
+          <Text fw={600} id={headingId}>
+            {review.authorName}
+          </Text>
+          <Group gap="xs" align="center">
+            <Stars value={review.rating} />
             <Text size="sm" c="dimmed">
               {visitedText(review.visitedOn)}
             </Text>
-          </div>
-          <Stars value={review.rating} />
-        </Group>
+          </Group>
+        </div>
         {/* Plain text as written: React escapes it, so markup in a comment shows as text. */}
         {review.comment ? <Text className={classes.text}>{review.comment}</Text> : null}
         {review.reply ? (
