@@ -31,6 +31,9 @@ const DEFERRED = {
   booking: [
     'src/features/booking/components/home-visit-address-modal.tsx',
     'src/features/booking/components/booking-success-modal.tsx',
+    // The business's reviews load below the wizard once it is on screen, and the report form on use.
+    'src/features/reviews/components/business-reviews.tsx',
+    'src/features/reviews/components/report-review-dialog.tsx',
   ],
   // The welcome panel beside the card is hidden on phones.
   login: ['src/features/auth/components/auth-side-panel.tsx'],
@@ -39,6 +42,10 @@ const DEFERRED = {
     'src/features/profile/components/profile-card-edit.tsx',
     'src/components/profile-edit-form.tsx',
     'src/components/email-verification.tsx',
+    // A card's review button loads when a past appointment shows; the review form (with the comment's
+    // profanity check) when it is opened.
+    'src/features/reviews/components/booking-review-action.tsx',
+    'src/features/reviews/components/review-dialog.tsx',
   ],
   // The dashboard opens on Manage Requests: the other tabs and the calendar load later.
   admin: [
