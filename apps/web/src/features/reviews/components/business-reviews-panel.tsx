@@ -1,35 +1,15 @@
-import { type Rating, REVIEW_AVERAGE_MIN_COUNT, type Review, type ReviewsResponse } from '@app/domain';
+import { type Rating, REVIEW_AVERAGE_MIN_COUNT, type Review } from '@app/domain';
 import { Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { LoadErrorAlert } from '@/components/load-error-alert';
-import { apiClient } from '@/lib/api-client';
+import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
-import { queryKeys } from '@/lib/query-keys';
+import { businessReviewsQueryOptions } from '../api/get-business-reviews';
 import { ReviewStars, ReviewSummary, reviewCardName } from './dashboard-review-card';
 import classes from './dashboard-reviews.module.css';
 import { ReviewReplyForm } from './review-reply-form';
-
-// NOTE: /review-policy's page and its entry in config/paths.ts come with the customer side's part
-// of reviews; link through paths.reviewPolicy once it is there.
-const REVIEW_POLICY_HREF = '/review-policy';
-
-/** GET /booking/reviews?businessId=&cursor= (public) → one page, newest first, hidden ones left out. */
-const getBusinessReviewsPage = (businessId: string, cursor: string | null): Promise<ReviewsResponse> => {
-  const params = new URLSearchParams({ businessId });
-  if (cursor) params.set('cursor', cursor);
-  return apiClient.get<ReviewsResponse>(`/booking/reviews?${params.toString()}`);
-};
-
-/** The business's own reviews, page by page ('Show more' follows nextCursor until it is null). */
-export const businessReviewsPagesQueryOptions = (businessId: string) =>
-  infiniteQueryOptions({
-    queryKey: [...queryKeys.businessReviews(businessId), 'pages'],
-    queryFn: ({ pageParam }) => getBusinessReviewsPage(businessId, pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor ?? undefined,
-  });
 
 const reviewsCount = (count: number) => `${count} ${count === 1 ? 'review' : 'reviews'}`;
 
@@ -96,7 +76,7 @@ export function BusinessReviewsPanel() {
   const { user } = useSession();
   const businessId = user?.id ?? '';
   const reviews = useInfiniteQuery({
-    ...businessReviewsPagesQueryOptions(businessId),
+    ...businessReviewsQueryOptions(businessId),
     enabled: businessId !== '',
   });
   const pages = reviews.data?.pages ?? [];
@@ -113,7 +93,7 @@ export function BusinessReviewsPanel() {
         <Text size="sm" c="dimmed">
           Only customers who came to an appointment with you can review it. You can reply to each review and
           edit your reply, but you cannot hide or delete a review.{' '}
-          <Anchor component={Link} to={REVIEW_POLICY_HREF} size="sm">
+          <Anchor component={Link} to={paths.reviewPolicy.getHref()} size="sm">
             Read the review policy
           </Anchor>
         </Text>

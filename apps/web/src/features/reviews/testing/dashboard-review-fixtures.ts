@@ -2,9 +2,9 @@ import type { ReportedReview, Review, UserType } from '@app/domain';
 import { type FetchStub, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 import { makeAccessToken, userDetails } from '@/testing/tokens';
+import type { getBusinessReviewsPage } from '../api/get-business-reviews';
 import type { getReviewReports } from '../api/get-review-reports';
 import type { putReviewReply } from '../api/put-review-reply';
-import type { businessReviewsPagesQueryOptions } from '../components/business-reviews-panel';
 
 /** Test data and setup for the dashboard's review tabs (test-only). */
 
@@ -40,9 +40,7 @@ export function makeReportedReview(overrides: Partial<ReportedReview> = {}): Rep
   };
 }
 
-type ReviewsPage = Awaited<
-  ReturnType<NonNullable<ReturnType<typeof businessReviewsPagesQueryOptions>['queryFn']>>
->;
+type ReviewsPage = Awaited<ReturnType<typeof getBusinessReviewsPage>>;
 
 /** One page of GET /booking/reviews, as the web reads it. */
 export const reviewsPage = (
