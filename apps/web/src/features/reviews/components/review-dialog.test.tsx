@@ -163,6 +163,14 @@ describe('the customer reviews a past appointment from its card (api-contract §
     expect(api.callsTo('POST', '/api/booking/review')).toHaveLength(0);
   });
 
+  it('tells the customer when the moderators have hidden their review', async () => {
+    const mine = makeMyReview({ bookingId: 'past-1', hidden: true });
+    const api = stubFetch().on('GET', MY_REVIEWS, jsonResponse(200, myReviewsResponse([mine])));
+    renderCustomerBookings([ended], api);
+    const dialog = await openDialog('Edit your review');
+    expect(dialog).toHaveTextContent('The moderators have hidden this review');
+  });
+
   it('offers no edit once the review can no longer change', async () => {
     const mine = makeMyReview({ bookingId: 'past-1', editableUntil: '2026-11-20T11:00:00.000Z' });
     const api = stubFetch().on('GET', MY_REVIEWS, jsonResponse(200, myReviewsResponse([mine])));

@@ -124,6 +124,12 @@ export function ReviewDialog({
             Your appointment at {businessName}, {when}. Your first name and last initial show with your
             review.
           </Text>
+          {existing?.hidden ? (
+            <Alert color="orange" variant="light" icon={<IconAlert />}>
+              The moderators have hidden this review: it does not show on the business’s page or count in its
+              rating.
+            </Alert>
+          ) : null}
           <StarRatingInput value={rating} onChange={setRating} error={ratingError} />
           <Textarea
             label="Your review (optional)"
