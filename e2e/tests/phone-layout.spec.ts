@@ -21,7 +21,7 @@ test('every dashboard tab shows its whole label inside a 375 px screen', async (
   await expect(page.getByRole('tab', { name: 'Manage Requests' })).toHaveAttribute('aria-selected', 'true');
 
   for (const name of ADMIN_TABS) {
-    const tab = page.getByRole('tab', { name });
+    const tab = page.getByRole('tab', { name, exact: true });
     await expect(tab).toBeInViewport({ ratio: 1 });
     // The label is not cut short (no overflow inside the tab).
     const isCut = await tab.evaluate((element) => element.scrollWidth > element.clientWidth + 1);
@@ -31,6 +31,8 @@ test('every dashboard tab shows its whole label inside a 375 px screen', async (
   // And each still opens its panel.
   await page.getByRole('tab', { name: 'Invite Business' }).click();
   await expect(page.getByRole('heading', { name: 'Invite a Business' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Reported Reviews' }).click();
+  await expect(page.getByRole('heading', { name: 'Reported Reviews', level: 2 })).toBeVisible();
 });
 
 test('a toast after saving hours leaves the Save Hours bar clear', async ({ page }) => {
