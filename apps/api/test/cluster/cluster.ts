@@ -69,8 +69,10 @@ export interface Cluster {
   /** nginx's error log and each instance's output, for failure messages. */
   logs(): string;
   /**
-   * Stops instance `index` (SIGTERM, a graceful shutdown; nothing when it is gone already), starts
-   * it again on the same port and waits until it is ready.
+   * A rolling restart's step, as an operator does it with nginx: marks instance `index` `down` and
+   * reloads nginx (new requests go to the others; those already sent to it go on), stops it
+   * (SIGTERM: it finishes them; nothing when it is gone already), starts it again on the same port,
+   * waits until it is ready and puts it back in the upstream.
    */
   restart(index: number): Promise<void>;
   stop(): Promise<void>;
@@ -139,8 +141,27 @@ async function waitFor200(url: string, timeoutMs: number, dead: () => boolean, d
   throw new Error(`${url} did not answer 200 within ${timeoutMs} ms (last: ${last}):\n${describe()}`);
 }
 
+/** nginx's worker processes: the master's children. */
+function workersOf(master: number): number[] {
+  try {
+    return readFileSync(`/proc/${master}/task/${master}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
 /** Writes the nginx config from nginx.conf.template into `prefix`; returns its path. */
-export function writeNginxConfig(prefix: string, port: number, upstreamPorts: readonly number[]): string {
+export function writeNginxConfig(
+  prefix: string,
+  port: number,
+  upstreamPorts: readonly number[],
+  /** Upstreams marked `down`: nginx sends them nothing new (a rolling restart's drain). */
+  downPorts: readonly number[] = [],
+): string {
   const template = readFileSync(join(HERE, 'nginx.conf.template'), 'utf8');
   const config = template
     .replaceAll('{{USER}}', process.getuid?.() === 0 ? 'user root root;' : '')
@@ -148,7 +169,12 @@ export function writeNginxConfig(prefix: string, port: number, upstreamPorts: re
     .replaceAll('{{PORT}}', String(port))
     .replaceAll(
       '{{UPSTREAMS}}',
-      upstreamPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=1s;`).join('\n'),
+      upstreamPorts
+        .map(
+          (p) =>
+            `    server 127.0.0.1:${p} max_fails=1 fail_timeout=1s${downPorts.includes(p) ? ' down' : ''};`,
+        )
+        .join('\n'),
     );
   const path = join(prefix, 'nginx.conf');
   writeFileSync(path, config);
@@ -166,16 +192,24 @@ export async function startCluster(count = 3): Promise<Cluster> {
   const smtp = await startSmtpListener();
   const db = createDatabase({ dialect: 'postgres', url: databaseUrl });
   const instances: Instance[] = [];
+  /** The output of instances restarted since (the last of each run). */
+  const retired: string[] = [];
   let nginx: { child: ChildProcess; exited: Promise<void> } | undefined;
   const logs = () => {
     let nginxLog = '';
     try {
-      nginxLog = readFileSync(join(prefix, 'error.log'), 'utf8').slice(-8_000);
+      // Without the refused connections of instances restarting (nginx passes those on).
+      nginxLog = readFileSync(join(prefix, 'error.log'), 'utf8')
+        .split('\n')
+        .filter((line) => !/connect\(\) failed \(111|upstream server temporarily disabled/.test(line))
+        .join('\n')
+        .slice(-8_000);
     } catch {
       // not started
     }
     return [
-      `nginx error.log:\n${nginxLog}`,
+      `nginx error.log (refused connections left out):\n${nginxLog}`,
+      ...retired,
       ...instances.map((i) => `${i.name} (${i.port}):\n${i.output()}`),
     ].join('\n----\n');
   };
@@ -226,13 +260,29 @@ export async function startCluster(count = 3): Promise<Cluster> {
       await waitFor200(`${instance.baseUrl}/api/ready`, 90_000, dead, logs);
     }
     await waitFor200(`${baseUrl}/api/ready`, 10_000, dead, logs);
+    /** Rewrites the config with `down` upstreams and reloads nginx; resolves once new workers run. */
+    const reloadNginx = async (down: readonly number[]) => {
+      const master = nginx?.child.pid;
+      if (master === undefined) throw new Error('nginx is not running');
+      const before = new Set(workersOf(master));
+      writeNginxConfig(prefix, nginxPort, ports, down);
+      process.kill(master, 'SIGHUP');
+      const deadline = Date.now() + 10_000;
+      while (!workersOf(master).some((pid) => !before.has(pid))) {
+        if (Date.now() > deadline) throw new Error(`nginx did not reload:\n${logs()}`);
+        await sleep(20);
+      }
+    };
     const restart = async (index: number) => {
       const old = instances[index];
       if (!old) throw new Error(`no instance ${index}`);
+      await reloadNginx([old.port]);
       await stopChild(old.child, old.exited);
+      retired.push(`${old.name} (${old.port}) before its restart:\n${old.output().slice(-4_000)}`);
       const fresh = startInstance(old.name, old.port, env);
       instances[index] = fresh;
       await waitFor200(`${fresh.baseUrl}/api/ready`, 90_000, () => fresh.child.exitCode !== null, logs);
+      await reloadNginx([]);
     };
     return { baseUrl, instances, smtp, db, databaseUrl, logs, restart, stop };
   } catch (error) {
