@@ -93,7 +93,7 @@ export function BusinessReviewsPanel() {
         <Text size="sm" c="dimmed">
           Only customers who came to an appointment with you can review it. You can reply to each review and
           edit your reply, but you cannot hide or delete a review.{' '}
-          <Anchor component={Link} to={paths.reviewPolicy.getHref()} size="sm">
+          <Anchor component={Link} to={paths.reviewPolicy.getHref()} size="sm" underline="always">
             Read the review policy
           </Anchor>
         </Text>
