@@ -56,6 +56,8 @@ test('visitor pages, the 404 page, an invalid invite and the burger menu', async
   await scan(page, 'Privacy Policy /privacy-policy');
   await visit(page, '/terms-of-service', 'Terms of Service');
   await scan(page, 'Terms of Service /terms-of-service');
+  await visit(page, '/review-policy', 'How Reviews Work');
+  await scan(page, 'How Reviews Work /review-policy');
 
   await visit(page, '/no-such-page', 'Page not found');
   await scan(page, '404 (unknown path)');
@@ -220,6 +222,16 @@ test('customer profile: booking tabs, edit form, settings, cancel and delete dia
     await scan(page, 'Profile: Add to Calendar feedback', { widths: [width] });
   }
 
+  // The review dialog of a past appointment (written or not: the reviews journey may have run first).
+  await page
+    .getByRole('tabpanel')
+    .getByRole('button', { name: /^(Write a review|Edit your review)$/ })
+    .first()
+    .click();
+  await settledDialog(page, /^(Write a review|Edit your review)$/);
+  await scan(page, 'Review dialog', { kind: 'dialog' });
+  await closeDialog(page);
+
   await page.getByRole('tab', { name: /^Requested \(\d+\)$/ }).click();
   await page.getByRole('tabpanel').getByRole('button', { name: 'Cancel Request' }).first().click();
   await settledDialog(page, 'Cancel this request?');
@@ -340,6 +352,49 @@ test('business dashboard: Profile, Set Hours and Configuration with away dates',
   await page.getByRole('tab', { name: 'Profile' }).click();
   await page.getByRole('button', { name: 'Edit Profile' }).click();
   await scan(page, 'Admin: Profile edit form');
+});
+
+test("reviews: a business's reviews on its booking page and the report dialog", async ({ page, request }) => {
+  const { businesses } = (await (
+    await request.get('/api/booking/businesses?sort=name&limit=100')
+  ).json()) as {
+    businesses: { id: string; BusinessName: string }[];
+  };
+  const shop = businesses.find((business) => business.BusinessName === 'Cathedral Quarter Barbers')!;
+  await signIn(page, DEMO_CUSTOMER);
+  await page.goto(`/booking/${shop.id}`);
+  const reviews = page.getByRole('region', { name: 'Reviews' });
+  await reviews.scrollIntoViewIfNeeded();
+  await expect(reviews.getByRole('article').first()).toBeVisible();
+  await scan(page, 'Booking page with its reviews');
+  await reviews
+    .getByRole('button', { name: /^Report the review by / })
+    .first()
+    .click();
+  await settledDialog(page, 'Report this review');
+  await scan(page, 'Report review dialog', { kind: 'dialog' });
+  await closeDialog(page);
+});
+
+test("reviews: the business's Reviews tab with the reply form", async ({ page }) => {
+  await signIn(page, BUSINESS);
+  await visit(page, '/admin', 'Business Dashboard');
+  await page.getByRole('tab', { name: 'Reviews', exact: true }).click();
+  const card = page.getByRole('tabpanel').getByRole('article').first();
+  await expect(card).toBeVisible();
+  await scan(page, 'Dashboard: Reviews tab');
+  await card.getByRole('button', { name: /^(Reply|Edit reply)$/ }).click();
+  await expect(card.getByRole('textbox', { name: 'Your reply' })).toBeVisible();
+  await scan(page, 'Dashboard: Reviews tab with the reply form');
+  await card.getByRole('button', { name: 'Cancel' }).click();
+});
+
+test("reviews: the Admin's Reported Reviews tab", async ({ page }) => {
+  await signIn(page, ADMIN);
+  await visit(page, '/admin', 'Business Dashboard');
+  await page.getByRole('tab', { name: 'Reported Reviews' }).click();
+  await expect(page.getByRole('heading', { name: 'Reported Reviews' })).toBeVisible();
+  await scan(page, 'Admin: Reported Reviews tab');
 });
 
 test('admin: the Invite Business tab', async ({ page }) => {
