@@ -231,6 +231,15 @@ export default defineConfig({
                 ),
               priority: 10,
             },
+            // The other libraries of the entry's own imports (the router, Mantine's core and provider,
+            // ...): one chunk rather than the three or four that their use by the pages splits them
+            // into. Every page loads them anyway; each extra file costs every page a request.
+            {
+              name: 'entry-libraries',
+              tags: ['$initial'],
+              test: /[\\/]node_modules[\\/]/,
+              priority: 5,
+            },
             // The spec's messages and the booking statuses they name: one chunk for every form.
             {
               name: 'messages',
