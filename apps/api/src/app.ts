@@ -250,6 +250,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   await app.register(reviewsRoutes, {
     prefix: '/api/booking',
     reviews: new ReviewsService({ db, clock, outbox, appUrl: config.appUrl }),
+    readCache,
   });
   await app.register(exportsRoutes, { prefix: '/api/booking', exports: new ExportsService(db) });
   await app.register(eventsRoutes, {

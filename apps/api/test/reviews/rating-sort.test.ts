@@ -92,12 +92,28 @@ describeEachDatabase(
         average: null,
         count: 2,
       });
+      const reviewsPage = () => call(t, 'GET', `/api/booking/reviews?businessId=${business.id}`, null);
+      const kept = await reviewsPage();
+      expect(kept.json().reviews).toHaveLength(2);
+      // The page is a cached read: an ETag, and 304 for a client that holds it.
+      const etag = kept.headers.etag as string;
+      expect(etag).toBeTruthy();
+      const again = await t.app.inject({
+        method: 'GET',
+        url: `/api/booking/reviews?businessId=${business.id}`,
+        headers: { 'if-none-match': etag },
+      });
+      expect(again.statusCode).toBe(304);
       const booking = await pastBooking(t, db(), { business, customer });
       expect((await postReview(t, customer, { bookingId: booking.id, rating: 5 })).statusCode).toBe(201);
       const after = await list('sort=name&limit=100');
       expect(after.businesses.find((b) => b.id === business.id)?.rating).toEqual({ average: 4.3, count: 3 });
       const page = await call(t, 'GET', `/api/booking/available-times?businessId=${business.id}`, null);
       expect(page.json().business.rating).toEqual({ average: 4.3, count: 3 });
+      const fresh = await reviewsPage();
+      expect(fresh.statusCode).toBe(200);
+      expect(fresh.json().reviews).toHaveLength(3);
+      expect(fresh.json().rating).toEqual({ average: 4.3, count: 3 });
     });
   },
 );

@@ -19,10 +19,14 @@ import {
 } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CACHED_READ_CONFIG, sendCached, serializeWith } from '../../lib/http-cache';
+import type { ReadCache } from '../../lib/read-cache';
 import type { ReviewsService } from './reviews.service';
 
 export interface ReviewsRoutesOptions {
   reviews: ReviewsService;
+  /** The public reads' micro-cache (docs/decisions/0006-read-caching.md). */
+  readCache: ReadCache;
 }
 
 const errors = (...statuses: number[]) =>
@@ -33,7 +37,10 @@ const bodyErrors = (...statuses: number[]) => errors(400, 401, 413, 415, ...stat
 const WHO_REVIEWS = `Only the booking’s customer (404 for anyone else, as for an unknown booking, whether or not it was reviewed), for an Approved or Confirmed booking whose hour has ended, within ${REVIEW_WINDOW_DAYS} days of that (400 NotReviewable otherwise). rating is a whole number 1–5; comment is optional plain text, at most ${REVIEW_TEXT_MAX_LENGTH} characters, profanity refused; it comes back exactly as sent (never HTML).`;
 
 /** /api/booking/review* and /api/booking/my-reviews: verified reviews (api-contract §8.6). */
-export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesOptions> = async (app, { reviews }) => {
+export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesOptions> = async (
+  app,
+  { reviews, readCache },
+) => {
   app.post(
     '/review',
     {
@@ -72,15 +79,22 @@ export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesOptions> = async 
   app.get(
     '/reviews',
     {
+      config: CACHED_READ_CONFIG,
       schema: {
         tags: ['booking'],
         summary: 'A business’s reviews, newest first, and its rating (public)',
-        description: `At most ${REVIEW_PAGE_SIZE} visible reviews per page; pass nextCursor as cursor for the next (400 for a cursor that is not one). rating.average is the mean of the visible reviews rounded half-up to one decimal, null below ${REVIEW_AVERAGE_MIN_COUNT} reviews. Unlisted or unknown businesses: 404, as for available-times.`,
+        description: `At most ${REVIEW_PAGE_SIZE} visible reviews per page; pass nextCursor as cursor for the next (400 for a cursor that is not one). rating.average is the mean of the visible reviews rounded half-up to one decimal, null below ${REVIEW_AVERAGE_MIN_COUNT} reviews. Unlisted or unknown businesses: 404, as for available-times. Served from a per-instance cache of at most a couple of seconds, emptied by every write this instance handles. Sends an ETag (If-None-Match → 304) and gzip when Accept-Encoding allows it.`,
         querystring: ReviewsQuerySchema,
         response: { 200: ReviewsResponseSchema, ...errors(400, 404) },
       },
     },
-    async (request) => reviews.page(request.query),
+    async (request, reply) => {
+      const { businessId, cursor } = request.query;
+      const body = await readCache.get(`reviews:${JSON.stringify([businessId, cursor])}`, async () =>
+        serializeWith(ReviewsResponseSchema, await reviews.page(request.query)),
+      );
+      return sendCached(request, reply, body);
+    },
   );
 
   app.get(
