@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   AvailabilityFormatError,
-  AvailabilityInputSchema,
-  AvailabilityRequestSchema,
   formatTimeRange,
   newDefaultSlot,
   normaliseAvailability,
@@ -12,6 +10,7 @@ import {
   timeSlotOptions,
   validateAvailability,
 } from './availability';
+import { AvailabilityInputSchema, AvailabilityRequestSchema } from './availability-schemas';
 import { DEFAULT_SLOT } from './constants';
 import { errorsOf, parseOk } from './test-utils';
 

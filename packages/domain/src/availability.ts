@@ -1,7 +1,5 @@
-import { z } from 'zod';
 import {
   DEFAULT_SLOT,
-  MAX_SLOTS_PER_DAY,
   SLOT_OPTION_END,
   SLOT_OPTION_START,
   SLOT_OPTION_STEP_MINUTES,
@@ -167,39 +165,3 @@ export function timeSlotOptions(): string[] {
 
 /** A fresh copy of the default new range, 09:00-17:00. */
 export const newDefaultSlot = (): TimeRange => ({ ...DEFAULT_SLOT });
-
-// ---- Schemas ------------------------------------------------------------------------------------
-
-const TimeRangeInputSchema = z.union(
-  [z.string().max(32), z.object({ start: z.string().max(16), end: z.string().max(16) })],
-  { error: MESSAGES.invalidTimeSlot },
-);
-
-/**
- * Raw availability → its saved form. Rejects unknown weekdays and malformed ranges; does not
- * check range order or emptiness. `missing` is the message when the value is absent or not a map.
- */
-export function availabilityInputSchema(missing: string) {
-  return z
-    .record(z.string().max(32), z.array(TimeRangeInputSchema).max(MAX_SLOTS_PER_DAY).nullish(), {
-      error: missing,
-    })
-    .superRefine((input, ctx) => {
-      const problem = availabilityFormatError(input);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    })
-    .transform((input) => normaliseAvailabilityLenient(input));
-}
-
-export const AvailabilityInputSchema = availabilityInputSchema(MESSAGES.setAtLeastOneSlot);
-
-/** Availability the admin saves: format, at least one range, start < end, no overlap. */
-export const AvailabilitySchema = AvailabilityInputSchema.superRefine((availability, ctx) => {
-  const problem = validateAvailability(availability);
-  if (problem)
-    ctx.addIssue({ code: 'custom', message: problem.message, path: problem.day ? [problem.day] : [] });
-});
-
-/** PUT /user/availability */
-export const AvailabilityRequestSchema = z.object({ availability: AvailabilitySchema });
-export type AvailabilityRequest = z.input<typeof AvailabilityRequestSchema>;

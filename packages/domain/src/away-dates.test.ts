@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   type AwayDate,
-  AwayDatesRequestSchema,
   awayDateBounds,
   awayDateError,
   isDateAway,
   mergeAwayDates,
   newAwayDateEntries,
 } from './away-dates';
+import { AwayDatesRequestSchema } from './away-dates-schemas';
 import { errorsOf, parseOk } from './test-utils';
 
 const TODAY = '2026-06-15';

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { AWAY_MAX_AHEAD_YEARS, AWAY_REASON_MAX_LENGTH, MAX_AWAY_DATES } from './constants';
+import { AWAY_MAX_AHEAD_YEARS, AWAY_REASON_MAX_LENGTH } from './constants';
 import { isIsoDate, todayInLondon, yearsAfter } from './dates';
 import { MESSAGES } from './messages';
 
@@ -56,44 +55,6 @@ export function awayDateError(
     return { field: 'endDate', message: MESSAGES.awayTooFarAhead };
   return null;
 }
-
-const AwayDateStringSchema = z.string({ error: MESSAGES.awayDateFormat }).max(10, MESSAGES.awayDateFormat);
-
-/** One away period as the client sends it; id, createdAt and status are the server's. */
-export const AwayDateEntrySchema = z.object({
-  id: z.guid({ error: MESSAGES.invalidId }).optional(),
-  startDate: AwayDateStringSchema,
-  endDate: AwayDateStringSchema,
-  reason: z
-    .string()
-    .max(AWAY_REASON_MAX_LENGTH, MESSAGES.awayReasonMax)
-    .trim()
-    .nullish()
-    .transform((reason) => reason || undefined),
-  createdAt: z.number().int().nonnegative().optional(),
-  status: z.literal('active', { error: MESSAGES.awayStatusActive }).optional(),
-});
-export type AwayDateEntry = z.input<typeof AwayDateEntrySchema>;
-
-/**
- * PUT /user/away-dates: the whole list. Each entry: real dates, start ≤ end, reason ≤ 100
- * characters, end ≤ today + 1 year; entries without an id (new ones) must not start in the past.
- * The server should apply `awayDateError(entry, { isNew: true })` again to any entry whose id it
- * does not know, and build the stored list with `mergeAwayDates`.
- */
-export const AwayDatesRequestSchema = z.object({
-  awayDates: z
-    .array(AwayDateEntrySchema, { error: MESSAGES.awayDateFormat })
-    .max(MAX_AWAY_DATES)
-    .superRefine((entries, ctx) => {
-      const today = todayInLondon();
-      entries.forEach((entry, index) => {
-        const problem = awayDateError(entry, { today, isNew: entry.id === undefined });
-        if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: [index, problem.field] });
-      });
-    }),
-});
-export type AwayDatesRequest = z.input<typeof AwayDatesRequestSchema>;
 
 /** An away period as a client sends it (id, createdAt and status are ignored unless the server knows the id). */
 export interface AwayDateInput {

@@ -3,11 +3,11 @@ import { INVITE_POSTCODE_PATTERN, lastAddressSegment } from './address-parts';
 import { CONFIRMATION_CODE_PATTERN, EMAIL_PATTERN, PASSWORD_PATTERN, PERSON_NAME_PATTERN } from './auth';
 import {
   type AvailabilityInput,
-  availabilityInputSchema,
   availabilitySlotProblem,
   hasAnySlot,
   normaliseAvailabilityLenient,
 } from './availability';
+import { availabilityInputSchema } from './availability-schemas';
 import { assertNever } from './booking-status';
 import {
   ADDRESS_MAX_LENGTH,

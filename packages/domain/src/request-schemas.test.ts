@@ -14,8 +14,8 @@ import {
   ResendCodeRequestSchema,
   ResetPasswordRequestSchema,
 } from './auth';
-import { AvailabilityRequestSchema } from './availability';
-import { AwayDatesRequestSchema } from './away-dates';
+import { AvailabilityRequestSchema } from './availability-schemas';
+import { AwayDatesRequestSchema } from './away-dates-schemas';
 import {
   CounterRequestSchema,
   CreateBookingRequestSchema,
