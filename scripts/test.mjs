@@ -86,6 +86,9 @@ step('unit, API and component tests', 'npx', [
   `--outputFile.json=${vitestReport}`,
 ]);
 if (existsSync(vitestReport)) step('quality report', 'node', ['scripts/quality/suites.mjs', vitestReport]);
+// Three API processes on one PostgreSQL database behind nginx (api-contract §8.7; it skips loudly
+// without PostgreSQL or nginx, and fails instead under REQUIRE_FULL_TESTS=1).
+step('many instances behind nginx', 'npm', ['run', 'test:cluster']);
 if (hasChromium) {
   // Builds the production app, then every journey, the axe checks and the keyboard journeys.
   step('browser journeys', 'npm', ['run', 'test:e2e']);

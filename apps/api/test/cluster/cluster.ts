@@ -69,10 +69,11 @@ export interface Cluster {
   /** nginx's error log and each instance's output, for failure messages. */
   logs(): string;
   /**
-   * A rolling restart's step, as an operator does it with nginx: marks instance `index` `down` and
-   * reloads nginx (new requests go to the others; those already sent to it go on), stops it
-   * (SIGTERM: it finishes them; nothing when it is gone already), starts it again on the same port,
-   * waits until it is ready and puts it back in the upstream.
+   * A rolling restart's step, as an operator does it with nginx: marks instance `index` `down`,
+   * reloads nginx and waits until its old workers have exited (what they had sent is answered;
+   * nothing more is on its way to the instance), stops the instance (SIGTERM, a graceful shutdown;
+   * nothing when it is gone already), starts it again on the same port, waits until it is ready and
+   * puts it back in the upstream.
    */
   restart(index: number): Promise<void>;
   stop(): Promise<void>;
@@ -260,15 +261,20 @@ export async function startCluster(count = 3): Promise<Cluster> {
       await waitFor200(`${instance.baseUrl}/api/ready`, 90_000, dead, logs);
     }
     await waitFor200(`${baseUrl}/api/ready`, 10_000, dead, logs);
-    /** Rewrites the config with `down` upstreams and reloads nginx; resolves once new workers run. */
+    /**
+     * Rewrites the config with `down` upstreams and reloads nginx; resolves once the old workers
+     * have finished what they had sent and exited, so that nothing but the new config sends.
+     */
     const reloadNginx = async (down: readonly number[]) => {
       const master = nginx?.child.pid;
       if (master === undefined) throw new Error('nginx is not running');
-      const before = new Set(workersOf(master));
+      const old = workersOf(master);
       writeNginxConfig(prefix, nginxPort, ports, down);
       process.kill(master, 'SIGHUP');
-      const deadline = Date.now() + 10_000;
-      while (!workersOf(master).some((pid) => !before.has(pid))) {
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const workers = workersOf(master);
+        if (workers.length > 0 && !workers.some((pid) => old.includes(pid))) break;
         if (Date.now() > deadline) throw new Error(`nginx did not reload:\n${logs()}`);
         await sleep(20);
       }

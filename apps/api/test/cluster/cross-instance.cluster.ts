@@ -560,6 +560,6 @@ describe.skipIf(missing.length > 0)(`${INSTANCES} API processes on one PostgreSQ
         `rolling restart (${ROLLING_ROUNDS} round(s) of ${INSTANCES} restarts): ${booked.length} requests and ${reads} reads through nginx, none failed; each restart (SIGTERM to ready) took ${restartMs.join(', ')} ms`,
       );
     },
-    60_000 + ROLLING_ROUNDS * 90_000,
+    60_000 + ROLLING_ROUNDS * 150_000,
   );
 });
