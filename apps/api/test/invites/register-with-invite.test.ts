@@ -118,6 +118,7 @@ describeEachDatabase('POST /api/auth/register-with-invite', (database) => {
       homeVisitsEnabled: true,
       cancellationNoticeHours: 0,
       nextAvailable: (await slotsOf(t, id))[0],
+      rating: { average: null, count: 0 },
     });
 
     // Over four weeks every weekly hour of the registration is offered, and nothing else.
