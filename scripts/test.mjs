@@ -100,6 +100,7 @@ if (hasChromium) {
 // Short mode: reports its figures, fails only on errors, never on timing.
 step('benchmark (short)', 'npm', ['run', 'bench', '--', '--short']);
 step('message delivery (short)', 'npm', ['run', 'bench:messages', '--', '--short']);
+step('many instances behind nginx, benchmark (short)', 'npm', ['run', 'bench:cluster', '--', '--short']);
 
 console.info(`\nQuality report: ${env.QUALITY_DOC}`);
 if (failures.length > 0) console.error(`\nFailed: ${failures.join(', ')}`);

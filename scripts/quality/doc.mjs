@@ -21,6 +21,7 @@ export const SECTIONS = [
   { id: 'bundle', title: '4c. Web bundle per route', command: 'npm run test:bundle' },
   { id: 'lighthouse', title: '4d. Lighthouse', command: 'npm run lighthouse' },
   { id: 'messages', title: '4e. Message delivery', command: 'npm run bench:messages' },
+  { id: 'cluster', title: '4f. Many instances behind nginx', command: 'npm run bench:cluster' },
   { id: 'a11y', title: '5. Accessibility', command: 'npm run test:a11y' },
 ];
 
