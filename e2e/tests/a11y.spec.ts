@@ -184,7 +184,7 @@ test('booking wizard steps, the home-visit address dialog and the request-sent d
   await page.getByRole('button', { name: 'Confirm Address' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
 
-  await expect(page.getByRole('heading', { name: 'Review' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Review', exact: true })).toBeVisible();
   await scan(page, 'Booking step 4: Review');
   await page.getByRole('button', { name: 'Send Request' }).click();
   await settledDialog(page, 'Request sent');

@@ -81,7 +81,7 @@ test('a customer filters by town and home visits, sees the address and next free
     .getByRole('button', { name: 'Confirm Address' })
     .click();
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { name: 'Review' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Review', exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Your request' })).toContainText('Home visit');
   await page.getByRole('button', { name: 'Send Request' }).click();
   await expect(page.getByRole('dialog', { name: 'Request sent' })).toBeVisible();

@@ -262,7 +262,7 @@ test('Booking (1280 px): business, date & time, price, review, send, see it unde
 
   await tabTo(page, page.getByRole('button', { name: 'Continue' }));
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { name: 'Review' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Review', exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Your request' })).toContainText(hour);
   step('Enter on Continue');
 

@@ -31,7 +31,7 @@ test('a customer books at the shop, sees it under Requested, and cancels it', as
   await shootBothWidths(page, 'booking-price');
   await page.getByRole('button', { name: 'Continue' }).click();
 
-  await expect(page.getByRole('heading', { name: 'Review' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Review', exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Your request' })).toContainText('£27');
   await shootBothWidths(page, 'booking-review');
   await page.getByRole('button', { name: 'Send Request' }).click();

@@ -92,7 +92,7 @@ test('the demo customer reviews her past appointment, the business replies, the 
 
   // On the booking page the review reads as typed (markup as text), newest first.
   await customer.page.goto(`/booking/${reviewed.id}`);
-  const reviews = customer.page.getByRole('region', { name: 'Reviews' });
+  const reviews = customer.page.getByRole('region', { name: 'Reviews', exact: true });
   const mine = reviews.getByRole('article').filter({ hasText: comment });
   await expect(mine).toBeVisible();
   await expect(mine.getByText(AUTHOR)).toBeVisible();
@@ -102,7 +102,7 @@ test('the demo customer reviews her past appointment, the business replies, the 
   // 2. The business replies from its dashboard's Reviews tab.
   const shop = await phone(browser, BUSINESS_EMAIL);
   await shop.page.goto('/admin');
-  await shop.page.getByRole('tab', { name: 'Reviews' }).click();
+  await shop.page.getByRole('tab', { name: 'Reviews', exact: true }).click();
   const shopCard = shop.page.getByRole('article').filter({ hasText: comment });
   await expect(shopCard).toBeVisible();
   await shopCard.getByRole('button', { name: /^(Reply|Edit reply)$/ }).click();
@@ -122,7 +122,7 @@ test('the demo customer reviews her past appointment, the business replies, the 
   const reporter = await phone(browser, reporterEmail, reporterPassword);
   await reporter.page.goto(`/booking/${reviewed.id}`);
   const reported = reporter.page
-    .getByRole('region', { name: 'Reviews' })
+    .getByRole('region', { name: 'Reviews', exact: true })
     .getByRole('article')
     .filter({ hasText: comment });
   await reported.getByRole('button', { name: `Report the review by ${AUTHOR}` }).click();
@@ -148,7 +148,7 @@ test('the demo customer reviews her past appointment, the business replies, the 
 
   await customer.page.reload();
   await expect(
-    customer.page.getByRole('region', { name: 'Reviews' }).getByRole('article').first(),
+    customer.page.getByRole('region', { name: 'Reviews', exact: true }).getByRole('article').first(),
   ).toBeVisible();
   await expect(mine).toHaveCount(0);
   const hidden = await businessOnList(request);

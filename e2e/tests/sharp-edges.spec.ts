@@ -26,10 +26,10 @@ test('a double tap on Send Request after a reload on Review sends one request', 
   await expect(page.getByText('Enter a whole number of pounds')).toBeVisible();
   await page.getByLabel('Custom price').fill('26');
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { level: 2, name: 'Review' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Review', exact: true })).toBeVisible();
 
   await page.reload();
-  await expect(page.getByRole('heading', { level: 2, name: 'Review' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Review', exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Your request' })).toContainText('£26');
 
   const bookingPosts = recordRequests(page, 'POST', /^\/api\/booking\/book$/);

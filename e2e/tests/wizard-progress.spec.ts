@@ -41,14 +41,14 @@ test('Booking wizard (375 px): a reload keeps Review and its choices; Back steps
   const offerName = (await offer.getAttribute('aria-label')) ?? '';
   await offer.check();
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { level: 2, name: 'Review' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Review', exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\?step=review$/);
   const summary = page.getByRole('region', { name: 'Your request' });
   await expect(summary).toContainText(hour);
   const chosen = (await summary.textContent()) ?? '';
 
   await page.reload();
-  await expect(page.getByRole('heading', { level: 2, name: 'Review' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Review', exact: true })).toBeVisible();
   await expect(page.getByText('Step 3 of 3')).toBeVisible();
   await expect(summary).toHaveText(chosen);
   await expect(page.getByRole('button', { name: 'Send Request' })).toBeEnabled();
