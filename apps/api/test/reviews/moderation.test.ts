@@ -193,4 +193,52 @@ describeEachDatabase('replies, reports and moderation of reviews', (database) =>
       .reviews.find((r: { id: string }) => r.id === review.id);
     expect(hiddenEntry).toMatchObject({ hidden: true, hiddenReason: 'Abusive' });
   });
+
+  it('keeps the kept totals right when one review is hidden, restored and edited at once: each change applies after the other, one email per hiding', async () => {
+    const totals = () =>
+      db()
+        .selectFrom('users')
+        .select(['review_count', 'review_sum'])
+        .where('id', '=', business.id)
+        .executeTakeFirstOrThrow();
+    const review = await newReview(2, 'Concurrent');
+    const before = await totals();
+    const sentBefore = t.mailer.messages.length;
+    const hides = await Promise.all(
+      Array.from({ length: 6 }, () => moderate(admin, { reviewId: review.id, hidden: true, reason: 'Spam' })),
+    );
+    expect(hides.map((response) => response.statusCode)).toEqual(Array(6).fill(200));
+    expect(await totals()).toEqual({
+      review_count: Number(before.review_count) - 1,
+      review_sum: Number(before.review_sum) - 2,
+    });
+    // The author and the business hear of it once, however many hid it at the same moment.
+    expect(t.mailer.messages.length).toBe(sentBefore + 2);
+
+    // Restores and the author's edits at once: the totals end as one visible review of its last rating.
+    const bookingId = (
+      await db()
+        .selectFrom('reviews')
+        .select('booking_id')
+        .where('id', '=', review.id)
+        .executeTakeFirstOrThrow()
+    ).booking_id;
+    const changes = await Promise.all([
+      ...Array.from({ length: 3 }, () => moderate(admin, { reviewId: review.id, hidden: false })),
+      ...[5, 4, 3].map((rating) =>
+        call(t, 'PUT', '/api/booking/review', customer, { bookingId, rating, comment: 'Changed' }),
+      ),
+    ]);
+    expect(changes.map((response) => response.statusCode)).toEqual(Array(6).fill(200));
+    const row = await db()
+      .selectFrom('reviews')
+      .select(['rating', 'hidden'])
+      .where('id', '=', review.id)
+      .executeTakeFirstOrThrow();
+    expect(row.hidden).toBe(0);
+    expect(await totals()).toEqual({
+      review_count: Number(before.review_count),
+      review_sum: Number(before.review_sum) - 2 + row.rating,
+    });
+  });
 });

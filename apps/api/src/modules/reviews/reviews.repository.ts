@@ -36,6 +36,31 @@ export class ReviewsRepository {
     return this.db.selectFrom('reviews').selectAll().where('booking_id', '=', bookingId).executeTakeFirst();
   }
 
+  /**
+   * Reads a review and takes its row's write lock until the transaction ends, so two changes of one
+   * review (an edit, a hide, a restore) apply their totals one after the other from what the other
+   * left. NOTE: a no-op UPDATE … RETURNING rather than SELECT … FOR UPDATE, as in
+   * UsersRepository.lockAccount: it works on both dialects. Call it first in the transaction.
+   */
+  lockById(id: string): Promise<ReviewRow | undefined> {
+    return this.db
+      .updateTable('reviews')
+      .set({ updated_at: sql`updated_at` })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** `lockById` for the review of a booking. */
+  lockByBooking(bookingId: string): Promise<ReviewRow | undefined> {
+    return this.db
+      .updateTable('reviews')
+      .set({ updated_at: sql`updated_at` })
+      .where('booking_id', '=', bookingId)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
   /** A new review; a second one of the booking is a unique violation (reviews_booking_idx). */
   async insert(row: ReviewRow): Promise<void> {
     await this.db.insertInto('reviews').values(row).execute();

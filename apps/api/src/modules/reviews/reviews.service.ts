@@ -149,7 +149,7 @@ export class ReviewsService {
     if (blocker) throw new AppError('NotReviewable', blocker);
     const updated = await this.deps.db.transaction().execute(async (trx) => {
       const reviews = new ReviewsRepository(trx);
-      const current = await reviews.findByBooking(booking.id);
+      const current = await reviews.lockByBooking(booking.id);
       if (!current) throw new AppError('NotFound', REVIEW_API_MESSAGES.noReviewYet);
       const updated = await reviews.update(
         current.id,
@@ -248,7 +248,7 @@ export class ReviewsService {
     const nowIso = now.toISOString();
     const updated = await this.deps.db.transaction().execute(async (trx) => {
       const reviews = new ReviewsRepository(trx);
-      const current = await reviews.findById(input.reviewId);
+      const current = await reviews.lockById(input.reviewId);
       if (!current) throw reviewNotFound();
       const updated = input.hidden
         ? await reviews.update(
