@@ -66,7 +66,9 @@ describeEachDatabase('the business address on bookings', (database) => {
       .selectFrom('outbox')
       .select(['subject', 'text'])
       .where('to_address', '=', to)
-      .where('kind', '!=', 'reminder')
+      // Scheduled messages written in the same transaction (reminders, the review invitation) are
+      // not the change's own email.
+      .where('kind', 'not in', ['reminder', 'review_invite'])
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
