@@ -22,6 +22,7 @@ export * from './prices';
 export * from './profanity';
 export * from './profile';
 export * from './reminders';
+export * from './review-limits';
 export * from './reviews';
 export * from './slots';
 export { hasInvalidCharacters, safeText, type TextOptions } from './zod-helpers';

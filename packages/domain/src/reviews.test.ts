@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { REVIEW_TEXT_MAX_LENGTH } from './review-limits';
 import {
   appointmentEndsAt,
   REVIEW_MESSAGES,
-  REVIEW_TEXT_MAX_LENGTH,
   ReviewModerationRequestSchema,
   ReviewRequestSchema,
   ratingAverage,

@@ -3,6 +3,14 @@ import type { BookingStatus } from './booking-status';
 import { idSchema } from './bookings';
 import { MAX_ID_LENGTH } from './constants';
 import { inappropriateContentError } from './profanity';
+import {
+  REVIEW_AVERAGE_MIN_COUNT,
+  REVIEW_MAX_RATING,
+  REVIEW_MIN_RATING,
+  REVIEW_REASON_MAX_LENGTH,
+  REVIEW_TEXT_MAX_LENGTH,
+  REVIEW_WINDOW_DAYS,
+} from './review-limits';
 import { londonWallClockToUtc } from './slots';
 import { ruleString } from './zod-helpers';
 
@@ -10,21 +18,6 @@ import { ruleString } from './zod-helpers';
 // appointment's hour has ended, within 30 days of it, once per booking.
 // Its own module: the comment's profanity check pulls in the word list.
 
-export const REVIEW_MIN_RATING = 1;
-export const REVIEW_MAX_RATING = 5;
-/** A comment and a reply: at most this many characters once trimmed. */
-export const REVIEW_TEXT_MAX_LENGTH = 1000;
-/** A report's reason and a moderation reason. */
-export const REVIEW_REASON_MAX_LENGTH = 500;
-/** A review may be written, and edited, until this many days after the appointment's hour ended. */
-export const REVIEW_WINDOW_DAYS = 30;
-/** The average shows only from this many (visible) reviews up. */
-export const REVIEW_AVERAGE_MIN_COUNT = 3;
-/** GET /booking/reviews answers at most this many per page. */
-export const REVIEW_PAGE_SIZE = 10;
-/** Reports an account may make per window, then 429. */
-export const REVIEW_REPORTS_PER_WINDOW = 10;
-export const REVIEW_REPORTS_WINDOW_MINUTES = 60;
 /** The appointment is one hour (spec §9); a review opens when it ends. */
 const APPOINTMENT_MS = 3_600_000;
 const DAY_MS = 86_400_000;
