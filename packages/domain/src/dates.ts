@@ -13,17 +13,76 @@ export function isIsoDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
-// Made once: building an Intl.DateTimeFormat costs far more than formatting with it.
-const londonDateFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+const HOUR_MS = 3_600_000;
+
+/** 01:00 UTC on the last Sunday of a month (0-based) of a year. */
+function lastSundayAtOneUtc(year: number, month: number): number {
+  const lastDay = new Date(Date.UTC(year, month + 1, 0));
+  return Date.UTC(year, month, lastDay.getUTCDate() - lastDay.getUTCDay(), 1);
+}
+
+// Only for instants outside RULE_YEARS; made on first use.
+let offsetFormat: Intl.DateTimeFormat | undefined;
+
+/** London's offset from UTC by the time zone database, for instants before 1996 or after 2099. */
+function offsetFromIntl(epochMs: number): number {
+  offsetFormat ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+    hourCycle: 'h23',
+  });
+  const parts: Record<string, number> = {};
+  for (const part of offsetFormat.formatToParts(epochMs)) parts[part.type] = Number(part.value);
+  const { year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0 } = parts;
+  const floored = epochMs - (((epochMs % 1000) + 1000) % 1000);
+  return Date.UTC(year, month - 1, day, hour, minute, second) - floored;
+}
+
+/** The years the rule below is used for; the zone database answers outside them. */
+const RULE_YEARS = { from: 1996, to: 2099 } as const;
+
+/**
+ * London's offset from UTC at an instant, in milliseconds: 1 hour in British Summer Time, from 01:00
+ * UTC on the last Sunday of March to 01:00 UTC on the last Sunday of October, and 0 otherwise. That
+ * has been the rule since 1996 (the Summer Time Order 2002 keeps it). It is worked out here rather
+ * than asked of Intl: the first Intl.DateTimeFormat with a time zone loads the zone and locale
+ * data, tens of milliseconds of a phone's main thread while a page starts, and every page needs
+ * London's date. dates.test.ts checks it against the runtime's zone database twice a day from 1996 to
+ * 2060, and minute by minute around every change, so a change of the law in the database fails the tests.
+ */
+export function londonOffsetMs(epochMs: number): number {
+  const year = new Date(epochMs).getUTCFullYear();
+  if (year < RULE_YEARS.from || year > RULE_YEARS.to) return offsetFromIntl(epochMs);
+  return epochMs >= lastSundayAtOneUtc(year, 2) && epochMs < lastSundayAtOneUtc(year, 9) ? HOUR_MS : 0;
+}
+
+/** The date and time London's clocks show at an instant (seconds and milliseconds dropped). */
+export function londonWallClockFields(epochMs: number): {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+} {
+  const wall = new Date(epochMs + londonOffsetMs(epochMs));
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+  };
+}
 
 /** Today's date (YYYY-MM-DD) on the wall clock of Northern Ireland. */
 export function todayInLondon(now: Date = new Date()): string {
-  return londonDateFormat.format(now);
+  const { year, month, day } = londonWallClockFields(now.getTime());
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
 /** Whole years between a birthdate and a day, both YYYY-MM-DD. */

@@ -9,50 +9,30 @@ import {
   BOOKING_DURATION_MINUTES,
   BOOKING_WINDOW_WEEKS,
   SLOT_STEP_MINUTES,
-  TIME_ZONE,
   WEEKDAYS,
   type Weekday,
 } from './constants';
-import { addDays, isIsoDate, parseBookingDateTime, TIME_PATTERN, todayInLondon } from './dates';
+import {
+  addDays,
+  isIsoDate,
+  londonOffsetMs,
+  londonWallClockFields,
+  parseBookingDateTime,
+  TIME_PATTERN,
+  todayInLondon,
+} from './dates';
 
 // Kept here for the modules that read booking times with the slot rules.
 export { parseBookingDateTime };
 
 // All times here are wall-clock times in Northern Ireland (Europe/London), written
-// 'YYYY-MM-DD HH:MM'. Conversions to instants go through Intl, so they follow BST/GMT changes.
+// 'YYYY-MM-DD HH:MM'. Conversions to instants follow BST/GMT changes (londonOffsetMs in dates.ts).
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
-const wallClockFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-function wallClockParts(epochMs: number): {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-} {
-  const parts: Record<string, number> = {};
-  for (const part of wallClockFormat.formatToParts(epochMs)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  return {
-    year: parts.year ?? 0,
-    month: parts.month ?? 0,
-    day: parts.day ?? 0,
-    hour: parts.hour ?? 0,
-    minute: parts.minute ?? 0,
-  };
-}
+/** The date and time London's clocks show at an instant (dates.ts: BST by its rule, no Intl). */
+const wallClockParts = londonWallClockFields;
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
@@ -63,11 +43,7 @@ export function utcToLondonWallClock(date: Date): string {
 }
 
 /** London's offset from UTC in minutes at an instant (0 in winter, 60 in summer). */
-function londonOffsetMinutes(epochMs: number): number {
-  const p = wallClockParts(epochMs);
-  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute);
-  return Math.round((asUtc - (epochMs - (((epochMs % MINUTE_MS) + MINUTE_MS) % MINUTE_MS))) / MINUTE_MS);
-}
+const londonOffsetMinutes = (epochMs: number): number => londonOffsetMs(epochMs) / MINUTE_MS;
 
 /** Date-time pattern 'YYYY-MM-DD HH:MM' (24 h). */
 export const DATE_TIME_PATTERN = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})$/;
