@@ -23,7 +23,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BusinessAddress } from '@/components/business-address';
 import { IconAlert, IconMapPin } from '@/components/icons';
@@ -162,9 +162,12 @@ function AvailabilityError({
 /** Spec §2 "Booking wizard" at /booking/{businessId}. */
 export function BookingWizard({ businessId }: { businessId: string }) {
   const availableTimes = useAvailableTimes(businessId);
+  // The wizard's first render, when the data arrives, is deferred: React renders it in slices that
+  // yield to the browser (an update from the query itself would hold the main thread for all of it).
+  const data = useDeferredValue(availableTimes.data);
   // Once loaded, the wizard stays: a failed background refetch must not wipe the customer's choices.
-  if (availableTimes.data) return <Wizard businessId={businessId} data={availableTimes.data} />;
-  if (availableTimes.isError) {
+  if (data) return <Wizard businessId={businessId} data={data} />;
+  if (availableTimes.isError && !availableTimes.data) {
     return (
       <AvailabilityError
         error={availableTimes.error}

@@ -15,7 +15,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { useDeferredValue, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { BusinessAddress } from '@/components/business-address';
 import { IconAlert, IconCalendar, IconMapPin } from '@/components/icons';
@@ -170,8 +170,11 @@ export function BusinessesPage() {
   const grid = useRef<HTMLDivElement>(null);
   const today = todayInLondon();
 
+  // The cards render from a deferred copy of the pages: React renders them in slices that yield to
+  // the browser, rather than in one long task when the query's answer arrives.
+  const pages = useDeferredValue(data);
   // Pages are disjoint, but a business seen twice (the list moved between pages) is shown once.
-  const businesses = data?.pages
+  const businesses = pages?.pages
     .flatMap((page) => page.businesses)
     .filter((business, index, all) => all.findIndex((other) => other.id === business.id) === index);
   const isFiltered = activeFilterCount(filters) > 0;

@@ -10,7 +10,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { Suspense, useMemo, useState } from 'react';
+import { Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { IconCalendar, IconScissors } from '@/components/icons';
 import { LoadErrorAlert } from '@/components/load-error-alert';
@@ -252,10 +252,13 @@ export function ManageRequestsPanel() {
   // Mounted from its first opening on (its code loads then), so it can play its closing transition.
   const [hasCalendar, setHasCalendar] = useState(false);
   if (isCalendarOpen && !hasCalendar) setHasCalendar(true);
-  const bookings = useMemo(
+  // The sections render from a deferred copy of the lists: React renders them in slices that yield
+  // to the browser, rather than in one long task when the queries' answers arrive.
+  const loaded = useMemo(
     () => (pending && upcoming && history ? shownBookings(pending, upcoming, history, today) : undefined),
     [pending, upcoming, history, today],
   );
+  const bookings = useDeferredValue(loaded);
   const groups = useMemo(() => groupRequests(bookings ?? []), [bookings]);
   const queries = [pendingQuery, upcomingQuery, historyQuery];
 

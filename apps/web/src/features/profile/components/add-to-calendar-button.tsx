@@ -2,7 +2,31 @@ import { type Booking, CALENDAR_ERROR_FEEDBACK_MS, CALENDAR_FEEDBACK_MS, MESSAGE
 import { Button, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { IconCalendar } from '@/components/icons';
-import { addBookingToCalendar, type CalendarExportResult } from '../utils/calendar';
+import type { CalendarExportResult } from '../utils/calendar';
+
+type CalendarModule = typeof import('../utils/calendar');
+
+// The calendar file's code (the iCalendar writer and its package) is its own chunk, off the bookings
+// list's first load: asked for once the page is idle, or when the button is pointed at or focused,
+// so it is in by the time the button is pressed.
+let calendarModule: CalendarModule | null = null;
+let calendarLoading: Promise<CalendarModule> | null = null;
+function loadCalendar(): Promise<CalendarModule> {
+  calendarLoading ??= import('../utils/calendar').then(
+    (module) => {
+      calendarModule = module;
+      return module;
+    },
+    (error: unknown) => {
+      calendarLoading = null;
+      throw error;
+    },
+  );
+  return calendarLoading;
+}
+const preloadCalendar = () => {
+  loadCalendar().catch(() => {});
+};
 
 type Feedback = { kind: 'success'; result: CalendarExportResult } | { kind: 'error' };
 
@@ -24,18 +48,48 @@ export function AddToCalendarButton({ booking }: { booking: Booking }) {
     return () => window.clearTimeout(timer);
   }, [feedback]);
 
-  const add = () => {
+  useEffect(() => {
+    if (calendarModule) return;
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(preloadCalendar, { timeout: 5000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = window.setTimeout(preloadCalendar, 2000);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  const exportWith = (module: CalendarModule) => {
     try {
-      setFeedback({ kind: 'success', result: addBookingToCalendar(booking) });
+      setFeedback({ kind: 'success', result: module.addBookingToCalendar(booking) });
     } catch (error) {
       console.error('Calendar export failed', error);
       setFeedback({ kind: 'error' });
     }
   };
 
+  const add = () => {
+    // Loaded already (the usual case): the file is made within the tap, as browsers want for a
+    // download or a new tab. Otherwise it is made as soon as its code has arrived.
+    if (calendarModule) {
+      exportWith(calendarModule);
+      return;
+    }
+    loadCalendar().then(exportWith, (error: unknown) => {
+      console.error('Calendar export failed', error);
+      setFeedback({ kind: 'error' });
+    });
+  };
+
   return (
     <Stack gap={0} align="flex-start">
-      <Button variant="light" size="sm" leftSection={<IconCalendar size={18} />} onClick={add}>
+      <Button
+        variant="light"
+        size="sm"
+        leftSection={<IconCalendar size={18} />}
+        onClick={add}
+        onPointerEnter={preloadCalendar}
+        onFocus={preloadCalendar}
+      >
         Add to Calendar
       </Button>
       {/* Live regions stay mounted so screen readers announce the text when it appears. */}

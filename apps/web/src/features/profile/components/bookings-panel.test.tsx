@@ -1,6 +1,6 @@
 import { CALENDAR_ERROR_FEEDBACK_MS, CALENDAR_FEEDBACK_MS, MESSAGES } from '@app/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { apiErrorResponse, deferred, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { setCustomerBookingStatus } from '../api/cancel-booking';
 import { bookingChanged, bookingsResponse, makeBooking, renderProfile } from '../testing/profile-fixtures';
@@ -275,6 +275,12 @@ const readBlob = (blob: Blob) =>
   });
 
 describe('add to calendar', () => {
+  // The button loads the calendar's code as a chunk of its own; its first import under Vitest
+  // (transforming the iCalendar package) takes seconds, so it is imported once before these tests.
+  beforeAll(async () => {
+    await import('../utils/calendar');
+  }, 30_000);
+
   const approved = makeBooking({ Status: 'Approved', BookingDateTime: '2026-12-05 10:00' });
 
   it('downloads the .ics file on a desktop and shows the success note for 5 seconds', async () => {
@@ -301,7 +307,8 @@ describe('add to calendar', () => {
 
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await user.click(button);
-    expect(clicked).toHaveBeenCalledTimes(1);
+    // The calendar's code is its own chunk: the first tap may wait for it.
+    await waitFor(() => expect(clicked).toHaveBeenCalledTimes(1), { timeout: 10_000 });
     expect(blobs[0]!.type).toBe('text/calendar;charset=utf-8');
     const ics = await readBlob(blobs[0]!);
     expect(ics).toContain('DTSTART:20261205T100000Z');
@@ -326,6 +333,7 @@ describe('add to calendar', () => {
     const { user } = renderProfile({ bookings: [approved] });
     await user.click(await screen.findByRole('button', { name: 'Add to Calendar' }));
 
+    await waitFor(() => expect(open).toHaveBeenCalledTimes(1), { timeout: 10_000 });
     const url = new URL(open.mock.calls[0]![0] as string);
     expect(url.hostname).toBe('calendar.google.com');
     expect(url.searchParams.get('dates')).toBe('20261205T100000Z/20261205T110000Z');
@@ -341,7 +349,9 @@ describe('add to calendar', () => {
 
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await user.click(button);
-    expect(screen.getByText(MESSAGES.failedToAddToCalendar)).toBeInTheDocument();
+    expect(
+      await screen.findByText(MESSAGES.failedToAddToCalendar, {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(CALENDAR_ERROR_FEEDBACK_MS - 100));
     expect(screen.getByText(MESSAGES.failedToAddToCalendar)).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(200));

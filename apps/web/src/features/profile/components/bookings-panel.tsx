@@ -1,6 +1,6 @@
 import { type Booking, MESSAGES } from '@app/domain';
 import { Badge, Button, Group, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { IconScissors } from '@/components/icons';
 import { LoadErrorAlert } from '@/components/load-error-alert';
@@ -116,15 +116,14 @@ function BookingTabs({ groups }: { groups: GroupedBookings }) {
 /** Spec §2: the five status tabs with counts, a separate Confirmed Bookings section, the empty state. */
 export function BookingsPanel() {
   const bookingsQuery = useUserBookings();
-  const groups = useMemo(
-    () =>
-      bookingsQuery.data ? groupBookings(bookingsQuery.data.requests, bookingsQuery.data.bookings) : null,
-    [bookingsQuery.data],
-  );
+  // The lists render from a deferred copy of the data: React renders them in slices that yield to
+  // the browser, rather than in one long task when the query's answer arrives.
+  const data = useDeferredValue(bookingsQuery.data);
+  const groups = useMemo(() => (data ? groupBookings(data.requests, data.bookings) : null), [data]);
   const total = groups ? Object.values(groups).reduce((sum, list) => sum + list.length, 0) : 0;
 
   let content: ReactNode;
-  if (bookingsQuery.isPending) {
+  if (!groups && !bookingsQuery.isError) {
     content = (
       <Stack gap="sm" aria-busy="true" aria-label="Loading your bookings">
         <Skeleton height={36} radius="xl" />

@@ -16,7 +16,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useDeferredValue, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { paths } from '@/config/paths';
@@ -135,12 +135,14 @@ export function BusinessReviews({ businessId, businessName }: { businessId: stri
   const [hasReported, setHasReported] = useState(false);
   const headingId = useId();
 
-  const pages = reviews.data?.pages ?? [];
+  // The reviews render from a deferred copy of the pages: React renders them in slices that yield to
+  // the browser, rather than in one long task when the query's answer arrives.
+  const pages = useDeferredValue(reviews.data)?.pages ?? [];
   const rating = pages[0]?.rating;
   const list = pages.flatMap((page) => page.reviews);
 
   let content: ReactNode;
-  if (reviews.isPending) {
+  if (!rating && !reviews.isError) {
     content = (
       <Stack gap="sm" aria-busy="true" aria-label="Loading reviews">
         <Skeleton height={36} width="40%" />
