@@ -1,4 +1,5 @@
 import { type ComponentType, lazy, useState } from 'react';
+import { loadOnce } from './load-once';
 
 /**
  * A component whose code loads on demand, like React.lazy, that can also be fetched ahead
@@ -7,26 +8,13 @@ import { type ComponentType, lazy, useState } from 'react';
  * its state survives the code arriving.
  */
 export function preloadable<P extends object>(load: () => Promise<ComponentType<P>>) {
-  let loaded: ComponentType<P> | undefined;
-  let loading: Promise<ComponentType<P>> | undefined;
-  const preload = (): Promise<ComponentType<P>> => {
-    loading ??= load().then(
-      (component) => {
-        loaded = component;
-        return component;
-      },
-      (error: unknown) => {
-        loading = undefined; // a failed download may be tried again
-        throw error;
-      },
-    );
-    return loading;
-  };
+  const code = loadOnce(load);
+  const preload = code.load;
   const Lazy = lazy(async () => ({ default: await preload() }));
 
   // biome-ignore lint/correctness/noComponentHookFactories: made once per module at its top level, like React.lazy.
   function Preloadable(props: P) {
-    const [Loaded] = useState(() => loaded);
+    const [Loaded] = useState(code.loaded);
     return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
   }
   return Object.assign(Preloadable, { preload });

@@ -2,30 +2,18 @@ import { type Booking, CALENDAR_ERROR_FEEDBACK_MS, CALENDAR_FEEDBACK_MS, MESSAGE
 import { Button, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { IconCalendar } from '@/components/icons';
+import { whenEngagedOrIdle } from '@/lib/idle';
+import { loadOnce } from '@/lib/load-once';
 import type { CalendarExportResult } from '../utils/calendar';
 
 type CalendarModule = typeof import('../utils/calendar');
 
-// The calendar file's code (the iCalendar writer and its package) is its own chunk, off the bookings
-// list's first load: asked for once the page is idle, or when the button is pointed at or focused,
-// so it is in by the time the button is pressed.
-let calendarModule: CalendarModule | null = null;
-let calendarLoading: Promise<CalendarModule> | null = null;
-function loadCalendar(): Promise<CalendarModule> {
-  calendarLoading ??= import('../utils/calendar').then(
-    (module) => {
-      calendarModule = module;
-      return module;
-    },
-    (error: unknown) => {
-      calendarLoading = null;
-      throw error;
-    },
-  );
-  return calendarLoading;
-}
+// The calendar file's code (the iCalendar writer and its package) is a chunk of its own, off the
+// bookings list's first load: fetched once the person engages with the page or it is idle, or when
+// the button is pointed at or focused, so it is in by the time the button is pressed.
+const calendarCode = loadOnce(() => import('../utils/calendar'));
 const preloadCalendar = () => {
-  loadCalendar().catch(() => {});
+  calendarCode.load().catch(() => {});
 };
 
 type Feedback = { kind: 'success'; result: CalendarExportResult } | { kind: 'error' };
@@ -48,15 +36,7 @@ export function AddToCalendarButton({ booking }: { booking: Booking }) {
     return () => window.clearTimeout(timer);
   }, [feedback]);
 
-  useEffect(() => {
-    if (calendarModule) return;
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(preloadCalendar, { timeout: 5000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = window.setTimeout(preloadCalendar, 2000);
-    return () => window.clearTimeout(timer);
-  }, []);
+  useEffect(() => (calendarCode.loaded() ? undefined : whenEngagedOrIdle(preloadCalendar)), []);
 
   const exportWith = (module: CalendarModule) => {
     try {
@@ -70,11 +50,12 @@ export function AddToCalendarButton({ booking }: { booking: Booking }) {
   const add = () => {
     // Loaded already (the usual case): the file is made within the tap, as browsers want for a
     // download or a new tab. Otherwise it is made as soon as its code has arrived.
-    if (calendarModule) {
-      exportWith(calendarModule);
+    const loaded = calendarCode.loaded();
+    if (loaded) {
+      exportWith(loaded);
       return;
     }
-    loadCalendar().then(exportWith, (error: unknown) => {
+    calendarCode.load().then(exportWith, (error: unknown) => {
       console.error('Calendar export failed', error);
       setFeedback({ kind: 'error' });
     });
