@@ -43,20 +43,19 @@ export class ReviewsRepository {
    * UsersRepository.lockAccount: it works on both dialects. Call it first in the transaction.
    */
   lockById(id: string): Promise<ReviewRow | undefined> {
-    return this.db
-      .updateTable('reviews')
-      .set({ updated_at: sql`updated_at` })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
+    return this.lockWhere('id', id);
   }
 
   /** `lockById` for the review of a booking. */
   lockByBooking(bookingId: string): Promise<ReviewRow | undefined> {
+    return this.lockWhere('booking_id', bookingId);
+  }
+
+  private lockWhere(column: 'id' | 'booking_id', value: string): Promise<ReviewRow | undefined> {
     return this.db
       .updateTable('reviews')
       .set({ updated_at: sql`updated_at` })
-      .where('booking_id', '=', bookingId)
+      .where(column, '=', value)
       .returningAll()
       .executeTakeFirst();
   }
