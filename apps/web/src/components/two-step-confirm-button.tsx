@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
+import { DeferredModal } from '@/components/deferred-modal';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import classes from './two-step-confirm.module.css';
 
@@ -52,7 +53,7 @@ export function TwoStepConfirmButton({
       <Button variant="default" color="red" size="sm" onClick={() => setStep(1)} disabled={disabled}>
         {label}
       </Button>
-      <Modal
+      <DeferredModal
         classNames={{ title: classes.modalTitle }}
         opened={step === 1}
         onClose={close}
@@ -76,8 +77,8 @@ export function TwoStepConfirmButton({
             </Button>
           </Group>
         </Stack>
-      </Modal>
-      <Modal
+      </DeferredModal>
+      <DeferredModal
         classNames={{ title: classes.modalTitle }}
         opened={step === 2}
         onClose={() => {
@@ -101,7 +102,7 @@ export function TwoStepConfirmButton({
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </DeferredModal>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@app/domain';
-import { Button, Flex, Modal, Stack, Text } from '@mantine/core';
+import { Button, Flex, Stack, Text } from '@mantine/core';
 import { type ReactNode, useEffect, useRef } from 'react';
+import { DeferredModal } from '@/components/deferred-modal';
 import { type BlockerFunction, useBlocker } from '@/lib/navigation';
 
 export const LEAVE_PAGE_TITLE = 'Leave this page?';
@@ -45,7 +46,7 @@ export function LeaveGuard({
   }, []);
 
   return (
-    <Modal
+    <DeferredModal
       opened={blocker.state === 'blocked'}
       onClose={() => blocker.reset?.()}
       title={title}
@@ -65,7 +66,7 @@ export function LeaveGuard({
           </Button>
         </Flex>
       </Stack>
-    </Modal>
+    </DeferredModal>
   );
 }
 

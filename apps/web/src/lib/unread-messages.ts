@@ -1,5 +1,6 @@
 import type { UnreadResponse } from '@app/domain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { hashKey, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
 import { apiClient } from './api-client';
 import { queryKeys } from './query-keys';
 
@@ -25,7 +26,24 @@ export function useUnreadMessages(): UnreadResponse | undefined {
   return useQuery({ ...unreadMessagesQueryOptions(), enabled: false }).data;
 }
 
-/** How many unread lines one booking's thread has. */
+const UNREAD_HASH = hashKey(queryKeys.unreadMessages);
+
+/**
+ * How many unread lines one booking's thread has. Every booking card has one, so it reads the cache
+ * directly rather than through a query observer per card, and its component renders again only when
+ * that booking's count changes (not whenever the counts arrive or change for another booking).
+ */
 export function useUnreadCount(bookingId: string): number {
-  return useUnreadMessages()?.byBooking[bookingId] ?? 0;
+  const queryClient = useQueryClient();
+  const subscribe = useCallback(
+    (onChange: () => void) =>
+      queryClient.getQueryCache().subscribe((event) => {
+        if (event.query.queryHash === UNREAD_HASH) onChange();
+      }),
+    [queryClient],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => queryClient.getQueryData<UnreadResponse>(queryKeys.unreadMessages)?.byBooking[bookingId] ?? 0,
+  );
 }

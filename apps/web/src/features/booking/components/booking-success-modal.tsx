@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useNavigate } from 'react-router';
+import { DeferredModal } from '@/components/deferred-modal';
 import { IconCheck } from '@/components/icons';
 import { paths } from '@/config/paths';
 import classes from './booking-wizard.module.css';
@@ -24,7 +25,7 @@ export function BookingSuccessModal({ opened, personName, when, bookingId }: Boo
   });
   const close = () => navigate(paths.home.getHref());
   return (
-    <Modal
+    <DeferredModal
       opened={opened}
       onClose={close}
       title="Request sent"
@@ -50,6 +51,6 @@ export function BookingSuccessModal({ opened, personName, when, bookingId }: Boo
           <Button onClick={() => navigate(appointments)}>Go to Appointments</Button>
         </div>
       </Stack>
-    </Modal>
+    </DeferredModal>
   );
 }

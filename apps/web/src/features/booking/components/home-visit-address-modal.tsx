@@ -1,7 +1,8 @@
 import { MESSAGES } from '@app/domain';
-import { Alert, Anchor, Button, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { DeferredModal } from '@/components/deferred-modal';
 import { IconAlert, IconMapPin } from '@/components/icons';
 import { paths } from '@/config/paths';
 import { userDetailsQueryOptions } from '@/lib/auth';
@@ -24,7 +25,7 @@ export function HomeVisitAddressModal({ opened, onConfirm, onDismiss }: HomeVisi
   const address = userDetails.data?.Address?.trim() || null;
 
   return (
-    <Modal
+    <DeferredModal
       opened={opened}
       onClose={onDismiss}
       title="Home visit address"
@@ -88,6 +89,6 @@ export function HomeVisitAddressModal({ opened, onConfirm, onDismiss }: HomeVisi
           </Button>
         </div>
       </Stack>
-    </Modal>
+    </DeferredModal>
   );
 }

@@ -21,6 +21,7 @@ import { BusinessAddress } from '@/components/business-address';
 import { IconAlert, IconCalendar, IconMapPin } from '@/components/icons';
 import { paths } from '@/config/paths';
 import { initialsOf } from '@/lib/initials';
+import { useStepwiseCount } from '@/lib/use-stepwise-count';
 import { activeFilterCount } from '../api/business-filters';
 import { isStaleCursorError, useBusinessesSearch } from '../api/get-businesses';
 import { useBusinessFilters } from '../hooks/use-business-filters';
@@ -174,9 +175,12 @@ export function BusinessesPage() {
   // the browser, rather than in one long task when the query's answer arrives.
   const pages = useDeferredValue(data);
   // Pages are disjoint, but a business seen twice (the list moved between pages) is shown once.
-  const businesses = pages?.pages
+  const loaded = pages?.pages
     .flatMap((page) => page.businesses)
     .filter((business, index, all) => all.findIndex((other) => other.id === business.id) === index);
+  // A few cards at a time while the page loads (lib/use-stepwise-count.ts).
+  const shownCount = useStepwiseCount(loaded?.length ?? 0);
+  const businesses = loaded?.slice(0, shownCount);
   const isFiltered = activeFilterCount(filters) > 0;
   const isLoading = !businesses || isPlaceholderData;
 

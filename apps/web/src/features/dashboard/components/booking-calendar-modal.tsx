@@ -1,10 +1,11 @@
 import { MESSAGES, todayInLondon } from '@app/domain';
-import { Button, Group, Indicator, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Indicator, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
+import { DeferredModal } from '@/components/deferred-modal';
 import { agreedPrice, bookingLocationText, formatLongDate, formatPounds } from '@/lib/booking-format';
 import { addDatesStyles } from '@/lib/dates-styles';
 import { useMonthBookings } from '../api/use-business-bookings';
@@ -148,7 +149,7 @@ export function BookingCalendarModal({
 }) {
   const isMobile = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal
+    <DeferredModal
       opened={opened}
       onClose={onClose}
       title="Booking Calendar"
@@ -157,6 +158,6 @@ export function BookingCalendarModal({
       classNames={{ title: classes.modalTitle }}
     >
       <CalendarContent nextAppointmentDate={nextAppointmentDate} />
-    </Modal>
+    </DeferredModal>
   );
 }

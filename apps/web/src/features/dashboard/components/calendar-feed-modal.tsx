@@ -1,5 +1,6 @@
-import { Alert, Button, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { DeferredModal } from '@/components/deferred-modal';
 import { toast } from '@/lib/toast';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { useCreateCalendarFeedMutation } from '../api/create-calendar-feed';
@@ -72,7 +73,7 @@ export function CalendarFeedModal({ opened, onClose }: { opened: boolean; onClos
     });
 
   return (
-    <Modal
+    <DeferredModal
       classNames={{ title: classes.modalTitle }}
       opened={opened}
       onClose={onClose}
@@ -147,6 +148,6 @@ export function CalendarFeedModal({ opened, onClose }: { opened: boolean; onClos
           </>
         )}
       </Stack>
-    </Modal>
+    </DeferredModal>
   );
 }

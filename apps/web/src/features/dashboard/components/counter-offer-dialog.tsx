@@ -1,6 +1,7 @@
 import { type Booking, COUNTER_PRICE_MAX, COUNTER_PRICE_MIN, counterPriceError, MESSAGES } from '@app/domain';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
+import { DeferredModal } from '@/components/deferred-modal';
 import { WholePoundsInput } from '@/components/whole-pounds-input';
 import { formatBookingDateTime, formatPounds, offeredPrice } from '@/lib/booking-format';
 import { useSingleFlight } from '@/lib/use-single-flight';
@@ -60,7 +61,7 @@ export function CounterOfferDialog({
   };
 
   return (
-    <Modal
+    <DeferredModal
       classNames={{ title: classes.modalTitle }}
       opened={opened}
       onClose={() => {
@@ -97,6 +98,6 @@ export function CounterOfferDialog({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </DeferredModal>
   );
 }

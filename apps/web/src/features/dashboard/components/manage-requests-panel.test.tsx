@@ -172,7 +172,7 @@ describe('Manage Requests', () => {
     fixToday(TODAY);
     const { user } = await openRequests();
     const list = section(/^Approved/);
-    expect(within(list).getAllByRole('article')).toHaveLength(6);
+    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(6));
     expect(within(list).queryByRole('article', { name: /Gus Seven/ })).not.toBeInTheDocument();
     expect(within(list).getAllByRole('article')[0]).toHaveAccessibleName('Ann One, Sat 5 Dec 2026, 12:00');
 
@@ -189,7 +189,7 @@ describe('Manage Requests', () => {
     );
     const { user } = await openRequests(denied);
     const list = section(/^Denied/);
-    expect(within(list).getAllByRole('article')).toHaveLength(6);
+    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(6));
     await user.click(within(list).getByRole('button', { name: 'Show all 8' }));
     expect(within(list).getAllByRole('article')).toHaveLength(8);
   });
@@ -409,7 +409,7 @@ describe('Manage Requests at scale (api-contract §8.5)', () => {
     expect(screen.getByRole('button', { name: 'Approved: 1+' })).toBeInTheDocument();
     const list = section(/^Denied/);
     expect(within(list).getByRole('heading', { name: 'Denied (19+)' })).toBeInTheDocument();
-    expect(within(list).getAllByRole('article')).toHaveLength(6);
+    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(6));
     expect(within(list).queryByRole('button', { name: 'Show older' })).not.toBeInTheDocument();
     await user.click(within(list).getByRole('button', { name: 'Show all 19' }));
     expect(within(list).getAllByRole('article')).toHaveLength(19);
@@ -484,7 +484,7 @@ describe('Manage Requests at scale (api-contract §8.5)', () => {
     const { user, api } = await openRequests(many);
     expect(screen.getByRole('button', { name: 'Pending: 20+' })).toBeInTheDocument();
     const list = section(/^Pending/);
-    expect(within(list).getAllByRole('article')).toHaveLength(20);
+    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(20));
     await user.click(within(list).getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(27));
     expect(screen.getByRole('button', { name: 'Pending: 27' })).toBeInTheDocument();

@@ -17,6 +17,7 @@ import { LoadErrorAlert } from '@/components/load-error-alert';
 import { paths } from '@/config/paths';
 import { bookingDateOf } from '@/lib/booking-format';
 import { preloadable } from '@/lib/preloadable';
+import { useStepwiseCount } from '@/lib/use-stepwise-count';
 import {
   type BusinessBookingsFilter,
   historyFilter,
@@ -124,7 +125,9 @@ function RequestList({
 }) {
   const [showAll, setShowAll] = useState(false);
   const isCapped = CAPPED_SECTIONS.has(section) && bookings.length > ADMIN_LIST_SHOWN;
-  const shown = isCapped && !showAll ? bookings.slice(0, ADMIN_LIST_SHOWN) : bookings;
+  const listed = isCapped && !showAll ? bookings.slice(0, ADMIN_LIST_SHOWN) : bookings;
+  // The cards go in a few at a time while the page loads (lib/use-stepwise-count.ts).
+  const shown = listed.slice(0, useStepwiseCount(listed.length));
   const meta = REQUEST_SECTIONS.find((entry) => entry.value === section)!;
   const titleId = `${sectionId(section)}-title`;
 

@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { IconScissors } from '@/components/icons';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { paths } from '@/config/paths';
+import { useStepwiseCount } from '@/lib/use-stepwise-count';
 import { useUserBookings } from '../api/get-user-bookings';
 import { BOOKING_TABS, type BookingTab, type GroupedBookings, groupBookings } from '../utils/bookings';
 import { BookingCard } from './booking-card';
@@ -31,10 +32,12 @@ function BookingList({
   empty: ReactNode;
   highlightId?: string | null;
 }) {
+  // A few cards at a time while the page loads (lib/use-stepwise-count.ts).
+  const shown = bookings.slice(0, useStepwiseCount(bookings.length));
   if (bookings.length === 0) return empty;
   return (
     <Stack gap="sm">
-      {bookings.map((booking) => (
+      {shown.map((booking) => (
         <BookingCard key={booking.id} booking={booking} isHighlighted={booking.id === highlightId} />
       ))}
     </Stack>

@@ -1,8 +1,9 @@
 import { DELETE_ACCOUNT_PHRASE, DELETE_REDIRECT_MS, isDeletePhrase, MESSAGES } from '@app/domain';
-import { Alert, Button, Group, List, Modal, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { Alert, Button, Group, List, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { DeferredModal } from '@/components/deferred-modal';
 import { IconAlert, IconCheck } from '@/components/icons';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -83,7 +84,7 @@ export function DeleteAccountModal({ opened, onClose }: { opened: boolean; onClo
   };
 
   return (
-    <Modal
+    <DeferredModal
       classNames={{ title: classes.modalTitle }}
       opened={opened}
       onClose={close}
@@ -180,6 +181,6 @@ export function DeleteAccountModal({ opened, onClose }: { opened: boolean; onClo
           <Text>Your account has been deleted. Taking you to the home page…</Text>
         </Group>
       ) : null}
-    </Modal>
+    </DeferredModal>
   );
 }

@@ -54,6 +54,11 @@ describe("a business's reviews on its booking page (api-contract §8.6)", () => 
     const first = within(articles[0]!);
     expect(first.getByText('Visited 12 November 2026')).toBeInTheDocument();
     expect(first.getByText('4 stars out of 5')).toBeInTheDocument();
+    // The stars are a picture hidden from screen readers: five grey and five gold, the gold cut to 4 of 5
+    // (not Mantine's Rating, which draws every star in ten fractions).
+    const stars = articles[0]!.querySelector('[aria-hidden="true"]:has(> span > svg)');
+    expect(stars?.querySelectorAll('svg')).toHaveLength(10);
+    expect(stars?.querySelector<HTMLElement>('[style]')?.style.width).toBe('80%');
     expect(first.getByText("Reply from Kelly's Cuts")).toBeInTheDocument();
     expect(first.getByText('Thanks, see you soon!')).toBeInTheDocument();
     expect(within(section).getByRole('link', { name: 'How reviews work' })).toHaveAttribute(

@@ -4,23 +4,13 @@ import {
   REVIEW_MAX_RATING,
   type Review,
 } from '@app/domain';
-import {
-  Anchor,
-  Button,
-  Group,
-  Paper,
-  Rating,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { lazy, type ReactNode, Suspense, useDeferredValue, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
+import { useStepwiseCount } from '@/lib/use-stepwise-count';
 import { useBusinessReviews } from '../api/get-business-reviews';
 import { ratingText, reviewsText, starsText, visitedText } from '../utils/review-format';
 import classes from './reviews.module.css';
@@ -32,11 +22,47 @@ const ReportReviewDialog = lazy(() =>
 
 const FAILED_TO_LOAD_REVIEWS = 'Reviews could not be loaded';
 
+const STAR_PATH =
+  'M12 17.75l-6.172 3.245l1.179 -6.873l-5 -4.867l6.9 -1l3.086 -6.253l3.086 6.253l6.9 1l-5 4.867l1.179 6.873z';
+const FIVE = Array.from({ length: REVIEW_MAX_RATING }, (_, index) => `star-${index}`);
+
+/**
+ * Five stars filled up to `value` (fractions too), drawn as ten small SVGs: grey stars, and gold ones
+ * over them cut to the value's width. It looks like Mantine's read-only Rating, which draws every
+ * star in ten fractions (fifty SVGs and their wrappers for each rating on the page).
+ */
+function StarsPicture({ value, size }: { value: number; size: 'sm' | 'md' }) {
+  const filled = `${(Math.min(Math.max(value, 0), REVIEW_MAX_RATING) / REVIEW_MAX_RATING) * 100}%`;
+  const row = (name: string) => (
+    <span className={classes.pictureRow}>
+      {FIVE.map((key) => (
+        <svg
+          key={`${name}-${key}`}
+          className={classes.pictureStar}
+          viewBox="0 0 24 24"
+          aria-hidden="true"
+          focusable="false"
+        >
+          <path d={STAR_PATH} />
+        </svg>
+      ))}
+    </span>
+  );
+  return (
+    <span className={classes.picture} data-size={size} aria-hidden="true">
+      {row('empty')}
+      <span className={classes.pictureFill} style={{ width: filled }}>
+        {row('filled')}
+      </span>
+    </span>
+  );
+}
+
 /** Stars as a picture, with their meaning said once in words for screen readers. */
-function Stars({ value, size = 'sm' }: { value: number; size?: 'sm' | 'md' | 'lg' }) {
+function Stars({ value }: { value: number }) {
   return (
     <>
-      <Rating value={value} fractions={10} readOnly size={size} aria-hidden="true" />
+      <StarsPicture value={value} size="sm" />
       <VisuallyHidden>{`${starsText(Math.round(value))} out of ${REVIEW_MAX_RATING}`}</VisuallyHidden>
     </>
   );
@@ -60,7 +86,7 @@ function RatingSummary({ rating }: { rating: RatingValue }) {
         {rating.average.toFixed(1)}
       </Text>
       <Stack gap={2} aria-hidden="true">
-        <Rating value={rating.average} fractions={10} readOnly size="md" />
+        <StarsPicture value={rating.average} size="md" />
         <Text size="sm" c="dimmed">
           {reviewsText(rating.count)}
         </Text>
@@ -139,7 +165,9 @@ export function BusinessReviews({ businessId, businessName }: { businessId: stri
   // the browser, rather than in one long task when the query's answer arrives.
   const pages = useDeferredValue(reviews.data)?.pages ?? [];
   const rating = pages[0]?.rating;
-  const list = pages.flatMap((page) => page.reviews);
+  const loaded = pages.flatMap((page) => page.reviews);
+  // A few reviews at a time while the page loads (lib/use-stepwise-count.ts).
+  const list = loaded.slice(0, useStepwiseCount(loaded.length));
 
   let content: ReactNode;
   if (!rating && !reviews.isError) {

@@ -4,8 +4,9 @@ import {
   type ReportedReview,
   reviewReasonError,
 } from '@app/domain';
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
+import { DeferredModal } from '@/components/deferred-modal';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { reviewCardName } from './dashboard-review-card';
 
@@ -49,7 +50,7 @@ export function HideReviewDialog({
   };
 
   return (
-    <Modal
+    <DeferredModal
       opened={opened}
       onClose={() => {
         if (!sending.isInFlight()) onClose();
@@ -86,6 +87,6 @@ export function HideReviewDialog({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </DeferredModal>
   );
 }

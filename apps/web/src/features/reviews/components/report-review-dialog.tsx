@@ -1,7 +1,8 @@
 import { REVIEW_REASON_MAX_LENGTH, type Review, reviewReasonError } from '@app/domain';
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type FormEvent, useEffect, useState } from 'react';
+import { DeferredModal } from '@/components/deferred-modal';
 import { IconAlert } from '@/components/icons';
 import { ApiError } from '@/lib/api-client';
 import { serverMessageOf } from '@/lib/server-message';
@@ -64,7 +65,7 @@ export function ReportReviewDialog({ review, onClose }: { review: Review | null;
   };
 
   return (
-    <Modal
+    <DeferredModal
       opened={review !== null && isMounted}
       onClose={close}
       title="Report this review"
@@ -109,6 +110,6 @@ export function ReportReviewDialog({ review, onClose }: { review: Review | null;
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </DeferredModal>
   );
 }

@@ -5,9 +5,10 @@ import {
   type ReviewRequest,
   reviewCommentError,
 } from '@app/domain';
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type FormEvent, useEffect, useState } from 'react';
+import { DeferredModal } from '@/components/deferred-modal';
 import { IconAlert } from '@/components/icons';
 import { ApiError } from '@/lib/api-client';
 import { serverMessageOf } from '@/lib/server-message';
@@ -109,7 +110,7 @@ export function ReviewDialog({
   };
 
   return (
-    <Modal
+    <DeferredModal
       opened={opened && isMounted}
       onClose={close}
       title={existing ? 'Edit your review' : 'Write a review'}
@@ -167,6 +168,6 @@ export function ReviewDialog({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </DeferredModal>
   );
 }
