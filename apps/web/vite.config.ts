@@ -4,7 +4,8 @@ import { dirname, join, relative, sep } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { type ChunkMetadata, defineConfig, type Plugin, type Rolldown } from 'vite';
-import { arrangePage } from './src/config/page-shell';
+import { PAGE_HEADINGS, type PageHeading } from './src/config/page-headings';
+import { arrangePage, shellHeadingHtml } from './src/config/page-shell';
 import { ROUTE_SCREENS } from './src/config/route-screens';
 
 // In development the API runs on its own port; Vite proxies /api to it so the browser sees one origin,
@@ -66,7 +67,8 @@ function mantineStylesPerComponent(): Plugin {
  * chunk of its own.
  *
  * It also lays index.html out for the first paint: the page shell first, then the scripts and the
- * stylesheet (src/config/page-shell.ts). The API preloads each route's files from routes.json.
+ * stylesheet (src/config/page-shell.ts). The API preloads each route's files from routes.json, and
+ * puts a route's fixed heading (`shell`, from src/config/page-headings.ts) into its page shell.
  */
 function routeReport(): Plugin {
   let root = '';
@@ -131,8 +133,11 @@ function routeReport(): Plugin {
         );
         if (!chunk?.isDynamicEntry) return this.error(`${screen.module} is not a lazily loaded chunk`);
         const files = closure(chunk);
+        const heading = (PAGE_HEADINGS as Partial<Record<string, PageHeading>>)[screen.route];
         return {
           ...screen,
+          // The page's fixed heading as the shell paints it; the API puts it into the route's page.
+          ...(heading ? { shell: shellHeadingHtml(heading) } : {}),
           chunk: chunk.fileName,
           js: [...files].filter((file) => !entryFiles.has(file)),
           // The app's own modules the route loads first (bundle.mjs checks that some are deferred).

@@ -14,6 +14,19 @@ const WIDTHS = [
   { width: 1280, height: 800 },
 ];
 
+/** Holds the app's entry script (so the shell stays) until the returned function is called. */
+async function holdEntryScript(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** The brand link's and the header's boxes, in the shell or in the app. */
 async function headerGeometry(page: Page, header: string) {
   const brand = page.getByRole('link', { name: 'TrimTime NI home' });
@@ -87,14 +100,7 @@ for (const viewport of WIDTHS) {
       }).observe({ type: 'layout-shift', buffered: true });
     });
     // Hold the app's entry script until the shell has been measured.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdEntryScript(page);
 
     await page.goto('/', { waitUntil: 'commit' });
     await expect(page.locator('#app-shell')).toBeVisible();
@@ -123,6 +129,72 @@ for (const viewport of WIDTHS) {
     const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
     const cls = shifts.reduce((sum, value) => sum + value, 0);
     expect(cls, `layout shifts: ${JSON.stringify(shifts)}`).toBeLessThan(0.01);
+    await context.close();
+  });
+}
+
+/** The boxes of a page's <h1> and its intro's text (not their elements' boxes: what is painted). */
+function headingText(page: Page, within: string) {
+  return page.evaluate((selector) => {
+    const box = (element: Element | null) => {
+      if (!element) return null;
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      const { x, y, width, height } = range.getBoundingClientRect();
+      return { x, y, width, height };
+    };
+    const title = document.querySelector(`${selector} h1`);
+    return { title: box(title), intro: box(title?.nextElementSibling ?? null) };
+  }, within);
+}
+
+for (const viewport of WIDTHS) {
+  test(`a page with a fixed heading paints it in the shell, where the page draws it, at ${viewport.width} px`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const paints: string[] = [];
+      (window as unknown as { __lcp: string[] }).__lcp = paints;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { element: Element | null })[]) {
+          paints.push(entry.element?.closest('#app-shell') ? 'shell' : 'app');
+        }
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    const release = await holdEntryScript(page);
+
+    await page.goto('/businesses', { waitUntil: 'commit' });
+    const shellTitle = page
+      .locator('#app-shell')
+      .getByRole('heading', { level: 1, name: 'Available Barbers' });
+    await expect(shellTitle).toBeVisible();
+    await expect(page.locator('#app-shell')).toContainText(
+      'Barbers and hair and beauty providers across Northern Ireland. Pick one, choose a time and offer your price.',
+    );
+    // The skeleton's title and lines stand aside for the words.
+    await expect(page.locator('.shell-title')).toBeHidden();
+    await page.waitForFunction(() =>
+      Array.from(document.styleSheets).some((sheet) => sheet.href?.includes('/assets/')),
+    );
+    const shell = await headingText(page, '#app-shell');
+    await page.screenshot({ path: join(SCREENSHOTS, `shell-heading-businesses-${viewport.width}.png`) });
+
+    release();
+    await expect(page.locator('#app-shell')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'Available Barbers' })).toBeVisible();
+    const app = await headingText(page, '#root');
+    expect(app.title).toEqual(shell.title);
+    expect(app.intro).toEqual(shell.intro);
+    // The page's largest paint stays the shell's: the app's identical words are not a later one.
+    await page.waitForTimeout(300);
+    const paints = await page.evaluate(() => (window as unknown as { __lcp: string[] }).__lcp);
+    expect(paints.length).toBeGreaterThan(0);
+    expect(
+      paints.every((paint) => paint === 'shell'),
+      paints.join(', '),
+    ).toBe(true);
     await context.close();
   });
 }

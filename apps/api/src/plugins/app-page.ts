@@ -15,7 +15,12 @@ interface PageVariant extends Precompressed {
 interface BuiltRoute {
   path: string;
   js: string[];
+  /** The page's fixed heading as the shell paints it (apps/web/src/config/page-headings.ts). */
+  shell?: string;
 }
+
+/** Where index.html's shell takes a route's heading (apps/web/src/config/page-shell.ts). */
+const SHELL_HEADING_MARKER = '<!-- page heading -->';
 
 /** A pattern for a React Router path (`/booking/:businessId`): any case, an optional trailing slash. */
 export function routePattern(path: string): RegExp {
@@ -45,7 +50,8 @@ function readRoutes(webDist: string): BuiltRoute[] {
       (route): route is BuiltRoute =>
         typeof route?.path === 'string' &&
         Array.isArray(route.js) &&
-        route.js.every((file: unknown) => typeof file === 'string' && /^assets\/[\w.-]+\.js$/.test(file)),
+        route.js.every((file: unknown) => typeof file === 'string' && /^assets\/[\w.-]+\.js$/.test(file)) &&
+        (route.shell === undefined || (typeof route.shell === 'string' && !/<script/i.test(route.shell))),
     );
   } catch {
     return [];
@@ -55,7 +61,8 @@ function readRoutes(webDist: string): BuiltRoute[] {
 /**
  * The app page (the built index.html) for each route, with `<link rel="modulepreload">` for the
  * route's screen chunk and its imports (the build's .vite/routes.json): the browser fetches them
- * alongside the entry instead of once the entry has run and asked for them. A path that matches no
+ * alongside the entry instead of once the entry has run and asked for them. A route whose page opens
+ * with a fixed heading (`shell`) gets it in its page shell, so its first paint shows those words. A path that matches no
  * route (or a build without routes.json) gets index.html as it is.
  */
 export function loadAppPages(webDist: string): (path: string) => PageVariant {
@@ -65,7 +72,10 @@ export function loadAppPages(webDist: string): (path: string) => PageVariant {
   const routes = headEnd < 0 ? [] : readRoutes(webDist).filter((route) => route.js.length > 0);
   const pages = routes.map((route) => {
     const links = route.js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-    const html = `${index.slice(0, headEnd)}  ${links.join('\n    ')}\n  ${index.slice(headEnd)}`;
+    const body = route.shell
+      ? index.slice(headEnd).replace(SHELL_HEADING_MARKER, route.shell)
+      : index.slice(headEnd);
+    const html = `${index.slice(0, headEnd)}  ${links.join('\n    ')}\n  ${body}`;
     return { pattern: routePattern(route.path), page: variant(html) };
   });
   return (path) => {

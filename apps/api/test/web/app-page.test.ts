@@ -20,7 +20,7 @@ const INDEX = `<!doctype html>
     <link rel="modulepreload" crossorigin href="/assets/react-1.js">
   </head>
   <body>
-    <div id="app-shell"><header class="shell-header"><a href="/" aria-label="TrimTime NI home">TrimTime NI</a></header></div>
+    <div id="app-shell"><header class="shell-header"><a href="/" aria-label="TrimTime NI home">TrimTime NI</a></header><main><!-- page heading --><div class="shell-skeleton"></div></main></div>
     <div id="root"></div>
     <script type="module" crossorigin src="/assets/index-1.js"></script>
   </body>
@@ -34,6 +34,13 @@ const ROUTES = {
     { route: 'login', path: '/login', js: ['assets/auth-screen-1.js', 'assets/Paper-1.js'] },
     { route: 'booking', path: '/booking/:businessId', js: ['assets/booking-page-1.js', 'assets/dates-1.js'] },
     { route: 'sneaky', path: '/sneaky', js: ['https://elsewhere.example/evil.js'] },
+    {
+      route: 'businesses',
+      path: '/businesses',
+      js: ['assets/businesses-1.js'],
+      shell: '<div class="shell-heading" data-layout="page"><h1>Available Barbers</h1><p>Pick one.</p></div>',
+    },
+    { route: 'scripted', path: '/scripted', js: ['assets/x-1.js'], shell: '<script>alert(1)</script>' },
   ],
 };
 
@@ -93,6 +100,25 @@ describe('the app page per route', () => {
       // The shell still comes before any script.
       expect(html.indexOf('<div id="app-shell">'), url).toBeLessThan(html.indexOf('<script'));
     }
+  });
+
+  it("paints a route's fixed heading in its page shell, before the skeleton; other routes keep the skeleton alone", async () => {
+    const businesses = (await page('/businesses')).body;
+    const heading = businesses.indexOf(
+      '<div class="shell-heading" data-layout="page"><h1>Available Barbers</h1><p>Pick one.</p></div>',
+    );
+    expect(heading).toBeGreaterThan(businesses.indexOf('<div id="app-shell">'));
+    expect(heading).toBeLessThan(businesses.indexOf('<div class="shell-skeleton">'));
+    expect(businesses).not.toContain('<!-- page heading -->');
+    for (const url of ['/login', '/no-such-page']) {
+      const html = (await page(url)).body;
+      expect(html, url).not.toContain('shell-heading');
+      expect(html, url).toContain('<div class="shell-skeleton">');
+    }
+    // A heading is words and markup, never a script: such a route is not taken from the build.
+    const scripted = (await page('/scripted')).body;
+    expect(scripted).not.toContain('alert(1)');
+    expect(preloads(scripted)).toEqual(['/assets/react-1.js']);
   });
 
   it('sends the brotli or gzip copy the browser accepts, with Vary and an ETag per copy', async () => {

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { arrangePage } from './page-shell';
+import { PAGE_HEADINGS } from './page-headings';
+import { arrangePage, SHELL_HEADING_MARKER, shellHeadingHtml } from './page-shell';
 
 const INDEX_HTML = readFileSync(join(import.meta.dirname, '..', '..', 'index.html'), 'utf8');
 
@@ -54,5 +55,31 @@ describe('index.html page shell', () => {
 
   it('fails the build for a page without the shell', () => {
     expect(() => arrangePage(built.replace('<div id="app-shell">', '<div>'))).toThrow(/app-shell/);
+  });
+
+  it("has a place in the shell's <main> for a page's fixed heading, before the skeleton, which it then replaces", () => {
+    const main = INDEX_HTML.indexOf('<main class="shell-main">');
+    const marker = INDEX_HTML.indexOf(SHELL_HEADING_MARKER);
+    expect(marker).toBeGreaterThan(main);
+    expect(marker).toBeLessThan(INDEX_HTML.indexOf('<div class="shell-skeleton"'));
+    expect(INDEX_HTML.split(SHELL_HEADING_MARKER)).toHaveLength(2);
+    // The built page keeps it (the API fills it in per route).
+    expect(arrangePage(built)).toContain(SHELL_HEADING_MARKER);
+    const css = INDEX_HTML.slice(INDEX_HTML.indexOf('<style>'), INDEX_HTML.indexOf('</style>'));
+    expect(css).toMatch(
+      /\.shell-heading ~ \.shell-skeleton \.shell-title,\s*\.shell-heading ~ \.shell-skeleton \.shell-line \{\s*display: none;/,
+    );
+  });
+
+  it("writes a page's heading as text, whatever its characters", () => {
+    expect(shellHeadingHtml(PAGE_HEADINGS.businesses)).toBe(
+      `<div class="shell-heading" data-layout="page"><h1>Available Barbers</h1><p>${PAGE_HEADINGS.businesses.intro}</p></div>`,
+    );
+    expect(shellHeadingHtml(PAGE_HEADINGS.admin)).toBe(
+      '<div class="shell-heading" data-layout="dashboard"><h1>Business Dashboard</h1></div>',
+    );
+    expect(shellHeadingHtml({ layout: 'page', title: `<b>O'Neill & "Sons"</b>` })).toBe(
+      '<div class="shell-heading" data-layout="page"><h1>&#60;b&#62;O&#39;Neill &#38; &#34;Sons&#34;&#60;/b&#62;</h1></div>',
+    );
   });
 });

@@ -65,3 +65,17 @@ export function arrangePage(html: string): string {
   }
   return page;
 }
+
+/** Where the API puts a route's page heading (index.html, inside the shell's <main>). */
+export const SHELL_HEADING_MARKER = '<!-- page heading -->';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/**
+ * A page's fixed heading as the shell paints it (config/page-headings.ts); index.html's CSS gives it
+ * the page's own spacing and type, and hides the skeleton's title and lines after it.
+ */
+export function shellHeadingHtml(heading: { layout: string; title: string; intro?: string }): string {
+  const intro = heading.intro ? `<p>${escapeHtml(heading.intro)}</p>` : '';
+  return `<div class="shell-heading" data-layout="${escapeHtml(heading.layout)}"><h1>${escapeHtml(heading.title)}</h1>${intro}</div>`;
+}

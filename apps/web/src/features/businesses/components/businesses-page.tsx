@@ -19,6 +19,7 @@ import { useDeferredValue, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { BusinessAddress } from '@/components/business-address';
 import { IconAlert, IconCalendar, IconMapPin } from '@/components/icons';
+import { PAGE_HEADINGS } from '@/config/page-headings';
 import { paths } from '@/config/paths';
 import { initialsOf } from '@/lib/initials';
 import { useStepwiseCount } from '@/lib/use-stepwise-count';
@@ -202,12 +203,12 @@ export function BusinessesPage() {
   return (
     <Container size="lg" py={{ base: 'xl', sm: 48 }}>
       <Stack gap={6} mb={{ base: 'lg', sm: 'xl' }}>
+        {/* The page shell paints this heading first, in the same place and size (config/page-headings.ts). */}
         <Title order={1} fz={{ base: 28, sm: 36 }}>
-          Available Barbers
+          {PAGE_HEADINGS.businesses.title}
         </Title>
         <Text c="dimmed" size="lg">
-          Barbers and hair and beauty providers across Northern Ireland. Pick one, choose a time and offer
-          your price.
+          {PAGE_HEADINGS.businesses.intro}
         </Text>
       </Stack>
 

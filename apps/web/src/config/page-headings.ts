@@ -1,0 +1,27 @@
+import { paths } from './paths';
+
+/**
+ * The fixed heading that some pages open with. The page renders it, and the page shell paints it
+ * first (page-shell.ts, shellHeadingHtml; the API puts it into the route's page), so the words a
+ * visitor came for are on screen before any script has run, in the same place and size.
+ *
+ * `layout` names the page's spacing, which the shell's CSS in index.html copies:
+ * - 'page': Container size lg, 32 px above (48 px from 48em), title 28 px (36 px), intro 18 px
+ *   6 px below it (the businesses page);
+ * - 'dashboard': 12 px side padding and 20 px above (16 px and 40 px from 48em), title 26 px (32 px).
+ */
+export interface PageHeading {
+  layout: 'page' | 'dashboard';
+  title: string;
+  intro?: string;
+}
+
+export const PAGE_HEADINGS = {
+  businesses: {
+    layout: 'page',
+    title: paths.businesses.title,
+    intro:
+      'Barbers and hair and beauty providers across Northern Ireland. Pick one, choose a time and offer your price.',
+  },
+  admin: { layout: 'dashboard', title: 'Business Dashboard' },
+} as const satisfies Partial<Record<keyof typeof paths, PageHeading>>;
