@@ -74,6 +74,8 @@ test('without JavaScript the header and brand show', async ({ browser }) => {
     // Playwright's text locators skip <noscript>; the note is found by its class.
     await expect(page.locator('.shell-note')).toContainText('TrimTime NI needs JavaScript.');
     await expect(page.locator('.shell-note')).toBeVisible();
+    // No sign-in card that cannot sign in: the page's heading stands aside with the skeleton.
+    await expect(page.locator('.shell-heading')).toBeHidden();
     const header = await page.getByRole('banner').boundingBox();
     expect(header).toMatchObject({ x: 0, y: 0, width: viewport.width, height: 65 });
     await page.screenshot({ path: join(SCREENSHOTS, `shell-no-js-${viewport.width}.png`), fullPage: true });
@@ -148,53 +150,75 @@ function headingText(page: Page, within: string) {
   }, within);
 }
 
-for (const viewport of WIDTHS) {
-  test(`a page with a fixed heading paints it in the shell, where the page draws it, at ${viewport.width} px`, async ({
-    browser,
-  }) => {
-    const context = await browser.newContext({ viewport });
-    const page = await context.newPage();
-    await page.addInitScript(() => {
-      const paints: string[] = [];
-      (window as unknown as { __lcp: string[] }).__lcp = paints;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { element: Element | null })[]) {
-          paints.push(entry.element?.closest('#app-shell') ? 'shell' : 'app');
-        }
-      }).observe({ type: 'largest-contentful-paint', buffered: true });
-    });
-    const release = await holdEntryScript(page);
-
-    await page.goto('/businesses', { waitUntil: 'commit' });
-    const shellTitle = page
-      .locator('#app-shell')
-      .getByRole('heading', { level: 1, name: 'Available Barbers' });
-    await expect(shellTitle).toBeVisible();
-    await expect(page.locator('#app-shell')).toContainText(
+const FIXED_HEADINGS = [
+  {
+    path: '/businesses',
+    title: 'Available Barbers',
+    intro:
       'Barbers and hair and beauty providers across Northern Ireland. Pick one, choose a time and offer your price.',
-    );
-    // The skeleton's title and lines stand aside for the words.
-    await expect(page.locator('.shell-title')).toBeHidden();
-    await page.waitForFunction(() =>
-      Array.from(document.styleSheets).some((sheet) => sheet.href?.includes('/assets/')),
-    );
-    const shell = await headingText(page, '#app-shell');
-    await page.screenshot({ path: join(SCREENSHOTS, `shell-heading-businesses-${viewport.width}.png`) });
+  },
+  {
+    path: '/login',
+    title: 'Sign In',
+    intro: 'Welcome back. Sign in to request and manage your appointments.',
+  },
+];
 
-    release();
-    await expect(page.locator('#app-shell')).toHaveCount(0);
-    await expect(page.getByRole('heading', { level: 1, name: 'Available Barbers' })).toBeVisible();
-    const app = await headingText(page, '#root');
-    expect(app.title).toEqual(shell.title);
-    expect(app.intro).toEqual(shell.intro);
-    // The page's largest paint stays the shell's: the app's identical words are not a later one.
-    await page.waitForTimeout(300);
-    const paints = await page.evaluate(() => (window as unknown as { __lcp: string[] }).__lcp);
-    expect(paints.length).toBeGreaterThan(0);
-    expect(
-      paints.every((paint) => paint === 'shell'),
-      paints.join(', '),
-    ).toBe(true);
-    await context.close();
-  });
+for (const { path, title, intro } of FIXED_HEADINGS) {
+  for (const viewport of WIDTHS) {
+    test(`${path} paints its heading in the shell, where the page draws it, at ${viewport.width} px`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        const paints: string[] = [];
+        (window as unknown as { __lcp: string[] }).__lcp = paints;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { element: Element | null })[]) {
+            paints.push(entry.element?.closest('#app-shell') ? 'shell' : 'app');
+          }
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      });
+      const release = await holdEntryScript(page);
+
+      await page.goto(path, { waitUntil: 'commit' });
+      const shellTitle = page.locator('#app-shell').getByRole('heading', { level: 1, name: title });
+      if (path === '/login' && viewport.width >= 992) {
+        // From 62em the sign-in card sits beside a panel: the shell keeps its skeleton there.
+        await expect(page.locator('.shell-title')).toBeVisible();
+        await expect(shellTitle).toBeHidden();
+        release();
+        await context.close();
+        return;
+      }
+      await expect(shellTitle).toBeVisible();
+      await expect(page.locator('#app-shell')).toContainText(intro);
+      // The skeleton's title and lines stand aside for the words.
+      await expect(page.locator('.shell-title')).toBeHidden();
+      await page.waitForFunction(() =>
+        Array.from(document.styleSheets).some((sheet) => sheet.href?.includes('/assets/')),
+      );
+      const shell = await headingText(page, '#app-shell');
+      await page.screenshot({
+        path: join(SCREENSHOTS, `shell-heading${path.replace('/', '-')}-${viewport.width}.png`),
+      });
+
+      release();
+      await expect(page.locator('#app-shell')).toHaveCount(0);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      const app = await headingText(page, '#root');
+      expect(app.title).toEqual(shell.title);
+      expect(app.intro).toEqual(shell.intro);
+      // The page's largest paint stays the shell's: the app's identical words are not a later one.
+      await page.waitForTimeout(300);
+      const paints = await page.evaluate(() => (window as unknown as { __lcp: string[] }).__lcp);
+      expect(paints.length).toBeGreaterThan(0);
+      expect(
+        paints.every((paint) => paint === 'shell'),
+        paints.join(', '),
+      ).toBe(true);
+      await context.close();
+    });
+  }
 }

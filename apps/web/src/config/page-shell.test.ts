@@ -71,6 +71,13 @@ describe('index.html page shell', () => {
     );
   });
 
+  it('has CSS for the layout of every page with a fixed heading', () => {
+    const css = INDEX_HTML.slice(INDEX_HTML.indexOf('<style>'), INDEX_HTML.indexOf('</style>'));
+    for (const { layout } of Object.values(PAGE_HEADINGS)) {
+      if (layout !== 'page') expect(css, layout).toContain(`.shell-heading[data-layout="${layout}"] {`);
+    }
+  });
+
   it("writes a page's heading as text, whatever its characters", () => {
     expect(shellHeadingHtml(PAGE_HEADINGS.businesses)).toBe(
       `<div class="shell-heading" data-layout="page"><h1>Available Barbers</h1><p>${PAGE_HEADINGS.businesses.intro}</p></div>`,

@@ -3,6 +3,7 @@ import { Anchor, Box, Paper, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { FullPageLoader } from '@/components/full-page-loader';
+import { PAGE_HEADINGS } from '@/config/page-headings';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
@@ -65,8 +66,9 @@ export type AuthView = 'login' | 'signup' | 'confirm' | 'forgot' | 'reset';
 
 /** Spec §2 "Auth screen": the title of each view. */
 export const AUTH_VIEW_TITLES: Record<AuthView, string> = {
-  login: 'Sign In',
-  signup: 'Sign Up',
+  // The page shell paints these two first, in the same place and size (config/page-headings.ts).
+  login: PAGE_HEADINGS.login.title,
+  signup: PAGE_HEADINGS.register.title,
   confirm: 'Confirm',
   forgot: 'Forgot Password',
   reset: 'Reset Password',
@@ -83,8 +85,8 @@ export const AUTH_LOADING_TEXTS = {
 } as const;
 
 const VIEW_SUBTITLES: Record<AuthView, string> = {
-  login: 'Welcome back. Sign in to request and manage your appointments.',
-  signup: 'Create your account to request appointments with local providers.',
+  login: PAGE_HEADINGS.login.intro,
+  signup: PAGE_HEADINGS.register.intro,
   confirm: 'One last step: verify your email address.',
   forgot: 'It happens. We will email you a code.',
   reset: 'Choose a new password for your account.',
