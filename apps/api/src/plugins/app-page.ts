@@ -62,8 +62,8 @@ function readRoutes(webDist: string): BuiltRoute[] {
  * The app page (the built index.html) for each route, with `<link rel="modulepreload">` for the
  * route's screen chunk and its imports (the build's .vite/routes.json): the browser fetches them
  * alongside the entry instead of once the entry has run and asked for them. A route whose page opens
- * with a fixed heading (`shell`) gets it in its page shell, so its first paint shows those words. A path that matches no
- * route (or a build without routes.json) gets index.html as it is.
+ * with a fixed heading (`shell`) gets it in its page shell, so its first paint shows those words. A
+ * path that matches no route (or a build without routes.json) gets index.html as it is.
  */
 export function loadAppPages(webDist: string): (path: string) => PageVariant {
   const index = readFileSync(join(webDist, 'index.html'), 'utf8');
