@@ -4,6 +4,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { type ChunkMetadata, defineConfig, type Plugin, type Rolldown } from 'vite';
+import { themeVariablesCss } from './src/app/theme-variables';
 import { PAGE_HEADINGS, type PageHeading } from './src/config/page-headings';
 import { arrangePage, shellHeadingHtml } from './src/config/page-shell';
 import { ROUTE_SCREENS } from './src/config/route-screens';
@@ -42,6 +43,53 @@ function reactRouterProductionBuild(): Plugin {
 }
 
 /**
+ * Mantine's `useId` replaced by src/lib/mantine-use-id.ts (same ids' shape, no second render of every
+ * input, tab list and popover on mount; the module says why). Only @mantine/hooks' own import of it
+ * is redirected, so the rest of Mantine and the app see the one hook through `@mantine/hooks`.
+ */
+function mantineStableIds(): Plugin {
+  const hooksIndex = /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]index\.mjs$/;
+  const replacement = join(import.meta.dirname, 'src', 'lib', 'mantine-use-id.ts');
+  let replaced = false;
+  let building = false;
+  return {
+    name: 'trimtime:mantine-stable-ids',
+    enforce: 'pre',
+    configResolved(config) {
+      building = config.command === 'build';
+    },
+    resolveId(source, importer) {
+      if (source !== './use-id/use-id.mjs' || !importer || !hooksIndex.test(importer)) return null;
+      replaced = true;
+      return replacement;
+    },
+    buildEnd() {
+      // A Mantine upgrade that moves the hook must not silently bring the double render back.
+      if (building && !replaced) {
+        this.error("@mantine/hooks no longer imports './use-id/use-id.mjs': update mantineStableIds");
+      }
+    },
+  };
+}
+
+/**
+ * `virtual:mantine-theme-variables.css`: the theme's CSS variables, computed here once
+ * (src/app/theme-variables.ts) rather than by MantineProvider on every start.
+ */
+function mantineThemeVariables(): Plugin {
+  const id = 'virtual:mantine-theme-variables.css';
+  return {
+    name: 'trimtime:mantine-theme-variables',
+    resolveId(source) {
+      return source === id ? id : null;
+    },
+    load(source) {
+      return source === id ? themeVariablesCss() : null;
+    },
+  };
+}
+
+/**
  * Mantine's per-component styles (mantine.dev "CSS files list") instead of the whole 276 kB
  * @mantine/core/styles.css: every styled component's class map (`<Name>.module.mjs`) pulls in its own
  * `styles/<Name>.layer.css`, so the build carries the styles of the components the app uses and no
@@ -70,10 +118,20 @@ function mantineStylesPerComponent(): Plugin {
  * stylesheet (src/config/page-shell.ts). The API preloads each route's files from routes.json, and
  * puts a route's fixed heading (`shell`, from src/config/page-headings.ts) into its page shell.
  */
+/** index.html with a `<link rel="modulepreload">` in <head> for each of `files` it does not load yet. */
+function preloadAll(html: string, files: string[]): string {
+  const links = files
+    .filter((file) => !html.includes(`"/${file}"`))
+    .map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`)
+    .join('');
+  return html.replace('  </head>', `${links}  </head>`);
+}
+
 function routeReport(): Plugin {
   let root = '';
   let outDir = '';
   let report = '';
+  let bootFiles: string[] = [];
   const normalise = (id: string) => relative(root, id).split(sep).join('/');
 
   return {
@@ -105,9 +163,15 @@ function routeReport(): Plugin {
           return [...(chunk?.viteMetadata?.importedCss ?? [])];
         });
 
-      const entry = chunks.find((chunk) => chunk.isEntry);
+      const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith('index.html'));
       if (!entry) return this.error('no entry chunk');
+      // The entry and the app it starts in stages (the 'app' input), with their static imports: the
+      // files every page starts with, all preloaded by index.html.
       const entryFiles = closure(entry);
+      const app = chunks.find((chunk) => chunk.isEntry && chunk.name === 'app');
+      if (!app) return this.error("no 'app' entry chunk");
+      closure(app, entryFiles);
+      bootFiles = [...entryFiles];
       const entryCss = new Set(cssOf(entryFiles));
 
       // The table must name exactly the screens (components) that src/app/routes.tsx loads lazily;
@@ -155,7 +219,7 @@ function routeReport(): Plugin {
       mkdirSync(join(outDir, '.vite'), { recursive: true });
       writeFileSync(join(outDir, '.vite', 'routes.json'), report);
       const page = join(outDir, 'index.html');
-      writeFileSync(page, arrangePage(readFileSync(page, 'utf8')));
+      writeFileSync(page, arrangePage(preloadAll(readFileSync(page, 'utf8'), bootFiles)));
     },
   };
 }
@@ -198,7 +262,15 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), reactRouterProductionBuild(), mantineStylesPerComponent(), routeReport(), precompress()],
+  plugins: [
+    react(),
+    reactRouterProductionBuild(),
+    mantineStableIds(),
+    mantineThemeVariables(),
+    mantineStylesPerComponent(),
+    routeReport(),
+    precompress(),
+  ],
   resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
   server: { port: 3000, strictPort: true, proxy: apiProxy },
   preview: { port: 3000, proxy: apiProxy },
@@ -215,6 +287,13 @@ export default defineConfig({
     // the other behind each page's code.
     cssCodeSplit: false,
     rolldownOptions: {
+      // The page, and the app that main.tsx starts in stages (its dynamic imports): an entry too, so
+      // that what it imports counts as the start's ('$initial' below) and lands in the chunks
+      // index.html preloads, as when main.tsx imported it directly.
+      input: {
+        index: join(import.meta.dirname, 'index.html'),
+        app: join(import.meta.dirname, 'src', 'app', 'index.tsx'),
+      },
       output: {
         codeSplitting: {
           // Small chunks shared by a few screens are copied into each screen's chunk instead of
@@ -244,14 +323,25 @@ export default defineConfig({
                 ),
               priority: 10,
             },
-            // The other libraries of the entry's own imports (the router, Mantine's core and provider,
-            // ...): one chunk rather than the three or four that their use by the pages splits them
-            // into. Every page loads them anyway; each extra file costs every page a request.
+            // The other libraries the app starts with (the router, Mantine's core and provider, ...;
+            // main.tsx and its start stages, which are entries, BOOT_STAGES): one chunk rather than
+            // the three or four that their use by the pages splits them into. Every page loads them
+            // anyway; each extra file costs every page a request.
             {
               name: 'entry-libraries',
               tags: ['$initial'],
               test: /[\\/]node_modules[\\/]/,
               priority: 5,
+            },
+            // The app's own modules the start stages run (providers, routes, layouts, the query
+            // client) and Vite's preload helper: one chunk, not one per stage.
+            {
+              name: 'boot',
+              tags: ['$initial'],
+              test: (id: string) =>
+                (!/[\\/]node_modules[\\/]/.test(id) && !/[\\/]src[\\/]main\.tsx$/.test(id)) ||
+                id.includes('preload-helper'),
+              priority: 4,
             },
             // The spec's messages and the booking statuses they name: one chunk for every form.
             {

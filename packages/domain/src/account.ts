@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ConfirmationCodeSchema } from './auth';
 import { MESSAGES } from './messages';
-import { MinimumPriceSchema } from './prices';
+import { MinimumPriceSchema } from './price-schemas';
 
 // With its phrase in constants.ts (no zod), for the delete dialog's first render.
 export { isDeletePhrase } from './constants';

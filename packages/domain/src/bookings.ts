@@ -16,7 +16,7 @@ import {
 } from './constants';
 import { isIsoDate } from './dates';
 import { atMostCharacters, fieldRequired, MESSAGES } from './messages';
-import { CounterPriceSchema, CustomerPriceSchema } from './prices';
+import { CounterPriceSchema, CustomerPriceSchema } from './price-schemas';
 import { isDateTime, parseBookingDateTime, weekdayOf } from './slots';
 
 export * from './booking-status';

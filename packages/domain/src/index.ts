@@ -18,6 +18,7 @@ export * from './dates';
 export * from './invite';
 export * from './messages';
 export * from './phones';
+export * from './price-schemas';
 export * from './prices';
 export * from './profanity';
 export * from './profile';

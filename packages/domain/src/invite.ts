@@ -29,7 +29,8 @@ import type { VerifyInviteResponse } from './contract/auth';
 import { ageOn, isIsoDate, todayInLondon } from './dates';
 import { atMostCharacters, MESSAGES } from './messages';
 import { stripPhoneSeparators } from './phones';
-import { MinimumPriceSchema, minimumPriceError, type PriceInput, parseWholePounds } from './prices';
+import { MinimumPriceSchema } from './price-schemas';
+import { minimumPriceError, type PriceInput, parseWholePounds } from './prices';
 import { hasInvalidCharacters, ruleString, safeText } from './zod-helpers';
 
 /** Spec §5 invite phone, after removing spaces (and dashes and brackets, api-contract §8.1): optional +, a non-zero digit, then 1-14 digits. */

@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from './messages';
+import { CounterPriceSchema, CustomerPriceSchema, MinimumPriceSchema } from './price-schemas';
 import {
-  CounterPriceSchema,
-  CustomerPriceSchema,
   counterPriceError,
   customerPriceError,
   isFractionalNumber,
-  MinimumPriceSchema,
   minimumPriceError,
   parseWholePounds,
   presetPricesFor,

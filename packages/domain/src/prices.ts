@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   COUNTER_PRICE_MAX,
   COUNTER_PRICE_MIN,
@@ -8,9 +7,9 @@ import {
   PRESET_PRICES,
 } from './constants';
 import { MESSAGES, priceAtLeast } from './messages';
-import { isFractionalNumber, parseWholePounds } from './zod-helpers';
+import { isFractionalNumber, parseWholePounds } from './whole-pounds';
 
-export { isFractionalNumber, parseWholePounds } from './zod-helpers';
+export { isFractionalNumber, parseWholePounds } from './whole-pounds';
 
 /** A price as a form or a body may hold it: a number, numeric text, or empty. */
 export type PriceInput = number | string | null | undefined;
@@ -50,22 +49,3 @@ export function customerPriceError(price: PriceInput, min: number): string | nul
 export function presetPricesFor(min: number): number[] {
   return PRESET_PRICES.filter((price) => price > min);
 }
-
-/** Whole pounds as a number or numeric text, checked by `rule`, parsed to a number. */
-export function wholePoundsSchema(rule: (value: PriceInput) => string | null, missing: string) {
-  return z
-    .union([z.number(), z.string().max(16)], { error: missing })
-    .superRefine((value, ctx) => {
-      const message = rule(value);
-      if (message) ctx.addIssue({ code: 'custom', message });
-    })
-    .transform((value) => parseWholePounds(value) as number);
-}
-
-export const MinimumPriceSchema = wholePoundsSchema(minimumPriceError, MESSAGES.minimumPriceMin);
-export const CounterPriceSchema = wholePoundsSchema(counterPriceError, MESSAGES.counterMin);
-/** A customer's price before the business minimum is known (the server then applies `customerPriceError`). */
-export const CustomerPriceSchema = wholePoundsSchema(
-  (value) => customerPriceError(value, 1),
-  priceAtLeast(1),
-);

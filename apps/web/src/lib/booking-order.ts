@@ -5,11 +5,17 @@ import { bookingStartOf } from './booking-format';
 
 type Timed = Pick<Booking, 'BookingDateTime'>;
 
+/**
+ * Orders ISO date-time text by code unit, which is its time order. Not `localeCompare`: that sets up
+ * a collator on every call, and sorting a business's requests that way held a slow phone for ~50 ms.
+ */
+export const compareIsoText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** Comparator: the earliest start first. */
-export const bySoonestFirst = (a: Timed, b: Timed) => bookingStartOf(a).localeCompare(bookingStartOf(b));
+export const bySoonestFirst = (a: Timed, b: Timed) => compareIsoText(bookingStartOf(a), bookingStartOf(b));
 
 /** Comparator: the latest start first. */
-export const byLatestFirst = (a: Timed, b: Timed) => bookingStartOf(b).localeCompare(bookingStartOf(a));
+export const byLatestFirst = (a: Timed, b: Timed) => compareIsoText(bookingStartOf(b), bookingStartOf(a));
 
 /**
  * Sorts a list in place: what is still to come, soonest first, then what has started (by the

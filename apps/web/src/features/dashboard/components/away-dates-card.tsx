@@ -15,6 +15,7 @@ import { DatePicker, type DatesRangeValue } from '@mantine/dates';
 import { useMemo, useState } from 'react';
 import { IconCalendar, IconTrash } from '@/components/icons';
 import { formatShortDate } from '@/lib/booking-format';
+import { compareIsoText } from '@/lib/booking-order';
 import { addDatesStyles } from '@/lib/dates-styles';
 import { toast } from '@/lib/toast';
 import { useSingleFlight } from '@/lib/use-single-flight';
@@ -72,7 +73,7 @@ function rangeCoversAwayDay(
  */
 export function AwayDatesCard({ profile }: { profile: UserProfile }) {
   const awayDates = useMemo(
-    () => [...(profile.awayDates ?? [])].sort((a, b) => a.startDate.localeCompare(b.startDate)),
+    () => [...(profile.awayDates ?? [])].sort((a, b) => compareIsoText(a.startDate, b.startDate)),
     [profile.awayDates],
   );
   const bounds = awayDateBounds();
