@@ -35,6 +35,8 @@ const DEFERRED = {
     'src/features/reviews/components/business-reviews.tsx',
     'src/features/reviews/components/report-review-dialog.tsx',
   ],
+  // The day filter's picker (Mantine's dates package) loads apart: on a phone the filters are folded.
+  businesses: ['src/features/businesses/components/available-on-input.tsx'],
   // The welcome panel beside the card is hidden on phones.
   login: ['src/features/auth/components/auth-side-panel.tsx'],
   // The edit form and the email confirmation (the form rules with them) load when needed.

@@ -32,6 +32,8 @@ export function AppProvider({ children, queryClient, env = 'default' }: AppProvi
     <MantineProvider
       theme={theme}
       defaultColorScheme="light"
+      // Light only: the build drops Mantine's dark-scheme CSS (postcss.config.cjs).
+      forceColorScheme="light"
       cssVariablesResolver={cssVariablesResolver}
       withCssVariables={false}
       env={env}

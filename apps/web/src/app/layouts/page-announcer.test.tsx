@@ -81,6 +81,9 @@ describe('page title and focus on navigation', () => {
       await router.navigate('/booking/biz-1');
       await screen.findByText('Loading availability...');
       expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+      // The new page's effects have run (its title is set in the same commit as the wait for its
+      // heading begins), so the tap or key lands while the page waits, as a person's would.
+      await waitFor(() => expect(document.title).toBe('Request an Appointment · TrimTime NI'));
       use();
       availableTimes.resolve(
         jsonResponse(200, {

@@ -22,6 +22,9 @@ const QUERY_MAX = 100;
 /** The last day a search may ask about: the end of the booking window. */
 export const SEARCH_WINDOW_DAYS = BOOKING_WINDOW_WEEKS * 7;
 
+/** How the "Free on" box shows its day (a dayjs format): "Fri 27 Nov". */
+export const AVAILABLE_ON_FORMAT = 'ddd D MMM';
+
 export interface BusinessFilters {
   town?: string;
   q?: string;

@@ -1,15 +1,26 @@
 import type { BusinessSort } from '@app/domain';
-import { Badge, Button, NativeSelect, Switch, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { useEffect, useId, useRef, useState } from 'react';
-import { addDatesStyles } from '@/lib/dates-styles';
-import { activeFilterCount, type BusinessFilters, searchWindow } from '../api/business-filters';
+import { Badge, Button, Input, InputBase, NativeSelect, Switch, TextInput } from '@mantine/core';
+import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import dayjs from 'dayjs';
+import { Component, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { whenEngagedOrIdle } from '@/lib/idle';
+import { preloadable } from '@/lib/preloadable';
+import { AVAILABLE_ON_FORMAT, activeFilterCount, type BusinessFilters } from '../api/business-filters';
 import { useTowns } from '../api/get-towns';
 import type { FilterChangeOptions } from '../hooks/use-business-filters';
 import classes from './business-filters-bar.module.css';
 
-addDatesStyles();
+/**
+ * The day picker (Mantine's dates package and its styles) loads apart from the page: on a phone the
+ * filters are folded at first, and it is the heaviest of them. It is fetched once the person
+ * engages with the page or it is idle, so it is usually in before the filters unfold.
+ */
+const AvailableOnInput = preloadable(() =>
+  import('./available-on-input').then((module) => module.AvailableOnInput),
+);
+
+/** From here up (Mantine's sm breakpoint, as the stylesheet's) the filters are always unfolded. */
+export const WIDE_FILTERS_QUERY = '(min-width: 48em)';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 export const MAX_PRICE_OPTIONS = [10, 15, 20, 25, 30, 40, 50] as const;
@@ -25,6 +36,50 @@ const PRICE_DATA = MAX_PRICE_OPTIONS.map((pounds) => ({ value: String(pounds), l
 
 /** The filters folded behind the phone's "Filters" button (the search box stays out). */
 const FOLDED_FILTERS = ['town', 'homeVisits', 'maxPrice', 'availableOn'] as const;
+
+/**
+ * Where the day picker goes while its code loads: the same box, label and words, so nothing moves
+ * when it arrives. A tap on it has already started the load (lib/idle.ts).
+ */
+function DayBoxStandIn({ value, note }: { value: string | null; note?: string }) {
+  return (
+    <InputBase
+      component="button"
+      type="button"
+      label="Free on"
+      size="md"
+      pointer
+      error={note}
+      aria-disabled={note ? true : undefined}
+    >
+      {value ? (
+        dayjs(value).format(AVAILABLE_ON_FORMAT)
+      ) : (
+        <Input.Placeholder className={classes.anyDay}>Any day</Input.Placeholder>
+      )}
+    </InputBase>
+  );
+}
+
+/** If the day picker's code cannot load (offline), the box says so and the other filters still work. */
+class DayPickerBoundary extends Component<
+  { value: string | null; children: ReactNode },
+  { failed: boolean }
+> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? (
+      <DayBoxStandIn value={this.props.value} note={DAY_PICKER_FAILED} />
+    ) : (
+      this.props.children
+    );
+  }
+}
+
+export const DAY_PICKER_FAILED = 'The day picker could not load. Reload the page to choose a day.';
 
 interface BusinessFiltersBarProps {
   filters: BusinessFilters;
@@ -73,8 +128,10 @@ function SearchBox({ value, onChange }: { value: string; onChange: BusinessFilte
 export function BusinessFiltersBar({ filters, onChange }: BusinessFiltersBarProps) {
   const panelId = useId();
   const [isOpen, setIsOpen] = useState(false);
+  // Read at once (not after a first render), so a wide screen never draws the bar folded.
+  const isWide = useMediaQuery(WIDE_FILTERS_QUERY, undefined, { getInitialValueInEffect: false });
   const { data: towns } = useTowns();
-  const days = searchWindow();
+  useEffect(() => whenEngagedOrIdle(() => void AvailableOnInput.preload().catch(() => {})), []);
   const folded = activeFilterCount(filters, FOLDED_FILTERS);
 
   const townData = (towns ?? []).map(({ town, count }) => ({ value: town, label: `${town} (${count})` }));
@@ -119,46 +176,47 @@ export function BusinessFiltersBar({ filters, onChange }: BusinessFiltersBarProp
         </Button>
       </div>
       <div id={panelId} className={classes.panel} data-open={isOpen || undefined}>
-        <NativeSelect
-          label="Town"
-          data={[{ value: '', label: 'All towns' }, ...townData]}
-          value={townValue ?? ''}
-          onChange={(event) => onChange({ town: event.currentTarget.value || undefined })}
-        />
-        <NativeSelect
-          label="Max price"
-          data={[{ value: '', label: 'Any price' }, ...priceData]}
-          value={priceValue ?? ''}
-          onChange={(event) => {
-            const price = event.currentTarget.value;
-            onChange({ maxPrice: price ? Number(price) : undefined });
-          }}
-        />
-        <DatePickerInput
-          label="Free on"
-          placeholder="Any day"
-          value={filters.availableOn ?? null}
-          onChange={(day) => onChange({ availableOn: day ?? undefined })}
-          minDate={days.first}
-          maxDate={days.last}
-          valueFormat="ddd D MMM"
-          size="md"
-          classNames={{ placeholder: classes.anyDay }}
-          clearable
-          clearButtonProps={{ 'aria-label': 'Clear day' }}
-        />
-        <NativeSelect
-          label="Sort by"
-          data={SORT_OPTIONS}
-          value={filters.sort}
-          onChange={(event) => onChange({ sort: event.currentTarget.value as BusinessSort })}
-        />
-        <Switch
-          className={classes.switch}
-          label="Home visits"
-          checked={filters.homeVisits === true}
-          onChange={(event) => onChange({ homeVisits: event.currentTarget.checked ? true : undefined })}
-        />
+        {/* Folded filters are not drawn at all (a phone's first paint has less to do); they
+            render when unfolded, and always on a wide screen. */}
+        {(isOpen || isWide) && (
+          <>
+            <NativeSelect
+              label="Town"
+              data={[{ value: '', label: 'All towns' }, ...townData]}
+              value={townValue ?? ''}
+              onChange={(event) => onChange({ town: event.currentTarget.value || undefined })}
+            />
+            <NativeSelect
+              label="Max price"
+              data={[{ value: '', label: 'Any price' }, ...priceData]}
+              value={priceValue ?? ''}
+              onChange={(event) => {
+                const price = event.currentTarget.value;
+                onChange({ maxPrice: price ? Number(price) : undefined });
+              }}
+            />
+            <DayPickerBoundary value={filters.availableOn ?? null}>
+              <Suspense fallback={<DayBoxStandIn value={filters.availableOn ?? null} />}>
+                <AvailableOnInput
+                  value={filters.availableOn ?? null}
+                  onChange={(day) => onChange({ availableOn: day ?? undefined })}
+                />
+              </Suspense>
+            </DayPickerBoundary>
+            <NativeSelect
+              label="Sort by"
+              data={SORT_OPTIONS}
+              value={filters.sort}
+              onChange={(event) => onChange({ sort: event.currentTarget.value as BusinessSort })}
+            />
+            <Switch
+              className={classes.switch}
+              label="Home visits"
+              checked={filters.homeVisits === true}
+              onChange={(event) => onChange({ homeVisits: event.currentTarget.checked ? true : undefined })}
+            />
+          </>
+        )}
       </div>
     </search>
   );

@@ -1,6 +1,6 @@
 import { addDays, BUSINESS_SEARCH_MESSAGES, type BusinessSummary, todayInLondon } from '@app/domain';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { prefetchRouteData } from '@/app/routes';
 import { createQueryClient } from '@/lib/query-client';
 import {
@@ -13,6 +13,7 @@ import {
 import { renderApp } from '@/testing/render-app';
 import { filtersFromSearch } from '../api/business-filters';
 import { businessesQueryOptions } from '../api/get-businesses';
+import { WIDE_FILTERS_QUERY } from './business-filters-bar';
 
 const LIST = '/api/booking/businesses';
 
@@ -54,12 +55,28 @@ function stubApi(answer: (query: URLSearchParams) => Response): FetchStub {
 const listQueries = (api: FetchStub) =>
   api.callsTo('GET', LIST).map((call) => Object.fromEntries(call.query.entries()));
 
+/**
+ * Makes matchMedia report a screen wide enough for the filters to show unfolded: on a phone they
+ * are not drawn until the Filters button unfolds them (jsdom's matchMedia matches nothing).
+ */
+function onWideScreen() {
+  const original = window.matchMedia;
+  window.matchMedia = ((query: string) => ({
+    ...original(query),
+    matches: query === WIDE_FILTERS_QUERY,
+  })) as never;
+  onTestFinished(() => {
+    window.matchMedia = original;
+  });
+}
+
 const articles = () => screen.queryAllByRole('article');
 const searchOf = (router: { state: { location: { search: string } } }) =>
   Object.fromEntries(new URLSearchParams(router.state.location.search).entries());
 
 describe('businesses page: filters in the URL', () => {
   it('reads every filter from the URL into the controls and the request', async () => {
+    onWideScreen();
     const day = addDays(todayInLondon(), 2);
     const api = stubApi(() => page([business('b1', 'Ciaran')]));
     renderApp({
@@ -104,6 +121,7 @@ describe('businesses page: filters in the URL', () => {
   });
 
   it('writes each chosen filter to the URL as a history entry, asks again, and Back undoes it', async () => {
+    onWideScreen();
     const api = stubApi((query) =>
       page(query.get('homeVisits') ? [business('b2', 'Niamh')] : [business('b1', 'Ciaran')]),
     );
@@ -139,6 +157,7 @@ describe('businesses page: filters in the URL', () => {
   });
 
   it("sorts by rating ('Highest rated'): the URL keeps the filters and says sort=rating, and so does the request", async () => {
+    onWideScreen();
     const api = stubApi(() => page([business('b1', 'Ciaran', { rating: { average: 4.8, count: 12 } })]));
     const { user, router } = renderApp({ route: '/businesses?town=Derry&homeVisits=true' });
     await screen.findByRole('article', { name: 'Ciaran Barber' });
@@ -155,6 +174,7 @@ describe('businesses page: filters in the URL', () => {
   });
 
   it('searches once the typing pauses, replacing the history entry rather than adding one per key', async () => {
+    onWideScreen();
     const api = stubApi((query) =>
       page(query.get('q') ? [business('b2', 'Niamh')] : [business('b1', 'Ciaran')]),
     );
@@ -197,12 +217,18 @@ describe('businesses page: filters in the URL', () => {
     stubApi(() => page([business('b1', 'Ciaran')]));
     const { user } = renderApp({ route: '/businesses' });
     const toggle = await screen.findByRole('button', { name: 'Filters' });
+    const panel = document.getElementById(toggle.getAttribute('aria-controls')!);
+    // Folded, the filters are not drawn at all (less for a phone's first paint to do).
+    expect(panel).toBeEmptyDOMElement();
 
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    const panel = document.getElementById(toggle.getAttribute('aria-controls')!);
     expect(panel).toHaveAttribute('data-open');
     expect(within(panel!).getByRole('combobox', { name: 'Town' })).toBeInTheDocument();
+    // The day picker's code loads apart; it takes the stand-in's place.
+    await waitFor(() =>
+      expect(within(panel!).getByRole('button', { name: 'Free on' })).toHaveAttribute('data-dates-input'),
+    );
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
@@ -284,6 +310,7 @@ describe('businesses page: pages', () => {
 
 describe('businesses page: no results', () => {
   it("says no business matches the filters, and 'Clear filters' lists them all again (keeping the order)", async () => {
+    onWideScreen();
     const api = stubApi((query) => (query.get('town') ? page([]) : page([business('b1', 'Ciaran')])));
     const { user, router } = renderApp({ route: '/businesses?town=Newry&homeVisits=true&sort=price' });
 
