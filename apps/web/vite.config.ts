@@ -114,19 +114,11 @@ function mantineStylesPerComponent(): Plugin {
  * build when that table and the lazy imports of src/app/routes.tsx disagree, or a screen is not a
  * chunk of its own.
  *
- * It also lays index.html out for the first paint: the page shell first, then the scripts and the
- * stylesheet (src/config/page-shell.ts). The API preloads each route's files from routes.json, and
- * puts a route's fixed heading (`shell`, from src/config/page-headings.ts) into its page shell.
+ * It also lays index.html out for the first paint (src/config/page-shell.ts): the page shell, then
+ * the loader that asks for the entry's files (the start's stages among them) once the shell is on
+ * screen. The API adds each route's files from routes.json to what the loader asks for, and puts a
+ * route's fixed heading (`shell`, from src/config/page-headings.ts) into its page shell.
  */
-/** index.html with a `<link rel="modulepreload">` in <head> for each of `files` it does not load yet. */
-function preloadAll(html: string, files: string[]): string {
-  const links = files
-    .filter((file) => !html.includes(`"/${file}"`))
-    .map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`)
-    .join('');
-  return html.replace('  </head>', `${links}  </head>`);
-}
-
 function routeReport(): Plugin {
   let root = '';
   let outDir = '';
@@ -219,7 +211,31 @@ function routeReport(): Plugin {
       mkdirSync(join(outDir, '.vite'), { recursive: true });
       writeFileSync(join(outDir, '.vite', 'routes.json'), report);
       const page = join(outDir, 'index.html');
-      writeFileSync(page, arrangePage(preloadAll(readFileSync(page, 'utf8'), bootFiles)));
+      writeFileSync(page, arrangePage(readFileSync(page, 'utf8'), bootFiles));
+    },
+  };
+}
+
+/**
+ * Fails the build when the stylesheet lacks the theme's variables (`virtual:mantine-theme-variables.css`:
+ * MantineProvider no longer injects them) or still has a dark-scheme rule (postcss.config.cjs drops
+ * them: the app is light only).
+ */
+function stylesheetChecks(): Plugin {
+  return {
+    name: 'trimtime:stylesheet-checks',
+    apply: 'build',
+    writeBundle(_, bundle) {
+      const css = Object.values(bundle)
+        .filter((file) => file.type === 'asset' && file.fileName.endsWith('.css'))
+        .map((file) => String((file as Rolldown.OutputAsset).source))
+        .join('\n');
+      if (!css.includes('--mantine-primary-color-filled:')) {
+        this.error("The stylesheet lacks the theme's CSS variables (virtual:mantine-theme-variables.css)");
+      }
+      const dark = /[^{}]*\[data-mantine-color-scheme=['"]?dark/.exec(css);
+      if (dark)
+        this.error(`A dark-scheme rule is left in the stylesheet (postcss.config.cjs): ${dark[0].trim()}`);
     },
   };
 }
@@ -269,6 +285,7 @@ export default defineConfig({
     mantineThemeVariables(),
     mantineStylesPerComponent(),
     routeReport(),
+    stylesheetChecks(),
     precompress(),
   ],
   resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },

@@ -42,23 +42,47 @@ async function headerGeometry(page: Page, header: string) {
   };
 }
 
-test('the served page carries the shell before any script', async ({ request }) => {
+test('the served page carries the shell, and asks for nothing else until it is painted', async ({
+  request,
+}) => {
   for (const path of ['/', '/login', '/booking/some-business']) {
     const html = await (await request.get(path, { headers: { Accept: 'text/html' } })).text();
     const shell = html.indexOf('<div id="app-shell">');
     expect(shell, `${path}: the shell`).toBeGreaterThan(0);
     expect(html.indexOf('aria-label="TrimTime NI home"')).toBeGreaterThan(shell);
     expect(html.indexOf('<script'), `${path}: no script before the shell`).toBeGreaterThan(shell);
-    // The stylesheet follows the shell, so it does not hold the shell's paint.
-    expect(html.indexOf('rel="stylesheet"'), `${path}: no stylesheet before the shell`).toBeGreaterThan(
-      shell,
+    // No file the browser would fetch before painting: the loader asks for them afterwards.
+    expect(html, `${path}: no script file, preload or stylesheet in the HTML`).not.toMatch(
+      /<script[^>]*\ssrc=|<link rel="(?:modulepreload|stylesheet|preload)"/,
     );
   }
-  // The route's screen chunk is preloaded from <head>, beside the entry's imports.
+  // The route's screen chunk is named for the loader, beside the entry's files.
   const login = await (await request.get('/login')).text();
   expect(login).toMatch(
-    /<link rel="modulepreload" crossorigin href="\/assets\/auth-screen-[\w-]+\.js">[\s\S]*<\/head>/,
+    /<script type="application\/json" data-app-files>[^<]*\/assets\/auth-screen-[\w-]+\.js/,
   );
+});
+
+test("the app's files are asked for once the shell is on screen", async ({ page }) => {
+  // When the first frame (the shell's) is drawn: the first animation frame callback of the page.
+  await page.addInitScript(() => {
+    requestAnimationFrame(() => {
+      Object.assign(window, { firstFrameAt: performance.now() });
+    });
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
+  const timings = await page.evaluate(() => ({
+    firstFrame: (window as unknown as { firstFrameAt: number }).firstFrameAt,
+    files: performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/assets\/[\w-]+\.(?:js|css)$/.test(entry.name))
+      .map((entry) => ({ name: entry.name, start: entry.startTime })),
+  }));
+  expect(timings.firstFrame).toBeGreaterThan(0);
+  expect(timings.files.length).toBeGreaterThan(3);
+  // Before the loader, <head> asked for them while the HTML was still being read.
+  for (const file of timings.files) expect(file.start, file.name).toBeGreaterThan(timings.firstFrame);
 });
 
 test('without JavaScript the header and brand show', async ({ browser }) => {

@@ -6,7 +6,7 @@
 // into its own lazily loaded chunk.
 //
 // "Initial" for a route = what the browser must fetch before that route renders: the entry chunk
-// (index.html's script) with its static imports and index.html's stylesheet, plus the route's
+// (index.html's loader names it) with its static imports and index.html's stylesheet, plus the route's
 // lazily loaded screen module with its static imports. Dynamic imports inside them
 // (dialogs, other views, the calendar file export, ...) load later and are not counted. CSS likewise.
 //
@@ -110,13 +110,19 @@ export function measure(dist) {
   const total = (files, kind = 'gzip') =>
     [...files].reduce((sum, file) => sum + compressedSize(file, kind), 0);
 
-  // The entry: its chunks and every stylesheet index.html links.
+  const problems = [];
+  // The entry: its chunks and every stylesheet index.html names for its loader (the data block of
+  // apps/web/src/config/page-shell.ts).
   const entryJs = new Set(build.entry.js);
   const entryCss = new Set(build.entry.css);
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  for (const [, href] of html.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)) entryCss.add(href);
+  for (const [, json] of html.matchAll(
+    /<script type="application\/json" data-app-files>([^<]*)<\/script>/g,
+  )) {
+    for (const href of JSON.parse(json).styles ?? []) entryCss.add(href.replace(/^\//, ''));
+  }
+  if (entryCss.size === 0) problems.push('index.html names no stylesheet for its loader');
 
-  const problems = [];
   const row = (key, route, js, css, budgeted) => ({
     key,
     route,

@@ -12,9 +12,9 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * The app starts in stages, each in a task of its own: React; Mantine and the providers; the
  * routes and layouts; the first page's data requests; the first render (itself a transition, which
  * yields every few milliseconds). Run as one, the modules' start held a slow phone's main thread for
- * ~0.4 s with nothing able to happen meanwhile. index.html preloads every stage's files (vite.config.ts,
- * routeReport), so the stages cost no extra round trip, and index.html's page shell is on screen
- * throughout.
+ * ~0.4 s with nothing able to happen meanwhile. index.html's loader preloads every stage's files
+ * (vite.config.ts, routeReport; config/page-shell.ts), so the stages cost no extra round trip, and
+ * index.html's page shell is on screen throughout.
  */
 async function start(container: HTMLElement) {
   const [{ StrictMode, createElement, startTransition }, { createRoot }] = await Promise.all([

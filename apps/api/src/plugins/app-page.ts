@@ -4,11 +4,14 @@ import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { acceptsBrotli, acceptsGzip } from '../lib/http-cache';
 import { type Precompressed, precompress } from '../lib/precompress';
+import { SECURITY_HEADERS } from './security';
 
 /** One version of the app page, with its compressed copies, worked out once at start-up. */
 interface PageVariant extends Precompressed {
   /** A hash of the page; the ETag adds the encoding sent. */
   hash: string;
+  /** The site's Content-Security-Policy, with the page's own inline scripts allowed by their hash. */
+  policy: string;
 }
 
 /** A route of the web build's .vite/routes.json (apps/web/vite.config.ts, routeReport). */
@@ -32,13 +35,41 @@ export function routePattern(path: string): RegExp {
   return new RegExp(`^${body}/?$`, 'i');
 }
 
+const SITE_POLICY = SECURITY_HEADERS.find(([name]) => name === 'content-security-policy')?.[1] ?? '';
+
+/**
+ * The Content-Security-Policy for a page of the web build: the site's, whose script-src allows
+ * `'self'` only, plus the hash of each inline `<script>` the page has. The build's index.html has
+ * one, the loader that asks for the app's files once the shell is painted
+ * (apps/web/src/config/page-shell.ts); nothing else inline may run.
+ */
+export function pagePolicy(html: string): string {
+  const hashes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, code]) =>
+      `'sha256-${createHash('sha256')
+        .update(code ?? '')
+        .digest('base64')}'`,
+  );
+  if (hashes.length === 0) return SITE_POLICY;
+  return SITE_POLICY.replace(/(^|;)script-src 'self'/, `$1script-src 'self' ${hashes.join(' ')}`);
+}
+
 function variant(html: string): PageVariant {
   const compressed = precompress(html);
   return {
     ...compressed,
     hash: createHash('sha256').update(compressed.raw).digest('base64url').slice(0, 27),
+    policy: pagePolicy(html),
   };
 }
+
+/**
+ * A data block naming the route's module scripts for the page's loader to fetch with the entry's
+ * (apps/web/src/config/page-shell.ts, appFilesBlock: the same JSON, `<` escaped).
+ */
+const FILES_BLOCK_START = '<script type="application/json" data-app-files>';
+const routeFilesBlock = (files: string[]) =>
+  `${FILES_BLOCK_START}${JSON.stringify({ scripts: files.map((file) => `/${file}`) }).replace(/</g, '\\u003c')}</script>`;
 
 function readRoutes(webDist: string): BuiltRoute[] {
   const file = join(webDist, '.vite', 'routes.json');
@@ -59,9 +90,9 @@ function readRoutes(webDist: string): BuiltRoute[] {
 }
 
 /**
- * The app page (the built index.html) for each route, with `<link rel="modulepreload">` for the
- * route's screen chunk and its imports (the build's .vite/routes.json): the browser fetches them
- * alongside the entry instead of once the entry has run and asked for them. A route whose page opens
+ * The app page (the built index.html) for each route, naming the route's screen chunk and its
+ * imports (the build's .vite/routes.json) for the page's loader: the browser fetches them alongside
+ * the entry instead of once the entry has run and asked for them. A route whose page opens
  * with a fixed heading (`shell`) gets it in its page shell, so its first paint shows those words. A
  * path that matches no route (or a build without routes.json) gets index.html as it is.
  */
@@ -69,13 +100,18 @@ export function loadAppPages(webDist: string): (path: string) => PageVariant {
   const index = readFileSync(join(webDist, 'index.html'), 'utf8');
   const plain = variant(index);
   const headEnd = index.indexOf('</head>');
-  const routes = headEnd < 0 ? [] : readRoutes(webDist).filter((route) => route.js.length > 0);
+  const routes =
+    headEnd < 0 || !index.includes(FILES_BLOCK_START)
+      ? []
+      : readRoutes(webDist).filter((route) => route.js.length > 0);
   const pages = routes.map((route) => {
-    const links = route.js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+    const head = index.slice(0, headEnd);
     const body = route.shell
       ? index.slice(headEnd).replace(SHELL_HEADING_MARKER, route.shell)
       : index.slice(headEnd);
-    const html = `${index.slice(0, headEnd)}  ${links.join('\n    ')}\n  ${body}`;
+    // Beside the build's own data block, before the loader that reads them.
+    const filesAt = body.indexOf(FILES_BLOCK_START);
+    const html = `${head}${body.slice(0, filesAt)}${routeFilesBlock(route.js)}\n    ${body.slice(filesAt)}`;
     return { pattern: routePattern(route.path), page: variant(html) };
   });
   return (path) => {
@@ -98,6 +134,7 @@ export function sendAppPage(request: FastifyRequest, reply: FastifyReply, page: 
   const encoding = chooseEncoding(request.headers['accept-encoding']);
   const etag = `"${page.hash}-${encoding ?? 'identity'}"`;
   reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').header('etag', etag);
+  reply.header('content-security-policy', page.policy);
   reply.type('text/html; charset=utf-8');
   if (request.headers['if-none-match'] === etag) return reply.code(304).send();
   if (encoding) reply.header('content-encoding', encoding);

@@ -1,9 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { loadAppPages, sendAppPage } from './app-page';
+import { loadAppPages, pagePolicy, sendAppPage } from './app-page';
 
 const NOT_BUILT = `The web app has not been built yet.
 
@@ -47,6 +47,8 @@ export const webPlugin = fp<{ webDist: string }>(
     // The app page per route, with its screen's chunks preloaded (./app-page.ts).
     const appPageFor = hasBuild ? loadAppPages(webDist) : undefined;
     if (appPageFor) {
+      // index.html asked for by name (or a folder's) gets the policy that lets its loader run.
+      const indexPolicy = pagePolicy(readFileSync(join(webDist, 'index.html'), 'utf8'));
       // `/` is an app route like the others, ahead of the static index.html.
       app.get('/', (request, reply) => sendAppPage(request, reply, appPageFor('/')));
       await app.register(fastifyStatic, {
@@ -66,6 +68,7 @@ export const webPlugin = fp<{ webDist: string }>(
           );
           // Every file may be sent as its .br or .gz copy: caches must key on Accept-Encoding.
           response.setHeader('vary', 'Accept-Encoding');
+          if (/\.html$/.test(path)) response.setHeader('content-security-policy', indexPolicy);
         },
       });
     }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,20 +10,23 @@ import { routePattern } from '../../src/plugins/app-page';
 import { createTestApp, type TestApp } from '../helpers/app';
 
 /**
- * The app page names the current route's chunks in `<link rel="modulepreload">`, so the
- * browser fetches them alongside the entry (from the build's .vite/routes.json), after the page shell.
+ * The app page names the current route's chunks for its loader (a data block the loader reads once
+ * the shell is painted), so the browser fetches them alongside the entry (from the build's
+ * .vite/routes.json). The loader, an inline script, is allowed by its hash in the page's CSP.
  */
+
+const LOADER = "(() => { document.querySelectorAll('script[data-app-files]'); })();";
 
 const INDEX = `<!doctype html>
 <html lang="en-GB">
   <head>
     <title>TrimTime NI</title>
-    <link rel="modulepreload" crossorigin href="/assets/react-1.js">
   </head>
   <body>
     <div id="app-shell"><header class="shell-header"><a href="/" aria-label="TrimTime NI home">TrimTime NI</a></header><main><!-- page heading --><div class="shell-skeleton"></div></main></div>
     <div id="root"></div>
-    <script type="module" crossorigin src="/assets/index-1.js"></script>
+    <script type="application/json" data-app-files>{"entry":["/assets/index-1.js"],"scripts":["/assets/index-1.js","/assets/react-1.js"]}</script>
+    <script>${LOADER}</script>
   </body>
 </html>
 `;
@@ -44,8 +48,11 @@ const ROUTES = {
   ],
 };
 
+/** The module scripts the page's data blocks name, in order. */
 const preloads = (html: string) =>
-  [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+  [...html.matchAll(/<script type="application\/json" data-app-files>([^<]*)<\/script>/g)].flatMap(
+    (match) => (JSON.parse(match[1] ?? '{}') as { scripts?: string[] }).scripts ?? [],
+  );
 
 describe('the app page per route', () => {
   let dist: string;
@@ -74,7 +81,7 @@ describe('the app page per route', () => {
   const page = (url: string, headers: Record<string, string> = {}) =>
     t.app.inject({ url, headers: { accept: 'text/html', ...headers } });
 
-  it("preloads the route's screen chunk and its imports, in <head>, beside the entry's", async () => {
+  it("names the route's screen chunk and its imports for the loader, beside the entry's", async () => {
     const cases: [string, string[]][] = [
       ['/', ['/assets/landing-1.js', '/assets/Paper-1.js']],
       ['/login', ['/assets/auth-screen-1.js', '/assets/Paper-1.js']],
@@ -94,11 +101,14 @@ describe('the app page per route', () => {
       expect(response.headers['content-type'], url).toMatch(/^text\/html/);
       expect(response.headers['cache-control'], url).toBe('no-cache');
       const html = response.body;
-      expect(preloads(html), url).toEqual(['/assets/react-1.js', ...expected]);
-      const lastPreload = html.lastIndexOf('rel="modulepreload"');
-      expect(lastPreload, url).toBeLessThan(html.indexOf('</head>'));
-      // The shell still comes before any script.
-      expect(html.indexOf('<div id="app-shell">'), url).toBeLessThan(html.indexOf('<script'));
+      expect(preloads(html), url).toEqual([...expected, '/assets/index-1.js', '/assets/react-1.js']);
+      // The shell comes first, then the route's files beside the entry's, then the loader.
+      const shell = html.indexOf('<div id="app-shell">');
+      const blocks = [...html.matchAll(/data-app-files>/g)].map((match) => match.index);
+      expect(blocks, url).toHaveLength(expected.length > 0 ? 2 : 1);
+      expect(html.indexOf('<script'), url).toBeGreaterThan(shell);
+      expect(Math.max(...blocks), url).toBeLessThan(html.indexOf('<script>'));
+      expect(html, url).not.toMatch(/<link rel="modulepreload"|<script[^>]*\ssrc=/);
     }
   });
 
@@ -118,7 +128,7 @@ describe('the app page per route', () => {
     // A heading is words and markup, never a script: such a route is not taken from the build.
     const scripted = (await page('/scripted')).body;
     expect(scripted).not.toContain('alert(1)');
-    expect(preloads(scripted)).toEqual(['/assets/react-1.js']);
+    expect(preloads(scripted)).toEqual(['/assets/index-1.js', '/assets/react-1.js']);
   });
 
   it('sends the brotli or gzip copy the browser accepts, with Vary and an ETag per copy', async () => {
@@ -152,6 +162,18 @@ describe('the app page per route', () => {
     expect(head.statusCode).toBe(200);
     const response = await page('/');
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it("lets the page's own loader run, by its hash, and nothing else inline; other responses keep script-src 'self' alone", async () => {
+    const hash = `'sha256-${createHash('sha256').update(LOADER).digest('base64')}'`;
+    for (const url of ['/', '/login', '/businesses', '/no-such-page', '/index.html']) {
+      const policy = String((await page(url)).headers['content-security-policy']);
+      const scriptSrc = policy.split(';').find((directive) => directive.startsWith('script-src'));
+      expect(scriptSrc, url).toBe(`script-src 'self' ${hash}`);
+      expect(policy, url).toContain("object-src 'none'");
+    }
+    const api = await t.app.inject({ url: '/api/health' });
+    expect(String(api.headers['content-security-policy']).split(';')).toContain("script-src 'self'");
   });
 
   it('matches route paths as the router does', () => {

@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PAGE_HEADINGS } from './page-headings';
-import { arrangePage, SHELL_HEADING_MARKER, shellHeadingHtml } from './page-shell';
+import {
+  APP_FILES_ATTRIBUTE,
+  APP_LOADER,
+  appFilesBlock,
+  arrangePage,
+  SHELL_HEADING_MARKER,
+  shellHeadingHtml,
+} from './page-shell';
 
 const INDEX_HTML = readFileSync(join(import.meta.dirname, '..', '..', 'index.html'), 'utf8');
 
@@ -30,27 +37,34 @@ describe('index.html page shell', () => {
     expect(css).toMatch(/\.shell-mark \{[^}]*background: #0f2a3d;/);
   });
 
-  it('moves the built entry script and stylesheet after the shell', () => {
+  it('names the built entry, its imports and the stylesheet for the loader, after the shell, and nothing else loads', () => {
     expect(built.indexOf('<script')).toBeLessThan(built.indexOf('<div id="app-shell">'));
-    const page = arrangePage(built);
+    const page = arrangePage(built, ['assets/boot-abc.js', 'assets/react-abc.js']);
     const shell = page.indexOf('<div id="app-shell">');
-    const entry = page.indexOf('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
-    const stylesheet = page.indexOf('<link rel="stylesheet" crossorigin href="/assets/style-abc.css">');
-    expect(page.indexOf('<script')).toBe(entry);
-    expect(shell).toBeLessThan(entry);
-    expect(entry).toBeLessThan(stylesheet);
-    expect(stylesheet).toBeLessThan(page.indexOf('</body>'));
-    // <head> still asks for the entry and the stylesheet first, then the entry's imports.
-    const headEnd = page.indexOf('</head>');
-    const entryHint = page.indexOf('<link rel="modulepreload" crossorigin href="/assets/index-abc.js">');
-    const styleHint = page.indexOf(
-      '<link rel="preload" as="style" crossorigin href="/assets/style-abc.css">',
+    const block = page.indexOf(`<script type="application/json" ${APP_FILES_ATTRIBUTE}>`);
+    const loader = page.indexOf(`<script>${APP_LOADER}</script>`);
+    expect(page.indexOf('<script')).toBe(block);
+    expect(shell).toBeLessThan(block);
+    expect(block).toBeLessThan(loader);
+    expect(loader).toBeLessThan(page.indexOf('</body>'));
+    expect(page).not.toMatch(/<script[^>]*\ssrc=|<link rel="(?:modulepreload|stylesheet|preload)"/);
+    const named = JSON.parse(page.slice(page.indexOf('>', block) + 1, page.indexOf('</script>', block)));
+    expect(named).toEqual({
+      entry: ['/assets/index-abc.js'],
+      // The entry first, then its imports once each.
+      scripts: ['/assets/index-abc.js', '/assets/react-abc.js', '/assets/boot-abc.js'],
+      styles: ['/assets/style-abc.css'],
+    });
+  });
+
+  it('fails the build for a page without an entry module', () => {
+    expect(() => arrangePage(built.replace(/<script type="module"[^>]*><\/script>/, ''))).toThrow(/entry/);
+  });
+
+  it('escapes < in a data block, so a name cannot end it', () => {
+    expect(appFilesBlock({ scripts: ['/a</script><script>x'] })).toBe(
+      `<script type="application/json" ${APP_FILES_ATTRIBUTE}>{"scripts":["/a\\u003c/script>\\u003cscript>x"]}</script>`,
     );
-    const reactHint = page.indexOf('<link rel="modulepreload" crossorigin href="/assets/react-abc.js">');
-    expect(entryHint).toBeGreaterThan(0);
-    expect(entryHint).toBeLessThan(styleHint);
-    expect(styleHint).toBeLessThan(reactHint);
-    expect(reactHint).toBeLessThan(headEnd);
   });
 
   it('fails the build for a page without the shell', () => {

@@ -3,65 +3,103 @@
  *
  * - index.html's own markup (#app-shell: the navigation bar's look and a page skeleton, styled by
  *   its inline <style>) comes first in <body>, and no script precedes it;
- * - the scripts and the stylesheet follow the shell at the end of <body>. The stylesheet no longer
- *   blocks the shell's paint, and the entry module still runs only once it has loaded (module
- *   scripts wait for the document's style sheets), so the app never renders unstyled;
- * - the API adds `<link rel="modulepreload">` for the current route's screen chunk and its imports
+ * - the page asks for nothing else until the shell is on screen: no `<script src>`, no
+ *   `<link rel="modulepreload">` and no stylesheet link in the HTML. The app's files are named in a
+ *   data block (`APP_FILES_BLOCK`), and a small inline script (`APP_LOADER`) asks for them once the
+ *   browser has painted the shell: the scripts as module preloads, the stylesheet, then, once the
+ *   stylesheet is in, the entry module (so the app never renders unstyled). On a phone the shell
+ *   paints as soon as the HTML is in, instead of after the scripts have downloaded and compiled;
+ * - the API adds a second data block for the current route's screen chunk and its imports
  *   (apps/api/src/plugins/app-page.ts, from the build's .vite/routes.json), so they download
- *   alongside the entry instead of after it has run.
+ *   alongside the entry instead of after it has run. It allows the loader by its hash in the page's
+ *   Content-Security-Policy.
  *
  * Plain string work, no Node or DOM: the unit tests run it on index.html.
  */
 
 const SHELL_MARKER = '<div id="app-shell">';
 
+/** The attribute of the data blocks that name the app's files (JSON: `AppFiles`). */
+export const APP_FILES_ATTRIBUTE = 'data-app-files';
+
+/** What a data block names: module scripts to fetch, stylesheets, and the entry module(s) to run. */
+export interface AppFiles {
+  scripts?: string[];
+  styles?: string[];
+  entry?: string[];
+}
+
+/** A data block naming `files`: JSON, with `<` escaped so it cannot end the element early. */
+export function appFilesBlock(files: AppFiles): string {
+  const json = JSON.stringify(files).replace(/</g, '\\u003c');
+  return `<script type="application/json" ${APP_FILES_ATTRIBUTE}>${json}</script>`;
+}
+
 /**
- * Moves the entry script and the stylesheet links that the build put into <head> to the end of
- * <body>, after the shell. Throws when the page has no shell or a script would still precede it.
+ * The inline script that loads the app once the shell is painted (a frame, then a task; at once in
+ * a hidden tab, which paints nothing). Plain modern JavaScript, as the browser runs it: it is not
+ * built. The API allows exactly this text by its hash (script-src), so any change here is safe.
  */
-export function arrangePage(html: string): string {
-  const headEnd = html.indexOf('</head>');
-  if (headEnd < 0 || !html.includes(SHELL_MARKER)) throw new Error('index.html has no #app-shell');
-  let head = html.slice(0, headEnd);
-  const rest = html.slice(headEnd);
-  const moved: string[] = [];
-  let firstMoved = -1;
-  const take = (pattern: RegExp) => {
-    head = head.replace(pattern, (tag, offset: number) => {
-      moved.push(tag);
-      if (firstMoved < 0 || offset < firstMoved) firstMoved = offset;
-      return '';
+export const APP_LOADER = `(() => {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    const files = { scripts: [], styles: [], entry: [] };
+    for (const block of document.querySelectorAll('script[${APP_FILES_ATTRIBUTE}]')) {
+      const named = JSON.parse(block.textContent);
+      for (const kind of Object.keys(files)) files[kind].push(...(named[kind] || []));
+    }
+    const add = (parent, tag, properties) =>
+      parent.appendChild(Object.assign(document.createElement(tag), { crossOrigin: '' }, properties));
+    for (const href of new Set(files.scripts)) add(document.head, 'link', { rel: 'modulepreload', href });
+    const styled = files.styles.map(
+      (href) => new Promise((done) => add(document.body, 'link', { rel: 'stylesheet', href, onload: done, onerror: done })),
+    );
+    Promise.all(styled).then(() => {
+      for (const src of files.entry) add(document.body, 'script', { type: 'module', src });
     });
   };
-  take(/[ \t]*<script\b[^>]*><\/script>\n?/g);
-  take(/[ \t]*<link rel="stylesheet"[^>]*>\n?/g);
-  const scripts = moved.filter((tag) => tag.includes('<script')).map((tag) => tag.trim());
-  const styles = moved.filter((tag) => !tag.includes('<script')).map((tag) => tag.trim());
-  const tail = [...scripts, ...styles];
-  // Moved to the end, they would be requested after every preload in <head> (the route's chunks
-  // among them): hints where they stood keep the entry and the stylesheet first in line.
-  const hrefOf = (tag: string) => /\s(?:src|href)="([^"]+)"/.exec(tag)?.[1];
-  const hints = [
-    ...scripts
-      .filter((tag) => tag.includes('type="module"') && hrefOf(tag))
-      .map((tag) => `<link rel="modulepreload" crossorigin href="${hrefOf(tag)}">`),
-    ...styles
-      .filter((tag) => hrefOf(tag))
-      .map(
-        (tag) =>
-          `<link rel="preload" as="style"${tag.includes('crossorigin') ? ' crossorigin' : ''} href="${hrefOf(tag)}">`,
-      ),
+  if (document.visibilityState === 'hidden') start();
+  else requestAnimationFrame(() => setTimeout(start, 0));
+  document.addEventListener('visibilitychange', start, { once: true });
+})();`;
+
+const hrefOf = (tag: string) => /\s(?:src|href)="([^"]+)"/.exec(tag)?.[1];
+
+/**
+ * Takes the entry script, the module preloads and the stylesheet links that the build put into the
+ * page out of it, and names them (with `preload`, more module scripts to fetch at the start) in a
+ * data block at the end of <body>, followed by the loader. Throws when the page has no shell, when
+ * it has no entry, or when a script would still precede the shell or load by itself.
+ */
+export function arrangePage(html: string, preload: string[] = []): string {
+  const headEnd = html.indexOf('</head>');
+  if (headEnd < 0 || !html.includes(SHELL_MARKER)) throw new Error('index.html has no #app-shell');
+  const files: Required<AppFiles> = { scripts: [], styles: [], entry: [] };
+  const take = (page: string, pattern: RegExp, list: string[]) =>
+    page.replace(pattern, (tag) => {
+      const href = hrefOf(tag);
+      if (href) list.push(href);
+      return '';
+    });
+  let page = take(html, /[ \t]*<script type="module"[^>]*\ssrc="[^"]+"[^>]*><\/script>\n?/g, files.entry);
+  page = take(page, /[ \t]*<link rel="modulepreload"[^>]*>\n?/g, files.scripts);
+  page = take(page, /[ \t]*<link rel="stylesheet"[^>]*>\n?/g, files.styles);
+  if (files.entry.length === 0) throw new Error('index.html has no entry module');
+  files.scripts = [
+    ...new Set([...files.entry, ...files.scripts, ...preload.map((file) => `/${file.replace(/^\//, '')}`)]),
   ];
-  if (hints.length > 0) {
-    head = `${head.slice(0, firstMoved)}${hints.map((hint) => `    ${hint}\n`).join('')}${head.slice(firstMoved)}`;
-  }
-  const bodyEnd = rest.lastIndexOf('</body>');
+  const bodyEnd = page.lastIndexOf('</body>');
   if (bodyEnd < 0) throw new Error('index.html has no </body>');
-  const body = `${rest.slice(0, bodyEnd).trimEnd()}\n${tail.map((tag) => `    ${tag}\n`).join('')}  `;
-  const page = `${head}${body}${rest.slice(bodyEnd)}`;
+  const tail = [appFilesBlock(files), `<script>${APP_LOADER}</script>`];
+  page = `${page.slice(0, bodyEnd).trimEnd()}\n${tail.map((tag) => `    ${tag}\n`).join('')}  ${page.slice(bodyEnd)}`;
   const firstScript = page.search(/<script\b/);
   if (firstScript >= 0 && firstScript < page.indexOf(SHELL_MARKER)) {
     throw new Error('index.html: a script precedes the page shell');
+  }
+  if (/<script\b[^>]*\ssrc=|<link rel="(?:modulepreload|stylesheet)"/.test(page)) {
+    throw new Error('index.html: a script or stylesheet would load before the shell is painted');
   }
   return page;
 }
