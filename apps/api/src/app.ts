@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { AvailableTimesQuerySchema, type AvailableTimesResponse } from '@app/domain';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config';
 import { createDatabase, type Db, postgresPool } from './db/database';
 import { type Clock, MINUTE_MS, systemClock } from './lib/clock';
+import { AppError } from './lib/errors';
 import { createAccessLogger, createLogger, RequestLogController } from './lib/logger';
 import { warmUpPasswordHashing } from './lib/passwords';
 import { ReadCache } from './lib/read-cache';
@@ -16,7 +18,7 @@ import { createSmtpMailer } from './mail/smtp.mailer';
 import { AccessTokens } from './modules/auth/access-tokens';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
-import { bookingsRoutes } from './modules/bookings/bookings.routes';
+import { availableTimesBody, bookingsRoutes } from './modules/bookings/bookings.routes';
 import { BookingsService } from './modules/bookings/bookings.service';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { CalendarService } from './modules/calendar/calendar.service';
@@ -42,6 +44,7 @@ import { AccountService } from './modules/users/account.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
 import { authPlugin } from './plugins/auth';
+import { bookingPageHeadings } from './plugins/booking-page-shell';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { inFlightPlugin } from './plugins/in-flight';
@@ -265,7 +268,21 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   });
   await app.register(outboxRoutes, { outbox, enabled: isOutboxEnabled(config) });
 
-  await app.register(webPlugin, { webDist: config.webDist });
+  await app.register(webPlugin, {
+    webDist: config.webDist,
+    // A business's booking page opens with its header in the page shell (public data: the same as
+    // GET /api/booking/available-times, read through its cache entry).
+    pageHeading: bookingPageHeadings(async (businessId) => {
+      if (!AvailableTimesQuerySchema.safeParse({ businessId }).success) return null;
+      try {
+        const body = await availableTimesBody(readCache, bookings, businessId);
+        return (JSON.parse(body.json.toString('utf8')) as AvailableTimesResponse).business;
+      } catch (error) {
+        if (error instanceof AppError && error.status === 404) return null;
+        throw error;
+      }
+    }),
+  });
   return app;
 }
 

@@ -9,6 +9,7 @@ export * from './booking-thread';
 export * from './booking-times';
 export * from './bookings';
 export * from './business-address';
+export * from './business-display';
 export * from './business-profile';
 export * from './business-search';
 export * from './cancellation';

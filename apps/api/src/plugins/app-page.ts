@@ -89,14 +89,19 @@ function readRoutes(webDist: string): BuiltRoute[] {
   }
 }
 
+/** How many pages with a heading of their own (one per business) each instance keeps, compressed. */
+const HEADED_PAGES_KEPT = 256;
+
 /**
  * The app page (the built index.html) for each route, naming the route's screen chunk and its
  * imports (the build's .vite/routes.json) for the page's loader: the browser fetches them alongside
  * the entry instead of once the entry has run and asked for them. A route whose page opens
- * with a fixed heading (`shell`) gets it in its page shell, so its first paint shows those words. A
- * path that matches no route (or a build without routes.json) gets index.html as it is.
+ * with a fixed heading (`shell`) gets it in its page shell, so its first paint shows those words; a
+ * page whose heading depends on its data (a business's booking page) gets the `heading` passed in
+ * (HTML the caller built and escaped), kept for the next request with the same heading. A path that
+ * matches no route (or a build without routes.json) gets index.html as it is.
  */
-export function loadAppPages(webDist: string): (path: string) => PageVariant {
+export function loadAppPages(webDist: string): (path: string, heading?: string) => PageVariant {
   const index = readFileSync(join(webDist, 'index.html'), 'utf8');
   const plain = variant(index);
   const headEnd = index.indexOf('</head>');
@@ -106,22 +111,41 @@ export function loadAppPages(webDist: string): (path: string) => PageVariant {
       : readRoutes(webDist).filter((route) => route.js.length > 0);
   const pages = routes.map((route) => {
     const head = index.slice(0, headEnd);
-    const body = route.shell
-      ? index.slice(headEnd).replace(SHELL_HEADING_MARKER, route.shell)
-      : index.slice(headEnd);
+    const body = index.slice(headEnd);
     // Beside the build's own data block, before the loader that reads them.
     const filesAt = body.indexOf(FILES_BLOCK_START);
     const html = `${head}${body.slice(0, filesAt)}${routeFilesBlock(route.js)}\n    ${body.slice(filesAt)}`;
-    return { pattern: routePattern(route.path), page: variant(html) };
+    const withHeading = (heading: string) => html.replace(SHELL_HEADING_MARKER, () => heading);
+    return {
+      pattern: routePattern(route.path),
+      hasShell: route.shell !== undefined,
+      html,
+      page: variant(route.shell ? withHeading(route.shell) : html),
+      withHeading,
+    };
   });
-  return (path) => {
+  const headed = new Map<string, PageVariant>();
+  return (path, heading) => {
     let decoded = path;
     try {
       decoded = decodeURIComponent(path);
     } catch {
       // A malformed escape: match the raw path.
     }
-    return pages.find((candidate) => candidate.pattern.test(decoded))?.page ?? plain;
+    const route = pages.find((candidate) => candidate.pattern.test(decoded));
+    if (!route) return plain;
+    if (heading === undefined || route.hasShell || !route.html.includes(SHELL_HEADING_MARKER))
+      return route.page;
+    const key = `${route.pattern.source}\n${heading}`;
+    let page = headed.get(key);
+    if (page) {
+      headed.delete(key);
+    } else {
+      page = variant(route.withHeading(heading));
+      if (headed.size >= HEADED_PAGES_KEPT) headed.delete(headed.keys().next().value as string);
+    }
+    headed.set(key, page);
+    return page;
   };
 }
 

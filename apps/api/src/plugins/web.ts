@@ -41,8 +41,18 @@ const isAppPageRequest = (request: FastifyRequest, path: string) =>
  * (outside /api, not a file) gets index.html, with the route's chunks preloaded (./app-page.ts).
  * Everything else unknown is a JSON 404.
  */
-export const webPlugin = fp<{ webDist: string }>(
-  async (app, { webDist }) => {
+export interface WebPluginOptions {
+  webDist: string;
+  /**
+   * The heading of an app page whose heading depends on its data (a business's booking page:
+   * ./booking-page-shell.ts), for its page shell; undefined for any other page, or when it cannot be
+   * had (the page then opens with the shell's skeleton, as before).
+   */
+  pageHeading?: (path: string) => Promise<string | undefined>;
+}
+
+export const webPlugin = fp<WebPluginOptions>(
+  async (app, { webDist, pageHeading }) => {
     const hasBuild = existsSync(join(webDist, 'index.html'));
     // The app page per route, with its screen's chunks preloaded (./app-page.ts).
     const appPageFor = hasBuild ? loadAppPages(webDist) : undefined;
@@ -73,14 +83,21 @@ export const webPlugin = fp<{ webDist: string }>(
       });
     }
 
-    app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
       const path = request.url.split('?')[0] ?? '/';
       if (!isAppPageRequest(request, path)) {
         const message = isServerPath(path) ? `Route ${request.method} ${path} not found` : 'Not found.';
         return reply.code(404).send({ message, code: 'NotFound' });
       }
       if (!appPageFor) return reply.type('text/plain; charset=utf-8').send(NOT_BUILT);
-      return sendAppPage(request, reply, appPageFor(path));
+      let heading: string | undefined;
+      try {
+        heading = await pageHeading?.(path);
+      } catch (error) {
+        // The page still opens, with the skeleton; its own request for the data will say what failed.
+        request.log.warn({ err: error }, 'the page heading could not be made');
+      }
+      return sendAppPage(request, reply, appPageFor(path, heading));
     });
   },
   { name: 'web' },

@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase } from '../../src/db/database';
+import { createDatabase, type Db } from '../../src/db/database';
 import { migrateToLatest } from '../../src/db/migrate';
 import { routePattern } from '../../src/plugins/app-page';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { createBusiness } from '../helpers/marketplace';
 
 /**
  * The app page names the current route's chunks for its loader (a data block the loader reads once
@@ -57,6 +58,7 @@ const preloads = (html: string) =>
 describe('the app page per route', () => {
   let dist: string;
   let t: TestApp;
+  let db: Db;
   let close: () => Promise<void>;
 
   beforeAll(async () => {
@@ -65,7 +67,7 @@ describe('the app page per route', () => {
     mkdirSync(join(dist, '.vite'));
     writeFileSync(join(dist, 'index.html'), INDEX);
     writeFileSync(join(dist, '.vite', 'routes.json'), JSON.stringify(ROUTES));
-    const db = createDatabase({ dialect: 'sqlite', path: ':memory:' });
+    db = createDatabase({ dialect: 'sqlite', path: ':memory:' });
     await migrateToLatest(db);
     t = await createTestApp(db, { config: { webDist: dist } });
     close = async () => {
@@ -129,6 +131,51 @@ describe('the app page per route', () => {
     const scripted = (await page('/scripted')).body;
     expect(scripted).not.toContain('alert(1)');
     expect(preloads(scripted)).toEqual(['/assets/index-1.js', '/assets/react-1.js']);
+  });
+
+  it("paints a bookable business's header in its booking page's shell, escaped; any other id keeps the skeleton", async () => {
+    const business = await createBusiness(t, db, {
+      first_name: 'Ciarán',
+      last_name: "<O'Neill>",
+      business_name: 'Cuts & <b>Co</b>',
+      business_address: '2 High Street,\nBelfast, BT1 2AB',
+      minimum_price: 25,
+      home_visits_enabled: 1,
+      cancellation_notice_hours: 24,
+    });
+    const html = (await page(`/booking/${business.id}`)).body;
+    const heading = html.slice(
+      html.indexOf('<div class="shell-heading"'),
+      html.indexOf('<div class="shell-skeleton"'),
+    );
+    expect(heading).toContain(`data-layout="booking" data-key="${business.id}"`);
+    expect(heading).toContain('<a class="shell-back" href="/businesses">← All barbers</a>');
+    expect(heading).toContain('<span class="shell-avatar" aria-hidden="true">C&#60;</span>');
+    expect(heading).toContain('<h1>Ciarán &#60;O&#39;Neill&#62;</h1>');
+    expect(heading).toContain(
+      '<span class="shell-business-name">Cuts &#38; &#60;b&#62;Co&#60;/b&#62;</span>',
+    );
+    expect(heading).toContain('<span class="shell-badge">From £25</span>');
+    expect(heading).toContain('Home visits</span>');
+    expect(heading).toContain(
+      '<span class="shell-sr">Address: </span>2 High Street, Belfast, BT1 2AB <a href=',
+    );
+    expect(heading).toContain(
+      '<p class="shell-notice">Cuts &#38; &#60;b&#62;Co&#60;/b&#62; asks for 24 hours&#39; notice to cancel.</p>',
+    );
+    expect(heading).not.toMatch(/<b>|<O'/);
+    // The same page again (kept), and the page's own request for the data answers as before.
+    expect((await page(`/booking/${business.id}`)).body).toBe(html);
+    const times = await t.app.inject({ url: `/api/booking/available-times?businessId=${business.id}` });
+    expect(times.statusCode).toBe(200);
+
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    for (const url of [`/booking/${unknown}`, '/booking/not-an-id', '/booking/a%2Fb']) {
+      const other = await page(url);
+      expect(other.statusCode, url).toBe(200);
+      expect(other.body, url).not.toContain('shell-heading');
+      expect(other.body, url).toContain('<div class="shell-skeleton">');
+    }
   });
 
   it('sends the brotli or gzip copy the browser accepts, with Vary and an ETag per copy', async () => {

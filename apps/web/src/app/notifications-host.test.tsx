@@ -1,20 +1,12 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { toast } from '@/lib/toast';
+import { matchMediaQuery } from '@/testing/media-query';
 import { renderApp } from '@/testing/render-app';
 import { PHONE_TOAST_QUERY } from './notifications-host';
 
 /** Makes the phone media query match, as a 375 px wide screen does. */
-function usePhoneViewport() {
-  const original = window.matchMedia;
-  window.matchMedia = ((query: string) => ({
-    ...original(query),
-    matches: query === PHONE_TOAST_QUERY,
-  })) as never;
-  return () => {
-    window.matchMedia = original;
-  };
-}
+const usePhoneViewport = () => matchMediaQuery(PHONE_TOAST_QUERY);
 
 async function showToast(message: string) {
   renderApp({ route: '/terms-of-service' });

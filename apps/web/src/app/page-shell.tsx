@@ -1,7 +1,5 @@
 import { useLayoutEffect } from 'react';
-
-/** index.html's page shell (config/page-shell.ts), painted before any script. */
-export const PAGE_SHELL_ID = 'app-shell';
+import { PAGE_SHELL_ID } from '@/config/page-shell';
 
 /**
  * Removes index.html's page shell once the first page is in the document. Rendered beside the routes

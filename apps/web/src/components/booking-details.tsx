@@ -1,7 +1,13 @@
-import { type Booking, type BookingActor, hasBookingStarted, isActiveStatus } from '@app/domain';
+import {
+  addressOnOneLine,
+  type Booking,
+  type BookingActor,
+  hasBookingStarted,
+  isActiveStatus,
+} from '@app/domain';
 import { Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { addressOnOneLine, DirectionsLink } from '@/components/business-address';
+import { DirectionsLink } from '@/components/business-address';
 import { IconCalendar, IconMapPin, IconX } from '@/components/icons';
 import { bookingLocationText, formatBookingDateTime } from '@/lib/booking-format';
 import classes from './booking-details.module.css';

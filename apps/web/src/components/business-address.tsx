@@ -1,14 +1,6 @@
-import { directionsUrl } from '@app/domain';
+import { addressOnOneLine, directionsUrl } from '@app/domain';
 import { Anchor, Group, Text, type TextProps, VisuallyHidden } from '@mantine/core';
 import { IconMapPin } from './icons';
-
-/** An address as one line: its comma- or line-separated parts joined with ', '. */
-export const addressOnOneLine = (address: string) =>
-  address
-    .split(/[,\n]/)
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .join(', ');
 
 /**
  * A "Directions" link: a maps search for the address in a new tab (no map tiles, no key), named

@@ -17,7 +17,10 @@
  * Plain string work, no Node or DOM: the unit tests run it on index.html.
  */
 
-const SHELL_MARKER = '<div id="app-shell">';
+/** The id of index.html's page shell, painted before any script. */
+export const PAGE_SHELL_ID = 'app-shell';
+
+const SHELL_MARKER = `<div id="${PAGE_SHELL_ID}">`;
 
 /** The attribute of the data blocks that name the app's files (JSON: `AppFiles`). */
 export const APP_FILES_ATTRIBUTE = 'data-app-files';

@@ -50,6 +50,16 @@ const businessBookingsKey = (businessId: string, query: AllBookingsQuery) =>
     query.cursor ?? '',
   ].join('|');
 
+/**
+ * GET /available-times's answer for a business, serialized, through the read cache: the booking
+ * page's shell (app.ts, plugins/booking-page-shell.ts) reads the business from the same entry, so
+ * the page's own request that follows is served from it.
+ */
+export const availableTimesBody = (readCache: ReadCache, bookings: BookingsService, businessId: string) =>
+  readCache.get(`available-times:${businessId}`, async () =>
+    serializeWith(AvailableTimesResponseSchema, await bookings.availableTimes(businessId)),
+  );
+
 /** /api/booking/* (api-contract §4). */
 export const bookingsRoutes: FastifyPluginAsyncZod<BookingsRoutesOptions> = async (
   app,
@@ -69,10 +79,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<BookingsRoutesOptions> = asyn
     },
     async (request, reply) => {
       const { businessId } = request.query;
-      const body = await readCache.get(`available-times:${businessId}`, async () =>
-        serializeWith(AvailableTimesResponseSchema, await bookings.availableTimes(businessId)),
-      );
-      return sendCached(request, reply, body);
+      return sendCached(request, reply, await availableTimesBody(readCache, bookings, businessId));
     },
   );
 

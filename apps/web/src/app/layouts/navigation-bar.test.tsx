@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getSession } from '@/lib/session';
 import { jsonResponse, stubFetch } from '@/testing/fetch-stub';
+import { matchMediaQuery } from '@/testing/media-query';
 import { renderApp } from '@/testing/render-app';
 import { userDetails } from '@/testing/tokens';
 import { MOBILE_NAV_QUERY } from './navigation-bar';
@@ -11,16 +12,7 @@ const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
 const linkNames = () => Array.from(mainNav().querySelectorAll('a, button'), (element) => element.textContent);
 
 /** Makes matchMedia report a phone-sized viewport for the burger-menu query. */
-function usePhoneViewport() {
-  const original = window.matchMedia;
-  window.matchMedia = ((query: string) => ({
-    ...original(query),
-    matches: query === MOBILE_NAV_QUERY,
-  })) as never;
-  return () => {
-    window.matchMedia = original;
-  };
-}
+const usePhoneViewport = () => matchMediaQuery(MOBILE_NAV_QUERY);
 
 describe('navigation bar', () => {
   it('offers Login and Register when logged out', async () => {

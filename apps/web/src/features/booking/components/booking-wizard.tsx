@@ -2,8 +2,12 @@ import {
   type AvailableTimesResponse,
   assertNever,
   type BusinessSummary,
+  businessDisplayName,
+  businessPersonName,
   type CreateBookingRequest,
   CreateBookingRequestSchema,
+  cancellationNoticeText,
+  initialsOf,
   MESSAGES,
 } from '@app/domain';
 import {
@@ -27,10 +31,10 @@ import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BusinessAddress } from '@/components/business-address';
 import { IconAlert, IconMapPin } from '@/components/icons';
+import { ShellHeadingCopy, useShellHeadingCopy } from '@/components/shell-heading-copy';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
-import { initialsOf } from '@/lib/initials';
 import { useReviewSlots } from '@/lib/review-slots';
 import { serverMessageOf } from '@/lib/server-message';
 import { toast } from '@/lib/toast';
@@ -48,16 +52,10 @@ import { type BookingLocation, LocationStep } from './location-step';
 import { chosenPrice, type PriceOption, PriceStep } from './price-step';
 import { ReviewStep } from './review-step';
 
-const personNameOf = (business: BusinessSummary) =>
-  `${business.FirstName} ${business.LastName}`.trim() || businessNameOf(business);
-const businessNameOf = (business: BusinessSummary) =>
-  business.BusinessName.trim() || MESSAGES.unknownBusiness;
+const personNameOf = businessPersonName;
+const businessNameOf = businessDisplayName;
 
 const SAVED_SLOT_GONE = 'That time is no longer available. Please choose another.';
-
-/** The business's cancellation policy (api-contract §8.4), said before the customer asks for a time. */
-export const cancellationNoticeText = (businessName: string, hours: number) =>
-  `${businessName} asks for ${hours === 1 ? "1 hour's" : `${hours} hours'`} notice to cancel.`;
 
 function BusinessHeader({ business }: { business: BusinessSummary }) {
   const initials = initialsOf(business.FirstName, business.LastName);
@@ -103,23 +101,33 @@ function BusinessHeader({ business }: { business: BusinessSummary }) {
   );
 }
 
-function WizardSkeleton() {
+/**
+ * While the business's hours load. On the page the tab opened with, the page shell painted the
+ * business's header (the API knows it); that copy stays in place instead of a placeholder.
+ */
+function WizardSkeleton({ businessId }: { businessId: string }) {
+  const shellHeading = useShellHeadingCopy('booking', businessId);
   return (
     <Container size="md" py={{ base: 'lg', sm: 40 }}>
-      <div role="status" aria-live="polite">
-        <VisuallyHidden>Loading availability...</VisuallyHidden>
-        <Stack gap="lg" aria-hidden="true">
-          <Group gap="md" wrap="nowrap">
-            <Skeleton height={56} circle />
-            <Stack gap={8} style={{ flex: 1 }}>
-              <Skeleton height={22} width="45%" />
-              <Skeleton height={14} width="30%" />
-            </Stack>
-          </Group>
-          <Skeleton height={44} />
-          <Skeleton height={300} />
-        </Stack>
-      </div>
+      <Stack gap="lg">
+        {shellHeading ? <ShellHeadingCopy heading={shellHeading} /> : null}
+        <div role="status" aria-live="polite">
+          <VisuallyHidden>Loading availability...</VisuallyHidden>
+          <Stack gap="lg" aria-hidden="true">
+            {shellHeading ? null : (
+              <Group gap="md" wrap="nowrap">
+                <Skeleton height={56} circle />
+                <Stack gap={8} style={{ flex: 1 }}>
+                  <Skeleton height={22} width="45%" />
+                  <Skeleton height={14} width="30%" />
+                </Stack>
+              </Group>
+            )}
+            <Skeleton height={44} />
+            <Skeleton height={300} />
+          </Stack>
+        </div>
+      </Stack>
     </Container>
   );
 }
@@ -176,7 +184,7 @@ export function BookingWizard({ businessId }: { businessId: string }) {
       />
     );
   }
-  return <WizardSkeleton />;
+  return <WizardSkeleton businessId={businessId} />;
 }
 
 function Wizard({ businessId, data }: { businessId: string; data: AvailableTimesResponse }) {

@@ -4,6 +4,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { jsonResponse, stubFetch } from '@/testing/fetch-stub';
+import { matchMediaQuery } from '@/testing/media-query';
 import { DEFAULT_SORT } from '../api/business-filters';
 import { BusinessFiltersBar, DAY_PICKER_FAILED, WIDE_FILTERS_QUERY } from './business-filters-bar';
 
@@ -15,11 +16,9 @@ vi.mock('./available-on-input', () => {
 describe('business filters bar without the day picker', () => {
   it('says the day picker could not load, and keeps the other filters', async () => {
     stubFetch().on('GET', '/api/booking/towns', jsonResponse(200, { towns: [] }));
-    const original = window.matchMedia;
-    window.matchMedia = ((query: string) => ({
-      ...original(query),
-      matches: query === WIDE_FILTERS_QUERY,
-    })) as never;
+    const restore = matchMediaQuery(WIDE_FILTERS_QUERY);
+    // React reports the error the boundary caught; it is the one this test causes.
+    vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
       render(
         <QueryClientProvider client={createQueryClient()}>
@@ -37,7 +36,7 @@ describe('business filters bar without the day picker', () => {
       expect(screen.getByRole('combobox', { name: 'Town' })).toBeEnabled();
       expect(screen.getByRole('searchbox', { name: 'Search' })).toBeEnabled();
     } finally {
-      window.matchMedia = original;
+      restore();
     }
   });
 });

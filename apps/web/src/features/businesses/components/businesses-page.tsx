@@ -1,4 +1,4 @@
-import { type BusinessSummary, MESSAGES, todayInLondon } from '@app/domain';
+import { type BusinessSummary, initialsOf, MESSAGES, todayInLondon } from '@app/domain';
 import {
   Alert,
   Avatar,
@@ -21,7 +21,6 @@ import { BusinessAddress } from '@/components/business-address';
 import { IconAlert, IconCalendar, IconMapPin } from '@/components/icons';
 import { PAGE_HEADINGS } from '@/config/page-headings';
 import { paths } from '@/config/paths';
-import { initialsOf } from '@/lib/initials';
 import { useStepwiseCount } from '@/lib/use-stepwise-count';
 import { activeFilterCount } from '../api/business-filters';
 import { isStaleCursorError, useBusinessesSearch } from '../api/get-businesses';

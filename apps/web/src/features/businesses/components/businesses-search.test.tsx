@@ -10,6 +10,7 @@ import {
   type RecordedCall,
   stubFetch,
 } from '@/testing/fetch-stub';
+import { matchMediaQuery } from '@/testing/media-query';
 import { renderApp } from '@/testing/render-app';
 import { filtersFromSearch } from '../api/business-filters';
 import { businessesQueryOptions } from '../api/get-businesses';
@@ -60,14 +61,7 @@ const listQueries = (api: FetchStub) =>
  * are not drawn until the Filters button unfolds them (jsdom's matchMedia matches nothing).
  */
 function onWideScreen() {
-  const original = window.matchMedia;
-  window.matchMedia = ((query: string) => ({
-    ...original(query),
-    matches: query === WIDE_FILTERS_QUERY,
-  })) as never;
-  onTestFinished(() => {
-    window.matchMedia = original;
-  });
+  onTestFinished(matchMediaQuery(WIDE_FILTERS_QUERY));
 }
 
 const articles = () => screen.queryAllByRole('article');

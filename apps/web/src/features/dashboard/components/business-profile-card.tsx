@@ -1,11 +1,16 @@
-import { MESSAGES, profileFormFromProfile, publicBusinessAddress, type UserProfile } from '@app/domain';
+import {
+  initialsOf,
+  MESSAGES,
+  profileFormFromProfile,
+  publicBusinessAddress,
+  type UserProfile,
+} from '@app/domain';
 import { Avatar, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { DetailList, DetailRow } from '@/components/detail-list';
 import { EmailVerification } from '@/components/email-verification';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { ProfileEditForm, type ProfileFormValues } from '@/components/profile-edit-form';
-import { initialsOf } from '@/lib/initials';
 import { useBusinessProfile } from '../api/business-profile';
 import classes from './dashboard.module.css';
 

@@ -1,10 +1,9 @@
-import { MESSAGES, type UserProfile } from '@app/domain';
+import { initialsOf, MESSAGES, type UserProfile } from '@app/domain';
 import { Avatar, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Suspense, useEffect, useState } from 'react';
 import { DetailList, DetailRow } from '@/components/detail-list';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { whenEngagedOrIdle } from '@/lib/idle';
-import { initialsOf } from '@/lib/initials';
 import { preloadable } from '@/lib/preloadable';
 import classes from './profile-page.module.css';
 

@@ -1,0 +1,51 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PAGE_SHELL_ID } from '@/config/page-shell';
+import { deferred, jsonResponse, stubFetch } from '@/testing/fetch-stub';
+import { renderApp } from '@/testing/render-app';
+import { userDetails } from '@/testing/tokens';
+
+/** index.html's shell as the API sends a business's booking page (plugins/booking-page-shell.ts). */
+function paintShell(key: string) {
+  const shell = document.createElement('div');
+  shell.id = PAGE_SHELL_ID;
+  shell.innerHTML = `<main class="shell-main"><div class="shell-heading" data-layout="booking" data-key="${key}"><a class="shell-back" href="/businesses">← All barbers</a><h1>Ciaran Kelly</h1></div><div class="shell-skeleton"></div></main>`;
+  document.body.prepend(shell);
+}
+
+afterEach(() => {
+  document.getElementById(PAGE_SHELL_ID)?.remove();
+});
+
+describe("the booking page while the business's hours load", () => {
+  it("keeps the business's header the shell painted, and its link moves within the app", async () => {
+    paintShell('biz-1');
+    const availableTimes = deferred<Response>();
+    stubFetch()
+      .on('GET', '/api/user/userdetails', jsonResponse(200, userDetails('User')))
+      .on('GET', '/api/booking/available-times', () => availableTimes.promise)
+      .on('GET', '/api/booking/businesses', jsonResponse(200, { businesses: [], nextCursor: null }));
+    const { user, router } = renderApp({ route: '/booking/biz-1', session: {} });
+
+    await screen.findByText('Loading availability...');
+    await waitFor(() => expect(document.getElementById(PAGE_SHELL_ID)).toBeNull());
+    const heading = screen.getByRole('heading', { level: 1, name: 'Ciaran Kelly' });
+    expect(heading.closest('main#main')).not.toBeNull();
+
+    await user.click(screen.getByRole('link', { name: '← All barbers' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/businesses'));
+    await screen.findByRole('heading', { level: 1, name: 'Available Barbers' });
+  });
+
+  it("shows the placeholder when the shell painted another business's page, or none", async () => {
+    paintShell('biz-2');
+    stubFetch()
+      .on('GET', '/api/user/userdetails', jsonResponse(200, userDetails('User')))
+      .on('GET', '/api/booking/available-times', () => deferred<Response>().promise);
+    renderApp({ route: '/booking/biz-1', session: {} });
+
+    await screen.findByText('Loading availability...');
+    await waitFor(() => expect(document.getElementById(PAGE_SHELL_ID)).toBeNull());
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+  });
+});
