@@ -320,3 +320,30 @@ for (const viewport of WIDTHS) {
 /** The painted text of the booking page's title and the business's address line. */
 const headerText = (page: Page, within: string) =>
   textBoxes(page, within, { title: 'h1', address: 'main :has(> a[aria-label^="Directions to "])' });
+
+for (const viewport of WIDTHS) {
+  test(`/profile paints its heading in the shell, where the page draws it, at ${viewport.width} px`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await signIn(page, DEMO_CUSTOMER);
+    const release = await holdEntryScript(page);
+
+    await page.goto('/profile', { waitUntil: 'commit' });
+    await expect(
+      page.locator('#app-shell').getByRole('heading', { level: 1, name: 'My Profile' }),
+    ).toBeVisible();
+    await page.waitForFunction(() =>
+      Array.from(document.styleSheets).some((sheet) => sheet.href?.includes('/assets/')),
+    );
+    const shell = await headingText(page, '#app-shell');
+
+    release();
+    await expect(page.locator('#app-shell')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 2, name: 'My Bookings' })).toBeVisible();
+    const app = await headingText(page, '#root');
+    expect(app.title).toEqual(shell.title);
+    await context.close();
+  });
+}

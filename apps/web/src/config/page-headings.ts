@@ -8,7 +8,8 @@ import { paths } from './paths';
  * `layout` names the page's spacing, which the shell's CSS in index.html copies:
  * - 'page': Container size lg, 32 px above (48 px from 48em), title 28 px (36 px), intro 18 px
  *   6 px below it (the businesses page);
- * - 'dashboard': 12 px side padding and 20 px above (16 px and 40 px from 48em), title 26 px (32 px);
+ * - 'dashboard': 12 px side padding and 20 px above (16 px and 40 px from 48em), title 26 px (32 px)
+ *   (the Business Dashboard and the profile page);
  * - 'auth': the sign-in card (features/auth, auth-screen.module.css) below 62em; from there the card
  *   sits beside a panel and the shell keeps its skeleton.
  */
@@ -26,6 +27,8 @@ export const PAGE_HEADINGS = {
       'Barbers and hair and beauty providers across Northern Ireland. Pick one, choose a time and offer your price.',
   },
   admin: { layout: 'dashboard', title: 'Business Dashboard' },
+  // The profile page's heading sits as the dashboard's does.
+  profile: { layout: 'dashboard', title: 'My Profile' },
   // Spec §2 "Auth screen": the sign-in and sign-up views' titles.
   login: {
     layout: 'auth',

@@ -2,6 +2,7 @@ import { MESSAGES } from '@app/domain';
 import { Container, Grid, Paper, Skeleton, Stack, Tabs, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { LoadErrorAlert } from '@/components/load-error-alert';
+import { PAGE_HEADINGS } from '@/config/page-headings';
 import { userDetailsQueryOptions } from '@/lib/auth';
 import { BookingsPanel } from './bookings-panel';
 import { ProfileCard } from './profile-card';
@@ -45,7 +46,7 @@ export function ProfilePage() {
   return (
     <Container size="lg" py={{ base: 'lg', sm: 40 }} px={{ base: 'sm', sm: 'md' }}>
       <Title order={1} fz={{ base: 26, sm: 32 }} mb="lg">
-        My Profile
+        {PAGE_HEADINGS.profile.title}
       </Title>
       <Tabs defaultValue="profile" keepMounted={false}>
         <Tabs.List mb="lg" aria-label="Profile sections">
