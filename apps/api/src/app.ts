@@ -273,9 +273,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
     // A business's booking page opens with its header in the page shell (public data: the same as
     // GET /api/booking/available-times, read through its cache entry).
     pageHeading: bookingPageHeadings(async (businessId) => {
-      if (!AvailableTimesQuerySchema.safeParse({ businessId }).success) return null;
+      const parsed = AvailableTimesQuerySchema.safeParse({ businessId });
+      if (!parsed.success) return null;
       try {
-        const body = await availableTimesBody(readCache, bookings, businessId);
+        const body = await availableTimesBody(readCache, bookings, parsed.data.businessId);
         return (JSON.parse(body.json.toString('utf8')) as AvailableTimesResponse).business;
       } catch (error) {
         if (error instanceof AppError && error.status === 404) return null;

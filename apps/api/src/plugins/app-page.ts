@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { acceptsBrotli, acceptsGzip } from '../lib/http-cache';
-import { type Precompressed, precompress } from '../lib/precompress';
+import { type CompressionEffort, type Precompressed, precompress } from '../lib/precompress';
 import { SECURITY_HEADERS } from './security';
 
 /** One version of the app page, with its compressed copies, worked out once at start-up. */
@@ -54,12 +54,12 @@ export function pagePolicy(html: string): string {
   return SITE_POLICY.replace(/(^|;)script-src 'self'/, `$1script-src 'self' ${hashes.join(' ')}`);
 }
 
-function variant(html: string): PageVariant {
-  const compressed = precompress(html);
+function variant(html: string, policy: string, effort?: CompressionEffort): PageVariant {
+  const compressed = precompress(html, effort);
   return {
     ...compressed,
     hash: createHash('sha256').update(compressed.raw).digest('base64url').slice(0, 27),
-    policy: pagePolicy(html),
+    policy,
   };
 }
 
@@ -103,24 +103,26 @@ const HEADED_PAGES_KEPT = 256;
  */
 export function loadAppPages(webDist: string): (path: string, heading?: string) => PageVariant {
   const index = readFileSync(join(webDist, 'index.html'), 'utf8');
-  const plain = variant(index);
+  // The build's own inline scripts (the loader) and nothing else: whatever a route or a heading
+  // adds to the page is never allowed to run.
+  const policy = pagePolicy(index);
+  const plain = variant(index, policy);
   const headEnd = index.indexOf('</head>');
   const routes =
     headEnd < 0 || !index.includes(FILES_BLOCK_START)
       ? []
       : readRoutes(webDist).filter((route) => route.js.length > 0);
   const pages = routes.map((route) => {
-    const head = index.slice(0, headEnd);
-    const body = index.slice(headEnd);
-    // Beside the build's own data block, before the loader that reads them.
-    const filesAt = body.indexOf(FILES_BLOCK_START);
-    const html = `${head}${body.slice(0, filesAt)}${routeFilesBlock(route.js)}\n    ${body.slice(filesAt)}`;
+    // After the build's own data block (the entry's files are asked for first), before the loader
+    // that reads them.
+    const filesEnd = index.indexOf('</script>', index.indexOf(FILES_BLOCK_START)) + '</script>'.length;
+    const html = `${index.slice(0, filesEnd)}\n    ${routeFilesBlock(route.js)}${index.slice(filesEnd)}`;
     const withHeading = (heading: string) => html.replace(SHELL_HEADING_MARKER, () => heading);
     return {
       pattern: routePattern(route.path),
       hasShell: route.shell !== undefined,
       html,
-      page: variant(route.shell ? withHeading(route.shell) : html),
+      page: variant(route.shell ? withHeading(route.shell) : html, policy),
       withHeading,
     };
   });
@@ -134,14 +136,17 @@ export function loadAppPages(webDist: string): (path: string, heading?: string) 
     }
     const route = pages.find((candidate) => candidate.pattern.test(decoded));
     if (!route) return plain;
-    if (heading === undefined || route.hasShell || !route.html.includes(SHELL_HEADING_MARKER))
+    if (heading === undefined || route.hasShell || !route.html.includes(SHELL_HEADING_MARKER)) {
       return route.page;
+    }
+    // A heading is words and markup, never a script (as a route's fixed heading: readRoutes).
+    if (/<script/i.test(heading)) return route.page;
     const key = `${route.pattern.source}\n${heading}`;
     let page = headed.get(key);
     if (page) {
       headed.delete(key);
     } else {
-      page = variant(route.withHeading(heading));
+      page = variant(route.withHeading(heading), policy, 'quick');
       if (headed.size >= HEADED_PAGES_KEPT) headed.delete(headed.keys().next().value as string);
     }
     headed.set(key, page);

@@ -13,6 +13,9 @@ or use \`npm run dev\` and open http://localhost:3000 for the development server
 The API is running: see /api/health and /api/docs.
 `;
 
+/** How long the app page waits for its data-dependent heading before it goes without. */
+const PAGE_HEADING_BUDGET_MS = 150;
+
 /** Paths that never fall back to the web app (`/metrics` is served only on METRICS_PORT, never here). */
 const isServerPath = (path: string) =>
   path === '/api' ||
@@ -83,6 +86,29 @@ export const webPlugin = fp<WebPluginOptions>(
       });
     }
 
+    /**
+     * The page's data-dependent heading, if it is ready within PAGE_HEADING_BUDGET_MS: a slow or
+     * busy database must not hold the page's first byte (the shell is there to paint at once). The
+     * lookup goes on meanwhile and fills the read cache for the page's own request. On a failure
+     * the page opens with the skeleton; its own request for the data says what failed.
+     */
+    const headingWithin = async (request: FastifyRequest, path: string) => {
+      if (!pageHeading) return undefined;
+      const lookup = pageHeading(path).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'the page heading could not be made');
+        return undefined;
+      });
+      let timer: NodeJS.Timeout | undefined;
+      const budget = new Promise<undefined>((resolve) => {
+        timer = setTimeout(() => resolve(undefined), PAGE_HEADING_BUDGET_MS);
+      });
+      try {
+        return await Promise.race([lookup, budget]);
+      } finally {
+        clearTimeout(timer);
+      }
+    };
+
     app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
       const path = request.url.split('?')[0] ?? '/';
       if (!isAppPageRequest(request, path)) {
@@ -90,14 +116,7 @@ export const webPlugin = fp<WebPluginOptions>(
         return reply.code(404).send({ message, code: 'NotFound' });
       }
       if (!appPageFor) return reply.type('text/plain; charset=utf-8').send(NOT_BUILT);
-      let heading: string | undefined;
-      try {
-        heading = await pageHeading?.(path);
-      } catch (error) {
-        // The page still opens, with the skeleton; its own request for the data will say what failed.
-        request.log.warn({ err: error }, 'the page heading could not be made');
-      }
-      return sendAppPage(request, reply, appPageFor(path, heading));
+      return sendAppPage(request, reply, appPageFor(path, await headingWithin(request, path)));
     });
   },
   { name: 'web' },

@@ -3,10 +3,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Db } from '../../src/db/database';
 import { migrateToLatest } from '../../src/db/migrate';
-import { routePattern } from '../../src/plugins/app-page';
+import { loadAppPages, routePattern } from '../../src/plugins/app-page';
+import { webPlugin } from '../../src/plugins/web';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createBusiness } from '../helpers/marketplace';
 
@@ -103,7 +105,8 @@ describe('the app page per route', () => {
       expect(response.headers['content-type'], url).toMatch(/^text\/html/);
       expect(response.headers['cache-control'], url).toBe('no-cache');
       const html = response.body;
-      expect(preloads(html), url).toEqual([...expected, '/assets/index-1.js', '/assets/react-1.js']);
+      // The entry's files first, then the route's.
+      expect(preloads(html), url).toEqual(['/assets/index-1.js', '/assets/react-1.js', ...expected]);
       // The shell comes first, then the route's files beside the entry's, then the loader.
       const shell = html.indexOf('<div id="app-shell">');
       const blocks = [...html.matchAll(/data-app-files>/g)].map((match) => match.index);
@@ -221,6 +224,41 @@ describe('the app page per route', () => {
     }
     const api = await t.app.inject({ url: '/api/health' });
     expect(String(api.headers['content-security-policy']).split(';')).toContain("script-src 'self'");
+  });
+
+  it('never lets a heading bring a script: the page keeps its skeleton, and its policy allows only the loader', () => {
+    const pageFor = loadAppPages(dist);
+    const page = pageFor(
+      '/booking/x',
+      '<div class="shell-heading"><h1>A</h1><script>alert(1)</script></div>',
+    );
+    const html = page.raw.toString();
+    expect(html).not.toContain('alert(1)');
+    expect(html).toContain('<div class="shell-skeleton">');
+    const headed = pageFor('/booking/x', '<div class="shell-heading"><h1>A</h1></div>');
+    expect(headed.raw.toString()).toContain('<h1>A</h1>');
+    const hash = `'sha256-${createHash('sha256').update(LOADER).digest('base64')}'`;
+    for (const variant of [page, headed]) expect(variant.policy).toContain(`script-src 'self' ${hash};`);
+  });
+
+  it('opens the page without its heading when the heading is slow or fails, instead of waiting', async () => {
+    for (const pageHeading of [
+      () =>
+        new Promise<string>((resolve) =>
+          setTimeout(() => resolve('<div class="shell-heading">late</div>'), 2_000),
+        ),
+      () => Promise.reject(new Error('database down')),
+    ]) {
+      const app = Fastify();
+      await app.register(webPlugin, { webDist: dist, pageHeading });
+      const started = Date.now();
+      const response = await app.inject({ url: '/booking/x' });
+      expect(Date.now() - started).toBeLessThan(1_500);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).not.toContain('late');
+      expect(response.body).toContain('<div class="shell-skeleton">');
+      await app.close();
+    }
   });
 
   it('matches route paths as the router does', () => {

@@ -35,7 +35,8 @@ export function ShellHeadingCopy({ heading }: { heading: Element }) {
   const followInApp = (event: MouseEvent) => {
     const link = (event.target as Element).closest('a');
     const href = link?.getAttribute('href');
-    if (!href?.startsWith('/') || link?.target || event.defaultPrevented || event.button !== 0) return;
+    if (!href?.startsWith('/') || href.startsWith('//') || link?.target) return;
+    if (event.defaultPrevented || event.button !== 0) return;
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     navigate(href);

@@ -1,14 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { APP_LOADER, appFilesBlock } from './page-shell';
 
-/** The page's body as the API sends it for a route: the build's data block and the route's. */
+/** The page's body as the API sends it for a route: the build's data block, then the route's. */
 function setUpPage() {
-  document.head.innerHTML = appFilesBlock({ scripts: ['/assets/route-1.js', '/assets/react-1.js'] });
   document.body.innerHTML = `<div id="app-shell"></div><div id="root"></div>${appFilesBlock({
     entry: ['/assets/index-1.js'],
     scripts: ['/assets/index-1.js', '/assets/react-1.js'],
     styles: ['/assets/style-1.css'],
-  })}`;
+  })}${appFilesBlock({ scripts: ['/assets/route-1.js', '/assets/react-1.js'] })}`;
 }
 
 const runLoader = () => new Function(APP_LOADER)();
@@ -39,7 +38,8 @@ describe("index.html's loader", () => {
     expect(preloads()).toEqual([]);
     vi.runAllTimers();
 
-    expect(preloads()).toEqual(['/assets/route-1.js', '/assets/react-1.js', '/assets/index-1.js']);
+    // Each once, the entry's first.
+    expect(preloads()).toEqual(['/assets/index-1.js', '/assets/react-1.js', '/assets/route-1.js']);
     for (const link of document.head.querySelectorAll('link'))
       expect(link).toHaveAttribute('crossorigin', '');
     expect(stylesheets().map((link) => link.getAttribute('href'))).toEqual(['/assets/style-1.css']);

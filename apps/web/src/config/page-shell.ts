@@ -40,8 +40,10 @@ export function appFilesBlock(files: AppFiles): string {
 
 /**
  * The inline script that loads the app once the shell is painted (a frame, then a task; at once in
- * a hidden tab, which paints nothing). Plain modern JavaScript, as the browser runs it: it is not
- * built. The API allows exactly this text by its hash (script-src), so any change here is safe.
+ * a hidden tab, which paints nothing): the module preloads (in the order the data blocks name them:
+ * the entry's files, then the route's), the stylesheet, and the entry once the stylesheet has loaded,
+ * or failed (the app then runs unstyled rather than not at all). Plain modern JavaScript, as the
+ * browser runs it: it is not built. The API allows exactly this text by its hash (script-src).
  */
 export const APP_LOADER = `(() => {
   let started = false;
