@@ -52,9 +52,6 @@ import { type BookingLocation, LocationStep } from './location-step';
 import { chosenPrice, type PriceOption, PriceStep } from './price-step';
 import { ReviewStep } from './review-step';
 
-const personNameOf = businessPersonName;
-const businessNameOf = businessDisplayName;
-
 const SAVED_SLOT_GONE = 'That time is no longer available. Please choose another.';
 
 function BusinessHeader({ business }: { business: BusinessSummary }) {
@@ -69,11 +66,11 @@ function BusinessHeader({ business }: { business: BusinessSummary }) {
           Request an appointment
         </Text>
         <Title order={1} fz={{ base: 24, sm: 30 }} className={classes.wrapAnywhere}>
-          {personNameOf(business)}
+          {businessPersonName(business)}
         </Title>
         <Group gap="xs">
           <Text c="dimmed" fw={500}>
-            {businessNameOf(business)}
+            {businessDisplayName(business)}
           </Text>
           <Badge variant="light" color="brand" radius="sm" tt="none">
             From £{business.minimumPrice}
@@ -90,10 +87,10 @@ function BusinessHeader({ business }: { business: BusinessSummary }) {
             </Badge>
           ) : null}
         </Group>
-        <BusinessAddress address={business.BusinessAddress} businessName={businessNameOf(business)} />
+        <BusinessAddress address={business.BusinessAddress} businessName={businessDisplayName(business)} />
         {business.cancellationNoticeHours > 0 ? (
           <Text size="sm" c="dimmed">
-            {cancellationNoticeText(businessNameOf(business), business.cancellationNoticeHours)}
+            {cancellationNoticeText(businessDisplayName(business), business.cancellationNoticeHours)}
           </Text>
         ) : null}
       </Stack>
@@ -190,8 +187,8 @@ export function BookingWizard({ businessId }: { businessId: string }) {
 function Wizard({ businessId, data }: { businessId: string; data: AvailableTimesResponse }) {
   const { business, slots } = data;
   const minimum = business.minimumPrice;
-  const personName = personNameOf(business);
-  const businessName = businessNameOf(business);
+  const personName = businessPersonName(business);
+  const businessName = businessDisplayName(business);
   const steps = wizardSteps(business.homeVisitsEnabled);
 
   const navigate = useNavigate();

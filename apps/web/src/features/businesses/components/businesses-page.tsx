@@ -1,4 +1,11 @@
-import { type BusinessSummary, initialsOf, MESSAGES, todayInLondon } from '@app/domain';
+import {
+  type BusinessSummary,
+  businessDisplayName,
+  businessPersonName,
+  initialsOf,
+  MESSAGES,
+  todayInLondon,
+} from '@app/domain';
 import {
   Alert,
   Avatar,
@@ -33,12 +40,6 @@ import classes from './businesses-page.module.css';
 const SKELETON_CARDS = 6;
 export const NO_MATCH_TEXT = 'No businesses match these filters';
 
-const businessPersonName = (business: Pick<BusinessSummary, 'FirstName' | 'LastName'>) =>
-  `${business.FirstName} ${business.LastName}`.trim();
-
-const businessNameOf = (business: Pick<BusinessSummary, 'BusinessName'>) =>
-  business.BusinessName.trim() || MESSAGES.unknownBusiness;
-
 /** '★ 4.6 (23)' from 3 reviews up, else 'New' or '2 reviews'; said in words to screen readers. */
 function RatingLine({ rating }: { rating: BusinessSummary['rating'] | undefined }) {
   // NOTE: read defensively: a cached page from before ratings existed has none.
@@ -55,7 +56,7 @@ function RatingLine({ rating }: { rating: BusinessSummary['rating'] | undefined 
 function BusinessCard({ business, today }: { business: BusinessSummary; today: string }) {
   const nameId = `business-${business.id}-name`;
   const businessNameId = `business-${business.id}-business-name`;
-  const personName = businessPersonName(business) || businessNameOf(business);
+  const personName = businessPersonName(business);
   return (
     <Paper
       component="article"
@@ -74,12 +75,12 @@ function BusinessCard({ business, today }: { business: BusinessSummary; today: s
             {personName}
           </Title>
           <Text c="dimmed" fw={500} id={businessNameId}>
-            {businessNameOf(business)}
+            {businessDisplayName(business)}
           </Text>
           <RatingLine rating={business.rating} />
         </Stack>
       </Group>
-      <BusinessAddress address={business.BusinessAddress} businessName={businessNameOf(business)} />
+      <BusinessAddress address={business.BusinessAddress} businessName={businessDisplayName(business)} />
       {business.BusinessDescription.trim() ? (
         <Text size="sm" c="dark.5" lineClamp={3}>
           {business.BusinessDescription}
