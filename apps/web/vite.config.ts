@@ -5,8 +5,10 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { type ChunkMetadata, defineConfig, type Plugin, type Rolldown } from 'vite';
 import { themeVariablesCss } from './src/app/theme-variables';
+import { API_BASE_PATH, ROUTE_EARLY_DATA, SIGNED_IN_EARLY_DATA } from './src/config/early-data';
 import { PAGE_HEADINGS, type PageHeading } from './src/config/page-headings';
 import { arrangePage, shellHeadingHtml } from './src/config/page-shell';
+import { SHELL_BODIES } from './src/config/profile-shell';
 import { ROUTE_SCREENS } from './src/config/route-screens';
 
 // In development the API runs on its own port; Vite proxies /api to it so the browser sees one origin,
@@ -190,10 +192,15 @@ function routeReport(): Plugin {
         if (!chunk?.isDynamicEntry) return this.error(`${screen.module} is not a lazily loaded chunk`);
         const files = closure(chunk);
         const heading = (PAGE_HEADINGS as Partial<Record<string, PageHeading>>)[screen.route];
+        const early = ROUTE_EARLY_DATA[screen.route];
         return {
           ...screen,
+          // The page's own API calls, which its loader starts for a signed-in visitor of these types.
+          ...(early
+            ? { data: early.paths.map((path) => `${API_BASE_PATH}${path}`), dataFor: early.for }
+            : {}),
           // The page's fixed heading as the shell paints it; the API puts it into the route's page.
-          ...(heading ? { shell: shellHeadingHtml(heading) } : {}),
+          ...(heading ? { shell: shellHeadingHtml(heading) + (SHELL_BODIES[screen.route] ?? '') } : {}),
           chunk: chunk.fileName,
           js: [...files].filter((file) => !entryFiles.has(file)),
           // The app's own modules the route loads first (bundle.mjs checks that some are deferred).
@@ -211,7 +218,8 @@ function routeReport(): Plugin {
       mkdirSync(join(outDir, '.vite'), { recursive: true });
       writeFileSync(join(outDir, '.vite', 'routes.json'), report);
       const page = join(outDir, 'index.html');
-      writeFileSync(page, arrangePage(readFileSync(page, 'utf8'), bootFiles));
+      const data = SIGNED_IN_EARLY_DATA.map((path) => `${API_BASE_PATH}${path}`);
+      writeFileSync(page, arrangePage(readFileSync(page, 'utf8'), bootFiles, data));
     },
   };
 }

@@ -325,28 +325,83 @@ const headerText = (page: Page, within: string) =>
   textBoxes(page, within, { title: 'h1', address: 'main :has(> a[aria-label^="Directions to "])' });
 
 for (const viewport of WIDTHS) {
-  test(`/profile paints its heading in the shell, where the page draws it, at ${viewport.width} px`, async ({
+  test(`/profile paints its heading, tabs and the customer's profile card in the shell, where the page draws them, at ${viewport.width} px`, async ({
     browser,
   }) => {
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
     await signIn(page, DEMO_CUSTOMER);
+    await recordLargestPaints(page);
     const release = await holdEntryScript(page);
 
     await page.goto('/profile', { waitUntil: 'commit' });
-    await expect(
-      page.locator('#app-shell').getByRole('heading', { level: 1, name: 'My Profile' }),
-    ).toBeVisible();
+    const shell = page.locator('#app-shell');
+    await expect(shell.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
+    // The loader filled the card from the profile it asked the API for, before the app's code ran.
+    await expect(shell.locator('.shell-profile-card dl')).toBeVisible();
+    await expect(shell.locator('.shell-profile-card h2')).toHaveText('Aisling Burns');
     await page.waitForFunction(() =>
       Array.from(document.styleSheets).some((sheet) => sheet.href?.includes('/assets/')),
     );
-    const shell = await headingText(page, '#app-shell');
+    const painted = await profileText(page, '#app-shell');
+    await page.screenshot({ path: join(SCREENSHOTS, `shell-profile-${viewport.width}.png`) });
 
     release();
-    await expect(page.locator('#app-shell')).toHaveCount(0);
+    await expect(shell).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 2, name: 'My Bookings' })).toBeVisible();
-    const app = await headingText(page, '#root');
-    expect(app.title).toEqual(shell.title);
+    const drawn = await profileText(page, '#root');
+    for (const part of Object.keys(drawn) as (keyof typeof drawn)[]) {
+      expect(drawn[part]?.text, part).toBe(painted[part]?.text);
+      for (const side of ['x', 'y', 'width', 'height'] as const) {
+        expect(drawn[part]?.[side], `${part} ${side}`).toBeCloseTo(painted[part]?.[side] ?? Number.NaN, 0);
+      }
+    }
+    // The page's largest paint is the shell's: the card the page draws is the same, and its
+    // profile's answer was the loader's (the page did not ask again).
+    await page.waitForTimeout(300);
+    const paints = await largestPaints(page);
+    expect(
+      paints.every((paint) => paint === 'shell'),
+      paints.join(', '),
+    ).toBe(true);
+    const profileRequests = await page.evaluate(
+      () =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.name.endsWith('/api/user/userdetails')).length,
+    );
+    expect(profileRequests).toBe(1);
     await context.close();
   });
+}
+
+/** The painted text of the profile page's heading, tabs and profile card (label and value rows). */
+function profileText(page: Page, within: string) {
+  return page.evaluate((scope) => {
+    const root = document.querySelector(scope);
+    const card = root?.querySelector('dl')?.closest('.shell-profile-card, section');
+    const parts: Record<string, Element | null | undefined> = {
+      title: root?.querySelector('h1'),
+      firstTab: root?.querySelector('.shell-tab, [role="tab"]'),
+      name: card?.querySelector('h2'),
+      email: card?.querySelector('h2 + p'),
+      initials: card?.querySelector('.shell-profile-avatar, .mantine-Avatar-placeholder'),
+      button: card?.querySelector('.shell-profile-button, .mantine-Button-label'),
+    };
+    card?.querySelectorAll('dt').forEach((term, index) => {
+      parts[`label${index}`] = term;
+      parts[`value${index}`] = term.nextElementSibling;
+    });
+    return Object.fromEntries(
+      Object.entries(parts).map(([name, element]) => {
+        if (!element) return [name, null];
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        const { x, y, width, height } = range.getBoundingClientRect();
+        return [name, { x, y, width, height, text: element.textContent?.trim() }];
+      }),
+    );
+  }, within) as Promise<
+    Record<string, { x: number; y: number; width: number; height: number; text: string } | null>
+  >;
 }

@@ -20,6 +20,12 @@ interface BuiltRoute {
   js: string[];
   /** The page's fixed heading as the shell paints it (apps/web/src/config/page-headings.ts). */
   shell?: string;
+  /**
+   * The page's own API calls (GET paths under /api), which its loader starts for a signed-in
+   * visitor of a type in `dataFor` (apps/web/src/config/early-data.ts).
+   */
+  data?: string[];
+  dataFor?: string[];
 }
 
 /** Where index.html's shell takes a route's heading (apps/web/src/config/page-shell.ts). */
@@ -64,12 +70,20 @@ function variant(html: string, policy: string, effort?: CompressionEffort): Page
 }
 
 /**
- * A data block naming the route's module scripts for the page's loader to fetch with the entry's
- * (apps/web/src/config/page-shell.ts, appFilesBlock: the same JSON, `<` escaped).
+ * A data block naming the route's module scripts for the page's loader to fetch with the entry's,
+ * and the route's API calls for a signed-in visitor (apps/web/src/config/page-shell.ts,
+ * appFilesBlock: the same JSON, `<` escaped).
  */
 const FILES_BLOCK_START = '<script type="application/json" data-app-files>';
-const routeFilesBlock = (files: string[]) =>
-  `${FILES_BLOCK_START}${JSON.stringify({ scripts: files.map((file) => `/${file}`) }).replace(/</g, '\\u003c')}</script>`;
+const routeFilesBlock = ({ js, data, dataFor }: BuiltRoute) => {
+  const named = { scripts: js.map((file) => `/${file}`), ...(data ? { data, dataFor } : {}) };
+  return `${FILES_BLOCK_START}${JSON.stringify(named).replace(/</g, '\\u003c')}</script>`;
+};
+
+const API_CALL = /^\/api\/[\w/-]+$/;
+const USER_TYPES = new Set(['User', 'Business', 'Admin']);
+const isStringList = (value: unknown, valid: (text: string) => boolean): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string' && valid(item));
 
 function readRoutes(webDist: string): BuiltRoute[] {
   const file = join(webDist, '.vite', 'routes.json');
@@ -82,7 +96,10 @@ function readRoutes(webDist: string): BuiltRoute[] {
         typeof route?.path === 'string' &&
         Array.isArray(route.js) &&
         route.js.every((file: unknown) => typeof file === 'string' && /^assets\/[\w.-]+\.js$/.test(file)) &&
-        (route.shell === undefined || (typeof route.shell === 'string' && !/<script/i.test(route.shell))),
+        (route.shell === undefined || (typeof route.shell === 'string' && !/<script/i.test(route.shell))) &&
+        (route.data === undefined ||
+          (isStringList(route.data, (path) => API_CALL.test(path)) &&
+            isStringList(route.dataFor, (type) => USER_TYPES.has(type)))),
     );
   } catch {
     return [];
@@ -116,7 +133,7 @@ export function loadAppPages(webDist: string): (path: string, heading?: string) 
     // After the build's own data block (the entry's files are asked for first), before the loader
     // that reads them.
     const filesEnd = index.indexOf('</script>', index.indexOf(FILES_BLOCK_START)) + '</script>'.length;
-    const html = `${index.slice(0, filesEnd)}\n    ${routeFilesBlock(route.js)}${index.slice(filesEnd)}`;
+    const html = `${index.slice(0, filesEnd)}\n    ${routeFilesBlock(route)}${index.slice(filesEnd)}`;
     const withHeading = (heading: string) => html.replace(SHELL_HEADING_MARKER, () => heading);
     return {
       pattern: routePattern(route.path),

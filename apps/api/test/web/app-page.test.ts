@@ -48,8 +48,32 @@ const ROUTES = {
       shell: '<div class="shell-heading" data-layout="page"><h1>Available Barbers</h1><p>Pick one.</p></div>',
     },
     { route: 'scripted', path: '/scripted', js: ['assets/x-1.js'], shell: '<script>alert(1)</script>' },
+    {
+      route: 'profile',
+      path: '/profile',
+      js: ['assets/profile-1.js'],
+      data: ['/api/booking/userbookings'],
+      dataFor: ['User'],
+    },
+    // A call outside the API, or for no known type of user: the route is not used.
+    {
+      route: 'elsewhere',
+      path: '/elsewhere',
+      js: ['assets/e-1.js'],
+      data: ['https://x.example/a'],
+      dataFor: ['User'],
+    },
+    { route: 'anyone', path: '/anyone', js: ['assets/a-1.js'], data: ['/api/a'], dataFor: ['Root'] },
+    { route: 'untyped', path: '/untyped', js: ['assets/u-1.js'], data: ['/api/a'] },
   ],
 };
+
+/** What the page's data blocks name: the API calls for a signed-in visitor, and for which types. */
+const dataBlocks = (html: string) =>
+  [...html.matchAll(/<script type="application\/json" data-app-files>([^<]*)<\/script>/g)]
+    .map((match) => JSON.parse(match[1] ?? '{}') as { data?: string[]; dataFor?: string[] })
+    .filter((named) => named.data)
+    .map(({ data, dataFor }) => ({ data, dataFor }));
 
 /** The module scripts the page's data blocks name, in order. */
 const preloads = (html: string) =>
@@ -114,6 +138,18 @@ describe('the app page per route', () => {
       expect(html.indexOf('<script'), url).toBeGreaterThan(shell);
       expect(Math.max(...blocks), url).toBeLessThan(html.indexOf('<script>'));
       expect(html, url).not.toMatch(/<link rel="modulepreload"|<script[^>]*\ssrc=/);
+    }
+  });
+
+  it("names the route's own API calls for the loader to start for a signed-in visitor of the route's types", async () => {
+    expect(dataBlocks((await page('/profile')).body)).toEqual([
+      { data: ['/api/booking/userbookings'], dataFor: ['User'] },
+    ]);
+    expect(dataBlocks((await page('/login')).body)).toEqual([]);
+    for (const url of ['/elsewhere', '/anyone', '/untyped']) {
+      const html = (await page(url)).body;
+      expect(dataBlocks(html), url).toEqual([]);
+      expect(preloads(html), url).toEqual(['/assets/index-1.js', '/assets/react-1.js']);
     }
   });
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { APP_LOADER, appFilesBlock } from './page-shell';
+import { APP_LOADER, appFilesBlock, EARLY_RESPONSES_GLOBAL, LOADER_SESSION_KEY } from './page-shell';
+import { SHELL_BODIES } from './profile-shell';
 
 /** The page's body as the API sends it for a route: the build's data block, then the route's. */
 function setUpPage() {
@@ -68,5 +69,171 @@ describe("index.html's loader", () => {
     runLoader();
     expect(frame).not.toHaveBeenCalled();
     expect(preloads()).toHaveLength(3);
+  });
+});
+
+/** An access token as the API signs it (only the claims matter here). */
+const accessToken = (claims: Record<string, unknown>) =>
+  `h.${btoa(JSON.stringify(claims)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}.s`;
+const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
+
+const PROFILE = {
+  UserType: 'User',
+  FirstName: 'Áine',
+  LastName: "O'Neill",
+  Email: 'aine@example.com',
+  PhoneNumber: '',
+  Address: null,
+  PendingEmail: null,
+};
+
+/** The profile page's shell: a card filled from GET /api/user/userdetails (config/profile-shell.ts). */
+function setUpProfilePage(card = SHELL_BODIES.profile ?? '') {
+  document.body.innerHTML = `<div id="app-shell">${card}</div><div id="root"></div>${appFilesBlock({
+    entry: ['/assets/index-1.js'],
+    data: ['/api/user/userdetails'],
+  })}${appFilesBlock({ scripts: ['/assets/route-1.js'], data: ['/api/booking/userbookings'], dataFor: ['User'] })}`;
+}
+
+function signIn(store: Storage, claims: Record<string, unknown>, expiresAt?: number) {
+  const token = accessToken(claims);
+  store.setItem(LOADER_SESSION_KEY, JSON.stringify({ accessToken: token, refreshToken: 'r', expiresAt }));
+  return token;
+}
+
+function answerWith(body: unknown, status = 200) {
+  return vi
+    .spyOn(window, 'fetch')
+    .mockImplementation(async () => new Response(JSON.stringify(body), { status }) as Response);
+}
+
+const early = () => Reflect.get(window, EARLY_RESPONSES_GLOBAL) as Map<string, { token: string }>;
+const shellCard = () => document.querySelector('#app-shell .shell-profile-card');
+
+describe("index.html's loader, for a signed-in visitor", () => {
+  afterEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+
+  it("asks for the page's data at once, before the shell is painted, with the stored access token", () => {
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 1);
+    const fetch = answerWith(PROFILE);
+    const token = signIn(localStorage, { userType: 'User', exp: inAnHour() }, Date.now() + 60_000);
+    setUpProfilePage();
+    runLoader();
+
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([
+      '/api/user/userdetails',
+      '/api/booking/userbookings',
+    ]);
+    for (const [, init] of fetch.mock.calls) {
+      expect(new Headers(init?.headers).get('Authorization')).toBe(`Bearer ${token}`);
+    }
+    expect([...early().keys()]).toEqual(['/api/user/userdetails', '/api/booking/userbookings']);
+    expect(early().get('/api/user/userdetails')?.token).toBe(token);
+    // The app's files still wait for the frame.
+    expect(preloads()).toEqual([]);
+  });
+
+  it("asks only for what the visitor's type may see, and nothing for a visitor who is not signed in", () => {
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 1);
+    const fetch = answerWith({});
+    signIn(sessionStorage, { userType: 'Business', exp: inAnHour() });
+    setUpProfilePage();
+    runLoader();
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/user/userdetails']);
+
+    for (const setUp of [
+      () => undefined, // signed out
+      () => signIn(sessionStorage, { userType: 'User', exp: Math.floor(Date.now() / 1000) + 30 }), // about to expire
+      () => signIn(localStorage, { userType: 'User', exp: inAnHour() }, Date.now() - 1), // remember-me lapsed
+      () => sessionStorage.setItem(LOADER_SESSION_KEY, '{not json'), // unreadable
+      () => signIn(sessionStorage, { userType: 'User' }), // no expiry
+    ]) {
+      fetch.mockClear();
+      localStorage.clear();
+      sessionStorage.clear();
+      setUp();
+      setUpProfilePage();
+      runLoader();
+      expect(fetch).not.toHaveBeenCalled();
+      expect(early().size).toBe(0);
+    }
+  });
+
+  it('still loads the app when the stored session cannot be read', async () => {
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    sessionStorage.setItem(LOADER_SESSION_KEY, '{not json');
+    setUpProfilePage();
+    runLoader();
+    expect(preloads()).toEqual(['/assets/route-1.js']);
+    await vi.waitFor(() => expect(entryScripts()).toHaveLength(1));
+  });
+
+  it("fills the shell's profile card from the answer: names, initials, and the page's words for what is empty", async () => {
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 1);
+    answerWith(PROFILE);
+    signIn(sessionStorage, { userType: 'User', exp: inAnHour() });
+    setUpProfilePage();
+    runLoader();
+
+    await vi.waitFor(() => expect(shellCard()?.querySelector('dl')).not.toBeNull());
+    const card = shellCard() as HTMLElement;
+    expect(card.querySelector('template')).toBeNull();
+    expect(card.querySelector('.shell-profile-wait')).toBeNull();
+    expect(card.querySelector('.shell-profile-avatar')).toHaveTextContent(/^ÁO$/);
+    expect(card.querySelector('h2')).toHaveTextContent(/^Áine O'Neill$/);
+    const rows = [...card.querySelectorAll('dt')].map((term) => [
+      term.textContent,
+      term.nextElementSibling?.textContent,
+      term.nextElementSibling?.hasAttribute('data-blank'),
+    ]);
+    expect(rows).toEqual([
+      ['First name', 'Áine', false],
+      ['Last name', "O'Neill", false],
+      ['Email', 'aine@example.com', false],
+      ['Phone', 'Not set', true],
+      ['Address', 'No address yet. Add one to book home visits.', true],
+    ]);
+    expect(card).toHaveTextContent(/Edit Profile$/);
+  });
+
+  it('writes what the answer says as text, never as markup', async () => {
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 1);
+    answerWith({ ...PROFILE, FirstName: '<img src=x onerror=alert(1)>', Address: '<b>1 Main St</b>' });
+    signIn(sessionStorage, { userType: 'User', exp: inAnHour() });
+    setUpProfilePage();
+    runLoader();
+    await vi.waitFor(() => expect(shellCard()?.querySelector('dl')).not.toBeNull());
+    expect(shellCard()?.querySelector('img, b')).toBeNull();
+    expect(shellCard()?.querySelector('dd')).toHaveTextContent('<img src=x onerror=alert(1)>');
+  });
+
+  it('leaves the skeleton when the page would draw the card otherwise, or the answer is not one', async () => {
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 1);
+    signIn(sessionStorage, { userType: 'User', exp: inAnHour() });
+    const cases: [string, unknown, number?][] = [
+      [
+        'a pending email (the page shows its verification first)',
+        { ...PROFILE, PendingEmail: 'new@example.com' },
+      ],
+      ['a business (the page sends it to its dashboard)', { ...PROFILE, UserType: 'Business' }],
+      ['an address that is not text (the page shows an error)', { ...PROFILE, Address: { line: 1 } }],
+      ['a missing field', { ...PROFILE, PhoneNumber: undefined }],
+      ['a refused request', { message: 'Unauthorized', code: 'Unauthorized' }, 401],
+      ['a body that is not an object', 'hello'],
+    ];
+    for (const [what, body, status] of cases) {
+      vi.mocked(window.fetch)?.mockRestore?.();
+      const fetch = answerWith(body, status);
+      setUpProfilePage();
+      runLoader();
+      await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+      // Every answer's handling has run: the promise chain is a few microtasks.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(shellCard()?.querySelector('.shell-profile-wait'), what).not.toBeNull();
+      expect(shellCard()?.querySelector('dl'), what).toBeNull();
+    }
   });
 });

@@ -39,7 +39,7 @@ describe('index.html page shell', () => {
 
   it('names the built entry, its imports and the stylesheet for the loader, after the shell, and nothing else loads', () => {
     expect(built.indexOf('<script')).toBeLessThan(built.indexOf('<div id="app-shell">'));
-    const page = arrangePage(built, ['assets/boot-abc.js', 'assets/react-abc.js']);
+    const page = arrangePage(built, ['assets/boot-abc.js', 'assets/react-abc.js'], ['/api/user/userdetails']);
     const shell = page.indexOf('<div id="app-shell">');
     const block = page.indexOf(`<script type="application/json" ${APP_FILES_ATTRIBUTE}>`);
     const loader = page.indexOf(`<script>${APP_LOADER}</script>`);
@@ -54,6 +54,8 @@ describe('index.html page shell', () => {
       // The entry first, then its imports once each.
       scripts: ['/assets/index-abc.js', '/assets/react-abc.js', '/assets/boot-abc.js'],
       styles: ['/assets/style-abc.css'],
+      // What every page asks the API for a signed-in visitor while the files download.
+      data: ['/api/user/userdetails'],
     });
   });
 

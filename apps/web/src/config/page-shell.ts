@@ -25,12 +25,30 @@ const SHELL_MARKER = `<div id="${PAGE_SHELL_ID}">`;
 /** The attribute of the data blocks that name the app's files (JSON: `AppFiles`). */
 export const APP_FILES_ATTRIBUTE = 'data-app-files';
 
-/** What a data block names: module scripts to fetch, stylesheets, and the entry module(s) to run. */
+/**
+ * What a data block names: module scripts to fetch, stylesheets, the entry module(s) to run, and
+ * the API calls (`data`: GET paths under /api) the page's first render will make for a signed-in
+ * visitor, whose type is one of `dataFor` (any type when absent).
+ */
 export interface AppFiles {
   scripts?: string[];
   styles?: string[];
   entry?: string[];
+  data?: string[];
+  dataFor?: string[];
 }
+
+/**
+ * Where the loader leaves the API calls it started (lib/early-responses.ts takes each one once):
+ * a Map from the path to `{ token, response }`, the access token it was sent with and the fetch.
+ */
+export const EARLY_RESPONSES_GLOBAL = '__trimtimeEarlyResponses';
+
+/** lib/session.ts's SESSION_STORAGE_KEY, which the loader reads the access token from. */
+export const LOADER_SESSION_KEY = 'trimtime.session';
+
+/** How long the loader's answers are kept for the app to take (then it asks again itself). */
+export const EARLY_RESPONSES_KEPT_MS = 20_000;
 
 /** A data block naming `files`: JSON, with `<` escaped so it cannot end the element early. */
 export function appFilesBlock(files: AppFiles): string {
@@ -42,19 +60,73 @@ export function appFilesBlock(files: AppFiles): string {
  * The inline script that loads the app once the shell is painted (a frame, then a task; at once in
  * a hidden tab, which paints nothing): the module preloads (in the order the data blocks name them:
  * the entry's files, then the route's), the stylesheet, and the entry once the stylesheet has loaded,
- * or failed (the app then runs unstyled rather than not at all). Plain modern JavaScript, as the
- * browser runs it: it is not built. The API allows exactly this text by its hash (script-src).
+ * or failed (the app then runs unstyled rather than not at all).
+ *
+ * For a signed-in visitor (a stored session whose access token is not about to expire) it first
+ * starts the page's API calls (`data`), at once: they travel while the shell paints and the app's
+ * files download, and the app's first request for each takes the answer (lib/early-responses.ts)
+ * instead of asking once its code has run. A call the app does not take within
+ * EARLY_RESPONSES_KEPT_MS is dropped. A shell `<template data-fill>` for one of those calls
+ * (config/profile-shell.ts) is filled from its answer and put in place of its skeleton, so the page's
+ * main content is on screen before the app has started.
+ *
+ * Plain modern JavaScript, as the browser runs it: it is not built. The API allows exactly this
+ * text by its hash (script-src).
  */
 export const APP_LOADER = `(() => {
+  const files = { scripts: [], styles: [], entry: [] };
+  const blocks = [...document.querySelectorAll('script[${APP_FILES_ATTRIBUTE}]')].map((block) => JSON.parse(block.textContent));
+  for (const named of blocks) for (const kind of Object.keys(files)) files[kind].push(...(named[kind] || []));
+  const early = new Map();
+  window.${EARLY_RESPONSES_GLOBAL} = early;
+  const fill = (template, data) => {
+    if (!data || (template.dataset.for && data.UserType !== template.dataset.for)) return;
+    if ((template.dataset.unless || '').split(' ').some((key) => key && data[key])) return;
+    const part = template.content.cloneNode(true);
+    for (const element of part.querySelectorAll('[data-field], [data-initials]')) {
+      const initials = element.hasAttribute('data-initials');
+      const values = (initials ? element.dataset.initials : element.dataset.field).split(' ').map((key) => data[key]);
+      if (values.some((value) => value !== null && typeof value !== 'string')) return;
+      const text = initials
+        ? values.map((value) => (value || '').trim().charAt(0).toUpperCase()).join('') || '?'
+        : values.filter(Boolean).join(' ');
+      element.textContent = text || element.dataset.empty || '';
+      if (!text) element.setAttribute('data-blank', '');
+    }
+    template.parentElement.replaceChildren(part);
+  };
+  try {
+    const now = Date.now();
+    const session = [localStorage, sessionStorage]
+      .map((store) => JSON.parse(store.getItem('${LOADER_SESSION_KEY}') || 'null'))
+      .find((stored, index) => stored && typeof stored.accessToken === 'string' && (index === 1 || stored.expiresAt > now));
+    const token = session && session.accessToken;
+    const claims = token && JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
+    if (claims && claims.exp * 1000 > now + 60000) {
+      for (const named of blocks) {
+        if (named.dataFor && !named.dataFor.includes(claims.userType)) continue;
+        for (const path of named.data || []) {
+          const headers = { Accept: 'application/json', Authorization: 'Bearer ' + token };
+          const response = fetch(path, { credentials: 'include', headers });
+          response.catch(() => {});
+          early.set(path, { token, response });
+        }
+      }
+      setTimeout(() => early.clear(), ${EARLY_RESPONSES_KEPT_MS});
+      for (const template of document.querySelectorAll('#${PAGE_SHELL_ID} template[data-fill]')) {
+        const entry = early.get(template.dataset.fill);
+        if (!entry) continue;
+        entry.response
+          .then((response) => (response.ok ? response.clone().json() : null))
+          .then((data) => fill(template, data))
+          .catch(() => {});
+      }
+    }
+  } catch {}
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
-    const files = { scripts: [], styles: [], entry: [] };
-    for (const block of document.querySelectorAll('script[${APP_FILES_ATTRIBUTE}]')) {
-      const named = JSON.parse(block.textContent);
-      for (const kind of Object.keys(files)) files[kind].push(...(named[kind] || []));
-    }
     const add = (parent, tag, properties) =>
       parent.appendChild(Object.assign(document.createElement(tag), { crossOrigin: '' }, properties));
     for (const href of new Set(files.scripts)) add(document.head, 'link', { rel: 'modulepreload', href });
@@ -74,14 +146,19 @@ const hrefOf = (tag: string) => /\s(?:src|href)="([^"]+)"/.exec(tag)?.[1];
 
 /**
  * Takes the entry script, the module preloads and the stylesheet links that the build put into the
- * page out of it, and names them (with `preload`, more module scripts to fetch at the start) in a
- * data block at the end of <body>, followed by the loader. Throws when the page has no shell, when
- * it has no entry, or when a script would still precede the shell or load by itself.
+ * page out of it, and names them (with `preload`, more module scripts to fetch at the start, and
+ * `data`, the API calls every page starts for a signed-in visitor) in a data block at the end of
+ * <body>, followed by the loader. Throws when the page has no shell, when it has no entry, or when
+ * a script would still precede the shell or load by itself.
  */
-export function arrangePage(html: string, preload: string[] = []): string {
+export function arrangePage(html: string, preload: string[] = [], data: readonly string[] = []): string {
   const headEnd = html.indexOf('</head>');
   if (headEnd < 0 || !html.includes(SHELL_MARKER)) throw new Error('index.html has no #app-shell');
-  const files: Required<AppFiles> = { scripts: [], styles: [], entry: [] };
+  const files: Required<Pick<AppFiles, 'scripts' | 'styles' | 'entry'>> = {
+    scripts: [],
+    styles: [],
+    entry: [],
+  };
   const take = (page: string, pattern: RegExp, list: string[]) =>
     page.replace(pattern, (tag) => {
       const href = hrefOf(tag);
@@ -97,7 +174,10 @@ export function arrangePage(html: string, preload: string[] = []): string {
   ];
   const bodyEnd = page.lastIndexOf('</body>');
   if (bodyEnd < 0) throw new Error('index.html has no </body>');
-  const tail = [appFilesBlock(files), `<script>${APP_LOADER}</script>`];
+  const tail = [
+    appFilesBlock(data.length > 0 ? { ...files, data: [...data] } : files),
+    `<script>${APP_LOADER}</script>`,
+  ];
   page = `${page.slice(0, bodyEnd).trimEnd()}\n${tail.map((tag) => `    ${tag}\n`).join('')}  ${page.slice(bodyEnd)}`;
   const firstScript = page.search(/<script\b/);
   if (firstScript >= 0 && firstScript < page.indexOf(SHELL_MARKER)) {

@@ -9,6 +9,7 @@ import {
   useMemo,
   useSyncExternalStore,
 } from 'react';
+import { API_PATHS } from '@/config/early-data';
 import { apiClient, refreshAccessToken } from './api-client';
 import { queryKeys } from './query-keys';
 import {
@@ -28,7 +29,7 @@ import {
  */
 
 /** GET /user/userdetails (api-contract §3). Business fields are present for Business and Admin. */
-export const getUserDetails = (): Promise<UserProfile> => apiClient.get<UserProfile>('/user/userdetails');
+export const getUserDetails = (): Promise<UserProfile> => apiClient.get<UserProfile>(API_PATHS.userDetails);
 
 export const userDetailsQueryOptions = () =>
   queryOptions({

@@ -120,8 +120,10 @@ function BookingTabs({ groups }: { groups: GroupedBookings }) {
 export function BookingsPanel() {
   const bookingsQuery = useUserBookings();
   // The lists render from a deferred copy of the data: React renders them in slices that yield to
-  // the browser, rather than in one long task when the query's answer arrives.
-  const data = useDeferredValue(bookingsQuery.data);
+  // the browser, rather than in one long task when the query's answer arrives. On the page's first
+  // render the copy starts empty (the skeleton) even when the answer is already in, so the page and
+  // its profile card paint first and the lists follow.
+  const data = useDeferredValue(bookingsQuery.data ?? null, null);
   const groups = useMemo(() => (data ? groupBookings(data.requests, data.bookings) : null), [data]);
   const total = groups ? Object.values(groups).reduce((sum, list) => sum + list.length, 0) : 0;
 

@@ -1,0 +1,45 @@
+import { API_BASE_PATH, API_PATHS } from './early-data';
+
+/**
+ * What index.html's page shell paints below a page's heading, for pages whose first screen the
+ * shell can draw (the build puts it after the heading in the route's shell: vite.config.ts,
+ * routeReport). Built at build time from constants only: no user data is in it.
+ *
+ * The profile page (features/profile: ProfilePage, ProfileCard, BookingsPanel's loading state): the
+ * tabs, the profile card and the bookings card, in the page's boxes (index.html's CSS, checked by
+ * the page-shell journey). The card is a `<template>` that index.html's loader fills from the
+ * answer to GET /user/userdetails it asked for (config/page-shell.ts, APP_LOADER): each
+ * `data-field` element gets the named fields' text (joined by a space; `data-empty` when there is
+ * none), a `data-initials` element their initials; `data-unless` names fields whose presence makes
+ * the page draw the card differently (a pending email), and then the loader leaves the skeleton.
+ */
+const row = (label: string, field: string, empty?: string) =>
+  `<div class="shell-detail"><dt>${label}</dt><dd data-field="${field}"${empty ? ` data-empty="${empty}"` : ''}></dd></div>`;
+
+const PROFILE_CARD = [
+  `<template data-fill="${API_BASE_PATH}${API_PATHS.userDetails}" data-for="User" data-unless="PendingEmail">`,
+  '<div class="shell-profile-head">',
+  '<span class="shell-profile-avatar" data-initials="FirstName LastName"></span>',
+  '<div class="shell-profile-names"><h2 data-field="FirstName LastName" data-empty="Your profile"></h2><p data-field="Email"></p></div>',
+  '</div>',
+  '<dl class="shell-details">',
+  row('First name', 'FirstName'),
+  row('Last name', 'LastName'),
+  row('Email', 'Email'),
+  row('Phone', 'PhoneNumber', 'Not set'),
+  row('Address', 'Address', 'No address yet. Add one to book home visits.'),
+  '</dl>',
+  '<span class="shell-profile-button">Edit Profile</span>',
+  '</template>',
+].join('');
+
+const PROFILE_BODY = [
+  '<div class="shell-profile" aria-hidden="true">',
+  '<div class="shell-tabs"><span class="shell-tab" data-active>Profile &amp; Bookings</span><span class="shell-tab">Settings</span></div>',
+  '<div class="shell-profile-grid">',
+  `<div class="shell-profile-card shell-paper"><div class="shell-profile-wait"><div class="shell-block shell-round"></div><div class="shell-block shell-bar"></div><div class="shell-block shell-tall"></div></div>${PROFILE_CARD}</div>`,
+  '<div class="shell-profile-bookings shell-paper"><h2>My Bookings</h2><div class="shell-block shell-pill"></div><div class="shell-block shell-booking"></div><div class="shell-block shell-booking"></div></div>',
+  '</div></div>',
+].join('');
+
+export const SHELL_BODIES: Partial<Record<string, string>> = { profile: PROFILE_BODY };
