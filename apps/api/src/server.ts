@@ -1,4 +1,5 @@
-import type { Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { buildApp, isOutboxEnabled } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createDatabase } from './db/database';
@@ -9,23 +10,44 @@ import { scheduleBookingPurge } from './modules/bookings/bookings.purge';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
+/** How long a connection opened before or during the shutdown may take to send its first request. */
+const FIRST_REQUEST_GRACE_MS = 1_000;
+
 /**
  * Node's `server.close()` closes only the keep-alive connections idle at that moment; one whose
  * request is still running would stay open after its answer until the keep-alive timeout, holding
- * the shutdown up. Returns a function that makes every answer not yet sent carry
- * `Connection: close`, so those connections end with their answer.
+ * the shutdown up, and one that has never sent a request (a TCP health check, a browser's
+ * speculative connection) is not idle in Node's sense and would hold it for ever. Returns the
+ * shutdown's first step: every answer not yet sent carries `Connection: close`, so those
+ * connections end with their answer, and a connection that has sent no request within
+ * FIRST_REQUEST_GRACE_MS (of the shutdown, or of its opening while the listener still accepts) is
+ * closed.
  */
-function closeConnectionsAfterAnswer(server: Server): () => void {
+function closeConnectionsAtShutdown(server: Server): () => void {
   const answering = new Set<ServerResponse>();
-  server.on('request', (_request, response: ServerResponse) => {
+  const silent = new Set<Socket>();
+  let closing = false;
+  const closeIfSilent = (socket: Socket) => {
+    if (silent.has(socket)) socket.destroy();
+  };
+  const afterGrace = (socket: Socket) => setTimeout(closeIfSilent, FIRST_REQUEST_GRACE_MS, socket).unref();
+  server.on('connection', (socket: Socket) => {
+    silent.add(socket);
+    socket.once('close', () => silent.delete(socket));
+    if (closing) afterGrace(socket);
+  });
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    silent.delete(request.socket);
     if (response.writableEnded) return;
     answering.add(response);
     response.once('close', () => answering.delete(response));
   });
   return () => {
+    closing = true;
     for (const response of answering) {
       if (!response.headersSent) response.setHeader('Connection', 'close');
     }
+    for (const socket of silent) afterGrace(socket);
   };
 }
 
@@ -43,7 +65,7 @@ async function main() {
   const app = await buildApp(config, { db });
   for (const warning of config.startupWarnings ?? []) app.log.warn(warning);
   const stopPurge = scheduleBookingPurge(db, systemClock, app.log);
-  const endKeepAliveAfterAnswers = closeConnectionsAfterAnswer(app.server);
+  const closeConnections = closeConnectionsAtShutdown(app.server);
 
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals) => {
@@ -57,7 +79,7 @@ async function main() {
     timer.unref();
     try {
       stopPurge();
-      endKeepAliveAfterAnswers();
+      closeConnections();
       await app.close();
       await db.destroy();
       process.exit(0);

@@ -283,7 +283,15 @@ export async function startCluster(count = 3): Promise<Cluster> {
       const old = instances[index];
       if (!old) throw new Error(`no instance ${index}`);
       await reloadNginx([old.port]);
+      const wasRunning = old.child.exitCode === null && old.child.signalCode === null;
       await stopChild(old.child, old.exited);
+      // A rolling restart's SIGTERM ends the instance gracefully: exit 0, not its own shutdown
+      // timeout (exit 1) or stopChild's SIGKILL.
+      if (wasRunning && old.child.exitCode !== 0) {
+        throw new Error(
+          `${old.name} did not shut down gracefully (exit ${old.child.exitCode}, ${old.child.signalCode}):\n${old.output().slice(-4_000)}`,
+        );
+      }
       retired.push(`${old.name} (${old.port}) before its restart:\n${old.output().slice(-4_000)}`);
       const fresh = startInstance(old.name, old.port, env);
       instances[index] = fresh;

@@ -92,7 +92,7 @@ describe('graceful shutdown (server in a child process)', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('SIGTERM: booking requests in flight (keep-alive and Connection: close) finish with 201 and are stored, new connections are refused, idle keep-alive connections are closed, and the process exits 0', async () => {
+  it('SIGTERM: booking requests in flight (keep-alive and Connection: close) finish with 201 and are stored, new connections are refused, idle keep-alive connections and ones that never sent a request are closed, and the process exits 0', async () => {
     const { customers, businesses } = await prepareDatabase(dbPath, { customers: 6, businesses: 1 });
     const business = businesses[0];
     if (!business) throw new Error('no business');
@@ -105,6 +105,12 @@ describe('graceful shutdown (server in a child process)', () => {
 
     // An idle keep-alive connection, which must not hold the shutdown up.
     const idle = await openConnection(port);
+    // Nor a connection that never sends a request (a TCP health check, a browser's speculative
+    // connection): Node's server.close() would wait for it for ever.
+    const silent = connect(port, '127.0.0.1');
+    silent.on('error', () => undefined);
+    const silentClosed = new Promise<void>((done) => silent.once('close', () => done()));
+    await new Promise<void>((done) => silent.once('connect', () => done()));
     // One booking request per customer, half sent: half keep-alive (HTTP/1.1 default), half close.
     const inFlight = await Promise.all(
       tokens.map(async (token, index) => {
@@ -145,8 +151,9 @@ describe('graceful shutdown (server in a child process)', () => {
     }
     expect(refused).toBe('ECONNREFUSED');
     const refusedAfterMs = Date.now() - signalledAt;
-    // …the idle keep-alive connection is closed…
+    // …the idle keep-alive connection is closed, and the silent one after a second's grace…
     await idle.closed;
+    await silentClosed;
     // …and the process waits for the requests in flight.
     await sleep(200);
     expect(exitedAt).toBe(0);
