@@ -332,6 +332,14 @@ for (const viewport of WIDTHS) {
     const page = await context.newPage();
     await signIn(page, DEMO_CUSTOMER);
     await recordLargestPaints(page);
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { __shifts: number[] }).__shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+          shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
     const release = await holdEntryScript(page);
 
     await page.goto('/profile', { waitUntil: 'commit' });
@@ -371,6 +379,9 @@ for (const viewport of WIDTHS) {
           .filter((entry) => entry.name.endsWith('/api/user/userdetails')).length,
     );
     expect(profileRequests).toBe(1);
+    // Nothing moved: the card's skeleton is as tall as the card the loader put in its place.
+    const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+    expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.001);
     await context.close();
   });
 }

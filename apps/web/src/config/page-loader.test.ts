@@ -162,6 +162,37 @@ describe("index.html's loader, for a signed-in visitor", () => {
     }
   });
 
+  it("sends the token only to the API's own paths, named by the page's own blocks", () => {
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 1);
+    const fetch = answerWith({});
+    signIn(sessionStorage, { userType: 'User', exp: inAnHour() });
+    document.body.innerHTML = `<div id="app-shell">${appFilesBlock({ data: ['/api/from-inside-the-shell'] })}</div>${appFilesBlock(
+      {
+        entry: ['/assets/index-1.js'],
+        data: [
+          'https://elsewhere.example/api/x',
+          '//elsewhere.example/api/x',
+          '/api/../auth',
+          '/api/user/userdetails',
+        ],
+      },
+    )}`;
+    runLoader();
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/user/userdetails']);
+  });
+
+  it('asks nothing for a stored session the app would not use (no refresh token)', () => {
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 1);
+    const fetch = answerWith({});
+    sessionStorage.setItem(
+      LOADER_SESSION_KEY,
+      JSON.stringify({ accessToken: accessToken({ userType: 'User', exp: inAnHour() }) }),
+    );
+    setUpProfilePage();
+    runLoader();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it('still loads the app when the stored session cannot be read', async () => {
     vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     sessionStorage.setItem(LOADER_SESSION_KEY, '{not json');

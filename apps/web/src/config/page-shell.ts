@@ -75,7 +75,7 @@ export function appFilesBlock(files: AppFiles): string {
  */
 export const APP_LOADER = `(() => {
   const files = { scripts: [], styles: [], entry: [] };
-  const blocks = [...document.querySelectorAll('script[${APP_FILES_ATTRIBUTE}]')].map((block) => JSON.parse(block.textContent));
+  const blocks = [...document.querySelectorAll('body > script[${APP_FILES_ATTRIBUTE}]')].map((block) => JSON.parse(block.textContent));
   for (const named of blocks) for (const kind of Object.keys(files)) files[kind].push(...(named[kind] || []));
   const early = new Map();
   window.${EARLY_RESPONSES_GLOBAL} = early;
@@ -99,13 +99,14 @@ export const APP_LOADER = `(() => {
     const now = Date.now();
     const session = [localStorage, sessionStorage]
       .map((store) => JSON.parse(store.getItem('${LOADER_SESSION_KEY}') || 'null'))
-      .find((stored, index) => stored && typeof stored.accessToken === 'string' && (index === 1 || stored.expiresAt > now));
+      .find((stored, index) => stored && typeof stored.accessToken === 'string' && typeof stored.refreshToken === 'string' && (index === 1 || stored.expiresAt > now));
     const token = session && session.accessToken;
     const claims = token && JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
     if (claims && claims.exp * 1000 > now + 60000) {
       for (const named of blocks) {
         if (named.dataFor && !named.dataFor.includes(claims.userType)) continue;
         for (const path of named.data || []) {
+          if (!/^\\/api\\/[\\w/-]+$/.test(path)) continue;
           const headers = { Accept: 'application/json', Authorization: 'Bearer ' + token };
           const response = fetch(path, { credentials: 'include', headers });
           response.catch(() => {});

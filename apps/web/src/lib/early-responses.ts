@@ -20,7 +20,7 @@ export function takeEarlyResponse(url: string, accessToken: string | null): Prom
   if (!entry) return undefined;
   early.delete(url);
   if (entry.token !== accessToken) return undefined;
-  arrivals.push(entry.response.then((response) => response.clone().arrayBuffer()));
+  arrivals.push(entry.response.then((response) => response.clone().arrayBuffer()).catch(() => undefined));
   return entry.response;
 }
 

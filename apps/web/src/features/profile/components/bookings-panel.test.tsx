@@ -111,6 +111,33 @@ describe('bookings panel', () => {
     expect(within(card('Fade Factory, Fri 11 Dec 2026, 16:00')).getByText('Denied')).toBeInTheDocument();
   });
 
+  it('shows the cached lists at once when the tab is opened again, with no skeleton in between', async () => {
+    const { user } = renderProfile({ bookings: ALL_STATUSES });
+    await screen.findByRole('tab', { name: 'Approved (2)' });
+    await user.click(tab('Settings'));
+    await waitFor(() => expect(screen.queryByRole('tab', { name: 'Approved (2)' })).toBeNull());
+
+    // Every element put into or taken out of the page while the tab opens: a skeleton shown for a
+    // moment is gone again before the test looks, but its removal is on record.
+    const skeletons: Element[] = [];
+    const collect = (records: MutationRecord[]) => {
+      for (const record of records) {
+        for (const node of [...record.addedNodes, ...record.removedNodes]) {
+          if (!(node instanceof Element)) continue;
+          skeletons.push(...node.querySelectorAll('[aria-label="Loading your bookings"]'));
+          if (node.matches('[aria-label="Loading your bookings"]')) skeletons.push(node);
+        }
+      }
+    };
+    const observer = new MutationObserver(collect);
+    observer.observe(document.body, { childList: true, subtree: true });
+    await user.click(tab('Profile & Bookings'));
+    expect(await screen.findByRole('tab', { name: 'Approved (2)' })).toBeInTheDocument();
+    collect(observer.takeRecords());
+    observer.disconnect();
+    expect(skeletons).toEqual([]);
+  });
+
   it("offers 'Browse Businesses' when there are no bookings at all", async () => {
     const { user, router } = renderProfile({ bookings: [] });
     expect(await screen.findByText('You have no bookings yet.')).toBeInTheDocument();

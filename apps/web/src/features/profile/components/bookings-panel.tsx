@@ -4,6 +4,7 @@ import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { IconScissors } from '@/components/icons';
 import { LoadErrorAlert } from '@/components/load-error-alert';
+import { PAGE_SHELL_ID } from '@/config/page-shell';
 import { paths } from '@/config/paths';
 import { useStepwiseCount } from '@/lib/use-stepwise-count';
 import { useUserBookings } from '../api/get-user-bookings';
@@ -120,10 +121,12 @@ function BookingTabs({ groups }: { groups: GroupedBookings }) {
 export function BookingsPanel() {
   const bookingsQuery = useUserBookings();
   // The lists render from a deferred copy of the data: React renders them in slices that yield to
-  // the browser, rather than in one long task when the query's answer arrives. On the page's first
-  // render the copy starts empty (the skeleton) even when the answer is already in, so the page and
-  // its profile card paint first and the lists follow.
-  const data = useDeferredValue(bookingsQuery.data ?? null, null);
+  // the browser, rather than in one long task when the query's answer arrives. When the page takes
+  // over from index.html's shell, the copy starts empty (the skeleton) even if the answer is in, so
+  // the page and its profile card go on screen first and the lists follow; later visits (another
+  // tab, another page) show the lists at once.
+  const [startsEmpty] = useState(() => document.getElementById(PAGE_SHELL_ID) !== null);
+  const data = useDeferredValue(bookingsQuery.data ?? null, startsEmpty ? null : undefined);
   const groups = useMemo(() => (data ? groupBookings(data.requests, data.bookings) : null), [data]);
   const total = groups ? Object.values(groups).reduce((sum, list) => sum + list.length, 0) : 0;
 
