@@ -268,19 +268,20 @@ for (const { path, title, intro } of FIXED_HEADINGS) {
   }
 }
 
-for (const viewport of WIDTHS) {
-  test(`a business's booking page paints its header in the shell, where the page draws it, at ${viewport.width} px`, async ({
+// Two demo businesses: one whose address line is a phone's largest text, one whose header is short,
+// so that the calendar's month heading is (the list's own order follows the time of day).
+for (const [viewport, businessName] of WIDTHS.flatMap((width) =>
+  ['Bow Street Barbers', 'Causeway Coast Mobile Barber'].map((name) => [width, name] as const),
+)) {
+  test(`a business's booking page paints its header and first step in the shell, where the page draws them, at ${viewport.width} px (${businessName})`, async ({
     browser,
     request,
   }) => {
-    // A demo business whose address line is the phone's largest text (the list's order follows the
-    // time of day: its first business may have a short address, and then the date step's heading is
-    // larger, whoever painted it).
     const { businesses } = (await (await request.get('/api/booking/businesses?sort=name')).json()) as {
       businesses: { id: string; FirstName: string; LastName: string; BusinessName: string }[];
     };
-    const business = businesses.find(({ BusinessName }) => BusinessName === 'Bow Street Barbers');
-    if (!business) throw new Error('the demo business Bow Street Barbers is not listed');
+    const business = businesses.find(({ BusinessName }) => BusinessName === businessName);
+    if (!business) throw new Error(`the demo business ${businessName} is not listed`);
     const name = `${business.FirstName} ${business.LastName}`;
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
@@ -300,16 +301,25 @@ for (const viewport of WIDTHS) {
     await expect(shell).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 2, name: 'Date & Time' })).toBeVisible();
     const drawn = await headerText(page, '#root');
-    for (const part of ['title', 'address'] as const) {
+    for (const part of ['title', 'address', 'stepOf', 'stepTitle', 'months'] as const) {
       for (const side of ['x', 'y', 'width', 'height'] as const) {
         expect(drawn[part]?.[side], `${part} ${side}`).toBeCloseTo(painted[part]?.[side] ?? Number.NaN, 0);
       }
     }
-    // On a phone the page's largest paint stays the shell's: the header the page draws is the same
-    // size, and nothing below it is larger. (On a wide screen the date step's note is.)
+    // On a phone the page's largest paint stays the shell's: the header and the step the page draws
+    // are the same size, and nothing below them is larger. (On a wide screen the date step's note is.)
     await page.waitForTimeout(300);
     const paints = await largestPaints(page);
     expect(paints[0]).toBe('shell');
+    // The free times were asked for by the page's loader, before the app's code ran, and the page
+    // took that answer instead of asking again.
+    const timesRequests = await page.evaluate(
+      () =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.name.includes('/api/booking/available-times?')).length,
+    );
+    expect(timesRequests).toBe(1);
     if (viewport.width < 768) {
       expect(
         paints.every((paint) => paint === 'shell'),
@@ -320,9 +330,18 @@ for (const viewport of WIDTHS) {
   });
 }
 
-/** The painted text of the booking page's title and the business's address line. */
+/**
+ * The painted text of the booking page's title, the business's address line, and the first step's
+ * "Step 1 of N", title and calendar months.
+ */
 const headerText = (page: Page, within: string) =>
-  textBoxes(page, within, { title: 'h1', address: 'main :has(> a[aria-label^="Directions to "])' });
+  textBoxes(page, within, {
+    title: 'h1',
+    address: 'main :has(> a[aria-label^="Directions to "])',
+    stepOf: ':is(.shell-step-of, section[aria-labelledby="booking-step-heading"] p)',
+    stepTitle: ':is(.shell-step-card h2, #booking-step-heading)',
+    months: ':is(.shell-legend, legend)',
+  });
 
 for (const viewport of WIDTHS) {
   test(`/profile paints its heading, tabs and the customer's profile card in the shell, where the page draws them, at ${viewport.width} px`, async ({

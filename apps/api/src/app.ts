@@ -270,19 +270,19 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
 
   await app.register(webPlugin, {
     webDist: config.webDist,
-    // A business's booking page opens with its header in the page shell (public data: the same as
-    // GET /api/booking/available-times, read through its cache entry).
+    // A business's booking page opens with its header and the wizard's first step in the page shell
+    // (public data: the same as GET /api/booking/available-times, read through its cache entry).
     pageHeading: bookingPageHeadings(async (businessId) => {
       const parsed = AvailableTimesQuerySchema.safeParse({ businessId });
       if (!parsed.success) return null;
       try {
         const body = await availableTimesBody(readCache, bookings, parsed.data.businessId);
-        return (JSON.parse(body.json.toString('utf8')) as AvailableTimesResponse).business;
+        return JSON.parse(body.json.toString('utf8')) as AvailableTimesResponse;
       } catch (error) {
         if (error instanceof AppError && error.status === 404) return null;
         throw error;
       }
-    }),
+    }, clock),
   });
   return app;
 }

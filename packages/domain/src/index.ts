@@ -7,6 +7,7 @@ export * from './away-dates-schemas';
 export * from './booking-export';
 export * from './booking-thread';
 export * from './booking-times';
+export * from './booking-wizard';
 export * from './bookings';
 export * from './business-address';
 export * from './business-display';

@@ -1,6 +1,9 @@
 import {
+  type AvailableTimesResponse,
   addressOnOneLine,
   type BusinessSummary,
+  bookingCalendarMonths,
+  bookingWizardSteps,
   businessDisplayName,
   businessPersonName,
   cancellationNoticeText,
@@ -21,7 +24,42 @@ const mapPin = (size: number) =>
  * by the page-shell journey at 375 and 1280 px). The app keeps it on screen while the page's data
  * loads, so the customer sees whose page this is at once.
  */
-export function bookingPageShellHeading(business: BusinessSummary): string {
+/**
+ * The wizard's first step as the page opens on it (features/booking: the Stepper, the step's card
+ * with "Step 1 of N", its title and the calendar's month heading, DateTimeStep's legend), with a
+ * placeholder for the calendar. `data-wizard` names the business: index.html's loader removes the
+ * part when the page will open on another step (a `step` in the address, or the tab's saved
+ * progress for this business).
+ */
+function firstStep(business: BusinessSummary, slots: readonly string[], now: Date): string {
+  const steps = bookingWizardSteps(business.homeVisitsEnabled);
+  const stepper = steps
+    .map(
+      (step, index) =>
+        `<span class="shell-step"${index === 0 ? ' data-active' : ''}><span class="shell-step-icon"><span>${index + 1}</span></span><span class="shell-step-label">${escapeHtml(step.label)}</span></span>`,
+    )
+    .join('<span class="shell-step-line"></span>');
+  const months = bookingCalendarMonths(
+    slots.map((slot) => slot.slice(0, 10)),
+    now,
+  );
+  return [
+    `<div class="shell-wizard" data-wizard="${escapeHtml(business.id)}" data-step="${steps[0]?.key ?? ''}">`,
+    `<div class="shell-stepper" aria-hidden="true">${stepper}</div>`,
+    '<div class="shell-step-card">',
+    `<p class="shell-step-of">Step 1 of ${steps.length}</p>`,
+    `<h2>${escapeHtml(steps[0]?.label ?? '')}</h2>`,
+    `<p class="shell-legend">${escapeHtml(months)}</p>`,
+    '<div class="shell-block shell-calendar"></div>',
+    '</div></div>',
+  ].join('');
+}
+
+export function bookingPageShellHeading(
+  business: BusinessSummary,
+  slots: readonly string[] = [],
+  now: Date = new Date(),
+): string {
   const personName = businessPersonName(business);
   const businessName = businessDisplayName(business);
   const address = addressOnOneLine(business.BusinessAddress);
@@ -36,7 +74,9 @@ export function bookingPageShellHeading(business: BusinessSummary): string {
       ? `<p class="shell-notice">${escapeHtml(cancellationNoticeText(businessName, business.cancellationNoticeHours))}</p>`
       : '';
   return [
-    `<div class="shell-heading" data-layout="booking" data-key="${escapeHtml(business.id)}">`,
+    // The page's data, which index.html's loader asks for at once for a signed-in visitor (the
+    // page's own request, apps/web/src/features/booking/api/get-available-times.ts, takes the answer).
+    `<div class="shell-heading" data-layout="booking" data-key="${escapeHtml(business.id)}" data-early="${escapeHtml(`/api/booking/available-times?businessId=${encodeURIComponent(business.id)}`)}">`,
     '<a class="shell-back" href="/businesses">← All barbers</a>',
     '<div class="shell-business">',
     `<span class="shell-avatar" aria-hidden="true">${escapeHtml(initialsOf(business.FirstName, business.LastName))}</span>`,
@@ -46,7 +86,10 @@ export function bookingPageShellHeading(business: BusinessSummary): string {
     `<div class="shell-business-line"><span class="shell-business-name">${escapeHtml(businessName)}</span><span class="shell-badge">From £${business.minimumPrice}</span>${homeVisits}</div>`,
     addressLine,
     notice,
-    '</div></div></div>',
+    '</div></div>',
+    // A business with no free time opens on a note saying so instead.
+    slots.length > 0 ? firstStep(business, slots, now) : '',
+    '</div>',
   ].join('');
 }
 
@@ -54,12 +97,13 @@ export function bookingPageShellHeading(business: BusinessSummary): string {
 const BOOKING_PAGE = /^\/booking\/([^/]+)\/?$/i;
 
 /**
- * For the web plugin's `pageHeading`: the header of the business whose booking page `path` is, from
- * `findBusiness` (the public GET /booking/available-times answer, null for a business that is not
- * bookable); undefined for any other path.
+ * For the web plugin's `pageHeading`: the header and first step of the business whose booking page
+ * `path` is, from `findTimes` (the public GET /booking/available-times answer, null for a business
+ * that is not bookable); undefined for any other path.
  */
 export function bookingPageHeadings(
-  findBusiness: (businessId: string) => Promise<BusinessSummary | null>,
+  findTimes: (businessId: string) => Promise<Pick<AvailableTimesResponse, 'business' | 'slots'> | null>,
+  clock: () => Date = () => new Date(),
 ): (path: string) => Promise<string | undefined> {
   return async (path) => {
     let decoded: string;
@@ -70,7 +114,7 @@ export function bookingPageHeadings(
     }
     const businessId = BOOKING_PAGE.exec(decoded)?.[1];
     if (businessId === undefined) return undefined;
-    const business = await findBusiness(businessId);
-    return business ? bookingPageShellHeading(business) : undefined;
+    const times = await findTimes(businessId);
+    return times ? bookingPageShellHeading(times.business, times.slots ?? [], clock()) : undefined;
   };
 }

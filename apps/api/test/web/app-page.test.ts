@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { bookingCalendarMonths } from '@app/domain';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Db } from '../../src/db/database';
@@ -188,6 +189,8 @@ describe('the app page per route', () => {
       html.indexOf('<div class="shell-skeleton"'),
     );
     expect(heading).toContain(`data-layout="booking" data-key="${business.id}"`);
+    // Its free times, which the page's loader asks for at once for a signed-in visitor.
+    expect(heading).toContain(`data-early="/api/booking/available-times?businessId=${business.id}"`);
     expect(heading).toContain('<a class="shell-back" href="/businesses">← All barbers</a>');
     expect(heading).toContain('<span class="shell-avatar" aria-hidden="true">C&#60;</span>');
     expect(heading).toContain('<h1>Ciarán &#60;O&#39;Neill&#62;</h1>');
@@ -207,6 +210,24 @@ describe('the app page per route', () => {
     expect((await page(`/booking/${business.id}`)).body).toBe(html);
     const times = await t.app.inject({ url: `/api/booking/available-times?businessId=${business.id}` });
     expect(times.statusCode).toBe(200);
+    // The wizard's first step as the page opens on it: four steps (home visits), the calendar's
+    // months from the same free times.
+    const { slots } = times.json() as { slots: string[] };
+    expect(slots.length).toBeGreaterThan(0);
+    expect(heading).toContain(`<div class="shell-wizard" data-wizard="${business.id}" data-step="dateTime">`);
+    expect([...heading.matchAll(/<span class="shell-step-label">([^<]*)<\/span>/g)].map((m) => m[1])).toEqual(
+      ['Date &#38; Time', 'Price', 'Location', 'Review'],
+    );
+    expect(heading).toContain('<p class="shell-step-of">Step 1 of 4</p><h2>Date &#38; Time</h2>');
+    expect(heading).toContain(
+      `<p class="shell-legend">${bookingCalendarMonths(slots.map((slot) => slot.slice(0, 10)))}</p>`,
+    );
+
+    // A business with no free time opens on a note saying so: no first step in its shell.
+    const closed = await createBusiness(t, db, { availability: {}, home_visits_enabled: 0 });
+    const closedPage = (await page(`/booking/${closed.id}`)).body;
+    expect(closedPage).toContain(`data-key="${closed.id}"`);
+    expect(closedPage).not.toContain('shell-wizard');
 
     const unknown = '00000000-0000-4000-8000-000000000000';
     for (const url of [`/booking/${unknown}`, '/booking/not-an-id', '/booking/a%2Fb']) {

@@ -6,10 +6,10 @@ import { renderApp } from '@/testing/render-app';
 import { userDetails } from '@/testing/tokens';
 
 /** index.html's shell as the API sends a business's booking page (plugins/booking-page-shell.ts). */
-function paintShell(key: string) {
+function paintShell(key: string, firstStep = '') {
   const shell = document.createElement('div');
   shell.id = PAGE_SHELL_ID;
-  shell.innerHTML = `<main class="shell-main"><div class="shell-heading" data-layout="booking" data-key="${key}"><a class="shell-back" href="/businesses">← All barbers</a><h1>Ciaran Kelly</h1></div><div class="shell-skeleton"></div></main>`;
+  shell.innerHTML = `<main class="shell-main"><div class="shell-heading" data-layout="booking" data-key="${key}"><a class="shell-back" href="/businesses">← All barbers</a><h1>Ciaran Kelly</h1>${firstStep}</div><div class="shell-skeleton"></div></main>`;
   document.body.prepend(shell);
 }
 
@@ -35,6 +35,23 @@ describe("the booking page while the business's hours load", () => {
     await user.click(screen.getByRole('link', { name: '← All barbers' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/businesses'));
     await screen.findByRole('heading', { level: 1, name: 'Available Barbers' });
+  });
+
+  it("keeps the wizard's first step the shell painted, in place of the placeholder's", async () => {
+    paintShell(
+      'biz-1',
+      '<div class="shell-wizard" data-wizard="biz-1" data-step="dateTime"><div class="shell-step-card"><p class="shell-step-of">Step 1 of 3</p><h2>Date &amp; Time</h2><p class="shell-legend">November 2026 – December 2026</p></div></div>',
+    );
+    stubFetch()
+      .on('GET', '/api/user/userdetails', jsonResponse(200, userDetails('User')))
+      .on('GET', '/api/booking/available-times', () => deferred<Response>().promise);
+    renderApp({ route: '/booking/biz-1', session: {} });
+
+    await screen.findByText('Loading availability...');
+    await waitFor(() => expect(document.getElementById(PAGE_SHELL_ID)).toBeNull());
+    expect(screen.getByText('November 2026 – December 2026')).toBeInTheDocument();
+    // The step's card stands where the placeholder's stepper and card would: no second copy.
+    expect(document.querySelectorAll('main#main .mantine-Skeleton-root')).toHaveLength(0);
   });
 
   it("shows the placeholder when the shell painted another business's page, or none", async () => {

@@ -181,6 +181,50 @@ describe("index.html's loader, for a signed-in visitor", () => {
     expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/user/userdetails']);
   });
 
+  it("asks for the data a shell element names (a business's booking page: its free times)", () => {
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 1);
+    const fetch = answerWith({});
+    signIn(sessionStorage, { userType: 'Business', exp: inAnHour() });
+    const times = '/api/booking/available-times?businessId=4f1c-9a';
+    document.body.innerHTML = `<div id="app-shell"><div class="shell-heading" data-early="${times}"></div><p data-early="https://elsewhere.example/x"></p></div><div data-early="/api/outside-the-shell"></div>${appFilesBlock(
+      { entry: ['/assets/index-1.js'], data: ['/api/user/userdetails'] },
+    )}`;
+    runLoader();
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/user/userdetails', times]);
+    expect(early().has(times)).toBe(true);
+  });
+
+  it("takes the booking wizard's painted first step away when the page will open on another step", () => {
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 1);
+    answerWith({});
+    signIn(sessionStorage, { userType: 'User', sub: 'user-1', exp: inAnHour() });
+    const shellWizard = () => document.querySelector('#app-shell [data-wizard]');
+    const setUp = (search: string, draft?: { step: string }, owner = 'user-1') => {
+      window.history.replaceState(null, '', `/booking/b-1${search}`);
+      for (const key of Object.keys(sessionStorage))
+        if (key.startsWith('trimtime.draft.')) sessionStorage.removeItem(key);
+      if (draft) sessionStorage.setItem(`trimtime.draft.booking.${owner}.b-1`, JSON.stringify(draft));
+      document.body.innerHTML = `<div id="app-shell"><div class="shell-heading"><h1>Bob</h1><div class="shell-wizard" data-wizard="b-1" data-step="dateTime"></div></div></div>${appFilesBlock({ entry: ['/assets/index-1.js'] })}`;
+      runLoader();
+    };
+    setUp('');
+    expect(shellWizard()).not.toBeNull();
+    setUp('', { step: 'dateTime' });
+    expect(shellWizard()).not.toBeNull();
+    // Another account's progress on this tab is not this visitor's.
+    setUp('', { step: 'review' }, 'user-2');
+    expect(shellWizard()).not.toBeNull();
+    setUp('', { step: 'review' });
+    expect(shellWizard()).toBeNull();
+    setUp('?step=price');
+    expect(shellWizard()).toBeNull();
+    setUp('?step=dateTime', { step: 'review' });
+    expect(shellWizard()).not.toBeNull();
+    // The header stays.
+    expect(document.querySelector('#app-shell h1')).toHaveTextContent('Bob');
+    window.history.replaceState(null, '', '/');
+  });
+
   it('asks nothing for a stored session the app would not use (no refresh token)', () => {
     vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 1);
     const fetch = answerWith({});

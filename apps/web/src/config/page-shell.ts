@@ -47,6 +47,10 @@ export const EARLY_RESPONSES_GLOBAL = '__trimtimeEarlyResponses';
 /** lib/session.ts's SESSION_STORAGE_KEY, which the loader reads the access token from. */
 export const LOADER_SESSION_KEY = 'trimtime.session';
 
+/** lib/draft-storage.ts's key prefix, and the booking wizard's drafts' (features/booking, use-booking-draft.ts). */
+export const DRAFT_PREFIX = 'trimtime.draft.';
+export const BOOKING_DRAFT_PREFIX = 'booking.';
+
 /** How long the loader's answers are kept for the app to take (then it asks again itself). */
 export const EARLY_RESPONSES_KEPT_MS = 20_000;
 
@@ -63,12 +67,15 @@ export function appFilesBlock(files: AppFiles): string {
  * or failed (the app then runs unstyled rather than not at all).
  *
  * For a signed-in visitor (a stored session whose access token is not about to expire) it first
- * starts the page's API calls (`data`), at once: they travel while the shell paints and the app's
+ * starts the page's API calls (`data`, and the `data-early` of an element of the shell: a business's
+ * booking page names its free times), at once: they travel while the shell paints and the app's
  * files download, and the app's first request for each takes the answer (lib/early-responses.ts)
  * instead of asking once its code has run. A call the app does not take within
  * EARLY_RESPONSES_KEPT_MS is dropped. A shell `<template data-fill>` for one of those calls
  * (config/profile-shell.ts) is filled from its answer and put in place of its skeleton, so the page's
- * main content is on screen before the app has started.
+ * main content is on screen before the app has started. A booking wizard's first step painted in the
+ * shell (`data-wizard`) is taken away when the page will open on another step (a `step` in the
+ * address, or the tab's saved progress for that business: lib/draft-storage.ts).
  *
  * Plain modern JavaScript, as the browser runs it: it is not built. The API allows exactly this
  * text by its hash (script-src).
@@ -79,6 +86,7 @@ export const APP_LOADER = `(() => {
   for (const named of blocks) for (const kind of Object.keys(files)) files[kind].push(...(named[kind] || []));
   const early = new Map();
   window.${EARLY_RESPONSES_GLOBAL} = early;
+  let claims = null;
   const fill = (template, data) => {
     if (!data || (template.dataset.for && data.UserType !== template.dataset.for)) return;
     if ((template.dataset.unless || '').split(' ').some((key) => key && data[key])) return;
@@ -101,17 +109,18 @@ export const APP_LOADER = `(() => {
       .map((store) => JSON.parse(store.getItem('${LOADER_SESSION_KEY}') || 'null'))
       .find((stored, index) => stored && typeof stored.accessToken === 'string' && typeof stored.refreshToken === 'string' && (index === 1 || stored.expiresAt > now));
     const token = session && session.accessToken;
-    const claims = token && JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
+    claims = token && JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
     if (claims && claims.exp * 1000 > now + 60000) {
-      for (const named of blocks) {
-        if (named.dataFor && !named.dataFor.includes(claims.userType)) continue;
-        for (const path of named.data || []) {
-          if (!/^\\/api\\/[\\w/-]+$/.test(path)) continue;
-          const headers = { Accept: 'application/json', Authorization: 'Bearer ' + token };
-          const response = fetch(path, { credentials: 'include', headers });
-          response.catch(() => {});
-          early.set(path, { token, response });
-        }
+      const paths = blocks.flatMap((named) =>
+        named.dataFor && !named.dataFor.includes(claims.userType) ? [] : named.data || [],
+      );
+      for (const element of document.querySelectorAll('#${PAGE_SHELL_ID} [data-early]')) paths.push(element.dataset.early);
+      for (const path of paths) {
+        if (!/^\\/api\\/[\\w/-]+(\\?[\\w=&%.-]+)?$/.test(path) || early.has(path)) continue;
+        const headers = { Accept: 'application/json', Authorization: 'Bearer ' + token };
+        const response = fetch(path, { credentials: 'include', headers });
+        response.catch(() => {});
+        early.set(path, { token, response });
       }
       setTimeout(() => early.clear(), ${EARLY_RESPONSES_KEPT_MS});
       for (const template of document.querySelectorAll('#${PAGE_SHELL_ID} template[data-fill]')) {
@@ -122,6 +131,15 @@ export const APP_LOADER = `(() => {
           .then((data) => fill(template, data))
           .catch(() => {});
       }
+    }
+  } catch {}
+  try {
+    const wanted = new URLSearchParams(location.search).get('step');
+    for (const wizard of document.querySelectorAll('#${PAGE_SHELL_ID} [data-wizard]')) {
+      const key = '${DRAFT_PREFIX}${BOOKING_DRAFT_PREFIX}' + ((claims && claims.sub) || 'anonymous') + '.' + wizard.dataset.wizard;
+      const draft = JSON.parse(sessionStorage.getItem(key) || 'null');
+      const step = wanted || (draft && draft.step);
+      if (step && step !== wizard.dataset.step) wizard.remove();
     }
   } catch {}
   let started = false;

@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { DRAFT_PREFIX } from '@/config/page-shell';
 
 /**
  * Unfinished work kept for the tab's life (sessionStorage): a reload or a visit to another page
  * brings it back, closing the tab ends it. Never put a password here. Storage that is full or
  * switched off only loses the draft.
  */
-const PREFIX = 'trimtime.draft.';
+// index.html's loader reads the booking wizard's drafts too (config/page-shell.ts).
+const PREFIX = DRAFT_PREFIX;
 
 const storage = (): Storage | null => {
   try {

@@ -104,6 +104,8 @@ function BusinessHeader({ business }: { business: BusinessSummary }) {
  */
 function WizardSkeleton({ businessId }: { businessId: string }) {
   const shellHeading = useShellHeadingCopy('booking', businessId);
+  // The shell may have painted the first step too (the API knows the business's free times).
+  const hasFirstStep = shellHeading?.querySelector('.shell-wizard') != null;
   return (
     <Container size="md" py={{ base: 'lg', sm: 40 }}>
       <Stack gap="lg">
@@ -120,8 +122,12 @@ function WizardSkeleton({ businessId }: { businessId: string }) {
                 </Stack>
               </Group>
             )}
-            <Skeleton height={44} />
-            <Skeleton height={300} />
+            {hasFirstStep ? null : (
+              <>
+                <Skeleton height={44} />
+                <Skeleton height={300} />
+              </>
+            )}
           </Stack>
         </div>
       </Stack>

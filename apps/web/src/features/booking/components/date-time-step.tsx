@@ -1,4 +1,4 @@
-import { groupSlotsByDate } from '@app/domain';
+import { bookingCalendarMonths, groupSlotsByDate } from '@app/domain';
 import { Alert, Box, Button, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -9,7 +9,6 @@ import {
   bookingCalendarWeeks,
   dayOfMonth,
   formatDayWithoutYear,
-  monthAndYear,
   shortMonth,
   WEEKDAY_INITIALS,
 } from '../utils/booking-time';
@@ -54,8 +53,6 @@ export function DateTimeStep({ businessName, slots, selectedSlot, onSelectSlot }
   }
 
   const visibleDates = weeks.flat().filter((date): date is string => date !== null);
-  const firstMonth = monthAndYear(visibleDates[0]!);
-  const lastMonth = monthAndYear(visibleDates.at(-1)!);
 
   const chooseDate = (date: string) => {
     setChosenDate(date);
@@ -67,9 +64,7 @@ export function DateTimeStep({ businessName, slots, selectedSlot, onSelectSlot }
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing={{ base: 'lg', md: 40 }}>
       <Stack gap="xs">
         <fieldset className={classes.fieldset}>
-          <legend className={classes.legend}>
-            {firstMonth === lastMonth ? firstMonth : `${firstMonth} – ${lastMonth}`}
-          </legend>
+          <legend className={classes.legend}>{bookingCalendarMonths(slotDates)}</legend>
           <div className={classes.calendar}>
             {WEEKDAY_INITIALS.map((day) => (
               <div key={day} className={classes.weekday} aria-hidden="true">

@@ -1,3 +1,4 @@
+import { BOOKING_DRAFT_PREFIX } from '@/config/page-shell';
 import { type DraftStore, isRecord, useDraft, useSaveDraft } from '@/lib/draft-storage';
 import { decodeAccessToken, getAccessToken } from '@/lib/session';
 import type { WizardStepKey } from '../utils/wizard-steps';
@@ -41,7 +42,7 @@ function parseDraft(raw: unknown): BookingDraft {
 
 /** One draft per signed-in person and business: another account on this tab never sees it. */
 export const bookingDraftKey = (businessId: string) =>
-  `booking.${decodeAccessToken(getAccessToken() ?? '')?.sub ?? 'anonymous'}.${businessId}`;
+  `${BOOKING_DRAFT_PREFIX}${decodeAccessToken(getAccessToken() ?? '')?.sub ?? 'anonymous'}.${businessId}`;
 
 export type BookingDraftStore = DraftStore<BookingDraft>;
 

@@ -1,4 +1,4 @@
-import { addDays, bookingWindow, WEEKDAYS } from '@app/domain';
+import { addDays, bookingCalendarSpan, WEEKDAYS } from '@app/domain';
 import dayjs from 'dayjs';
 import { formatLongDate } from '@/lib/booking-format';
 
@@ -16,7 +16,6 @@ export function formatSlot(slot: string): string {
 
 export const dayOfMonth = (date: string) => dayjs(date).date();
 export const shortMonth = (date: string) => dayjs(date).format('MMM');
-export const monthAndYear = (date: string) => dayjs(date).format('MMMM YYYY');
 
 /** Monday-first index of a day (0 = Monday … 6 = Sunday). */
 const mondayIndex = (date: string) => (dayjs(date).day() + 6) % 7;
@@ -32,11 +31,8 @@ export function bookingCalendarWeeks(
   slotDates: readonly string[] = [],
   now: Date = new Date(),
 ): (string | null)[][] {
-  const window = bookingWindow(now);
   // The server's slots decide; a clock a little off from the server's must not hide any of them.
-  const sorted = [...slotDates].sort();
-  const first = sorted[0] && sorted[0] < window.first ? sorted[0] : window.first;
-  const last = sorted.at(-1) && sorted.at(-1)! > window.last ? sorted.at(-1)! : window.last;
+  const { first, last } = bookingCalendarSpan(slotDates, now);
   const weeks: (string | null)[][] = [];
   let week: (string | null)[] = Array.from({ length: mondayIndex(first) }, () => null);
   for (let date = first; date <= last; date = addDays(date, 1)) {

@@ -1,4 +1,4 @@
-import { isIsoDate, REVIEW_AVERAGE_MIN_COUNT } from '@app/domain';
+import { isIsoDate, MONTH_NAMES, REVIEW_AVERAGE_MIN_COUNT } from '@app/domain';
 
 /** '1 star', '4 stars': a star's name for screen readers. */
 export const starsText = (stars: number) => (stars === 1 ? '1 star' : `${stars} stars`);
@@ -6,28 +6,13 @@ export const starsText = (stars: number) => (stars === 1 ? '1 star' : `${stars} 
 /** '1 review', '12 reviews'. */
 export const reviewsText = (count: number) => (count === 1 ? '1 review' : `${count} reviews`);
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
-
 /**
  * 'Visited 12 November 2026' from the appointment's day (YYYY-MM-DD). Written out by hand: each
  * toLocaleDateString with options builds an Intl formatter, and a page of reviews asked for ten.
  */
 export function visitedText(visitedOn: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(visitedOn);
-  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
+  const month = match ? MONTH_NAMES[Number(match[2]) - 1] : undefined;
   if (!match || !month || !isIsoDate(`${match[1]}-${match[2]}-${match[3]}`)) return '';
   return `Visited ${Number(match[3])} ${month} ${Number(match[1])}`;
 }
