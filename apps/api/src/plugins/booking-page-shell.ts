@@ -27,9 +27,9 @@ const mapPin = (size: number) =>
 /**
  * The wizard's first step as the page opens on it (features/booking: the Stepper, the step's card
  * with "Step 1 of N", its title and the calendar's month heading, DateTimeStep's legend), with a
- * placeholder for the calendar. `data-wizard` names the business: index.html's loader removes the
- * part when the page will open on another step (a `step` in the address, or the tab's saved
- * progress for this business).
+ * placeholder for the calendar. `data-wizard` names the business and `data-steps` its steps:
+ * index.html's loader removes the part when the page will open on another step (a `step` in the
+ * address, or the tab's saved progress for this business, with a time chosen).
  */
 function firstStep(business: BusinessSummary, slots: readonly string[], now: Date): string {
   const steps = bookingWizardSteps(business.homeVisitsEnabled);
@@ -44,7 +44,7 @@ function firstStep(business: BusinessSummary, slots: readonly string[], now: Dat
     now,
   );
   return [
-    `<div class="shell-wizard" data-wizard="${escapeHtml(business.id)}" data-step="${steps[0]?.key ?? ''}">`,
+    `<div class="shell-wizard" data-wizard="${escapeHtml(business.id)}" data-steps="${steps.map((step) => step.key).join(' ')}">`,
     `<div class="shell-stepper" aria-hidden="true">${stepper}</div>`,
     '<div class="shell-step-card">',
     `<p class="shell-step-of">Step 1 of ${steps.length}</p>`,

@@ -214,7 +214,9 @@ describe('the app page per route', () => {
     // months from the same free times.
     const { slots } = times.json() as { slots: string[] };
     expect(slots.length).toBeGreaterThan(0);
-    expect(heading).toContain(`<div class="shell-wizard" data-wizard="${business.id}" data-step="dateTime">`);
+    expect(heading).toContain(
+      `<div class="shell-wizard" data-wizard="${business.id}" data-steps="dateTime price location review">`,
+    );
     expect([...heading.matchAll(/<span class="shell-step-label">([^<]*)<\/span>/g)].map((m) => m[1])).toEqual(
       ['Date &#38; Time', 'Price', 'Location', 'Review'],
     );

@@ -40,7 +40,7 @@ describe("the booking page while the business's hours load", () => {
   it("keeps the wizard's first step the shell painted, in place of the placeholder's", async () => {
     paintShell(
       'biz-1',
-      '<div class="shell-wizard" data-wizard="biz-1" data-step="dateTime"><div class="shell-step-card"><p class="shell-step-of">Step 1 of 3</p><h2>Date &amp; Time</h2><p class="shell-legend">November 2026 – December 2026</p></div></div>',
+      '<div class="shell-wizard" data-wizard="biz-1" data-steps="dateTime price review"><div class="shell-step-card"><p class="shell-step-of">Step 1 of 3</p><h2>Date &amp; Time</h2><p class="shell-legend">November 2026 – December 2026</p></div></div>',
     );
     stubFetch()
       .on('GET', '/api/user/userdetails', jsonResponse(200, userDetails('User')))

@@ -114,6 +114,7 @@ describe("index.html's loader, for a signed-in visitor", () => {
   afterEach(() => {
     localStorage.clear();
     sessionStorage.clear();
+    window.history.replaceState(null, '', '/');
   });
 
   it("asks for the page's data at once, before the shell is painted, with the stored access token", () => {
@@ -199,30 +200,33 @@ describe("index.html's loader, for a signed-in visitor", () => {
     answerWith({});
     signIn(sessionStorage, { userType: 'User', sub: 'user-1', exp: inAnHour() });
     const shellWizard = () => document.querySelector('#app-shell [data-wizard]');
-    const setUp = (search: string, draft?: { step: string }, owner = 'user-1') => {
+    const chosen = { slot: '2026-12-05 10:00' };
+    const opensOnFirstStep = (search: string, draft?: Record<string, unknown>, owner = 'user-1') => {
       window.history.replaceState(null, '', `/booking/b-1${search}`);
-      for (const key of Object.keys(sessionStorage))
+      for (const key of Object.keys(sessionStorage)) {
         if (key.startsWith('trimtime.draft.')) sessionStorage.removeItem(key);
+      }
       if (draft) sessionStorage.setItem(`trimtime.draft.booking.${owner}.b-1`, JSON.stringify(draft));
-      document.body.innerHTML = `<div id="app-shell"><div class="shell-heading"><h1>Bob</h1><div class="shell-wizard" data-wizard="b-1" data-step="dateTime"></div></div></div>${appFilesBlock({ entry: ['/assets/index-1.js'] })}`;
+      document.body.innerHTML = `<div id="app-shell"><div class="shell-heading"><h1>Bob</h1><div class="shell-wizard" data-wizard="b-1" data-steps="dateTime price review"></div></div></div>${appFilesBlock({ entry: ['/assets/index-1.js'] })}`;
       runLoader();
+      expect(document.querySelector('#app-shell h1')).toHaveTextContent('Bob');
+      return shellWizard() !== null;
     };
-    setUp('');
+    expect(opensOnFirstStep('')).toBe(true);
+    expect(opensOnFirstStep('', { step: 'dateTime', ...chosen })).toBe(true);
+    expect(opensOnFirstStep('', { step: 'review', ...chosen })).toBe(false);
+    expect(opensOnFirstStep('?step=price', chosen)).toBe(false);
+    expect(opensOnFirstStep('?step=dateTime', { step: 'review', ...chosen })).toBe(true);
+    // The page opens on its first step: another account's progress on this tab is not this
+    // visitor's; a step it does not have, or no time chosen yet, sends it back to the first.
+    expect(opensOnFirstStep('', { step: 'review', ...chosen }, 'user-2')).toBe(true);
+    expect(opensOnFirstStep('?step=location', chosen)).toBe(true);
+    expect(opensOnFirstStep('?step=review')).toBe(true);
+    expect(opensOnFirstStep('', { step: 'review' })).toBe(true);
+    // An unreadable draft is no draft; the address still counts.
+    sessionStorage.setItem('trimtime.draft.booking.user-1.b-1', '{not json');
+    window.history.replaceState(null, '', '/booking/b-1');
     expect(shellWizard()).not.toBeNull();
-    setUp('', { step: 'dateTime' });
-    expect(shellWizard()).not.toBeNull();
-    // Another account's progress on this tab is not this visitor's.
-    setUp('', { step: 'review' }, 'user-2');
-    expect(shellWizard()).not.toBeNull();
-    setUp('', { step: 'review' });
-    expect(shellWizard()).toBeNull();
-    setUp('?step=price');
-    expect(shellWizard()).toBeNull();
-    setUp('?step=dateTime', { step: 'review' });
-    expect(shellWizard()).not.toBeNull();
-    // The header stays.
-    expect(document.querySelector('#app-shell h1')).toHaveTextContent('Bob');
-    window.history.replaceState(null, '', '/');
   });
 
   it('asks nothing for a stored session the app would not use (no refresh token)', () => {

@@ -74,8 +74,10 @@ export function appFilesBlock(files: AppFiles): string {
  * EARLY_RESPONSES_KEPT_MS is dropped. A shell `<template data-fill>` for one of those calls
  * (config/profile-shell.ts) is filled from its answer and put in place of its skeleton, so the page's
  * main content is on screen before the app has started. A booking wizard's first step painted in the
- * shell (`data-wizard`) is taken away when the page will open on another step (a `step` in the
- * address, or the tab's saved progress for that business: lib/draft-storage.ts).
+ * shell (`data-wizard`, its steps in `data-steps`) is taken away when the page will open on another
+ * step: a known step in the address or the tab's saved progress for that business
+ * (lib/draft-storage.ts), with a time already chosen (without one the page opens on the first step,
+ * lib/use-wizard-step.ts).
  *
  * Plain modern JavaScript, as the browser runs it: it is not built. The API allows exactly this
  * text by its hash (script-src).
@@ -103,10 +105,17 @@ export const APP_LOADER = `(() => {
     }
     template.parentElement.replaceChildren(part);
   };
+  const stored = (store, key) => {
+    try {
+      return JSON.parse(store.getItem(key) || 'null');
+    } catch {
+      return null;
+    }
+  };
   try {
     const now = Date.now();
     const session = [localStorage, sessionStorage]
-      .map((store) => JSON.parse(store.getItem('${LOADER_SESSION_KEY}') || 'null'))
+      .map((store) => stored(store, '${LOADER_SESSION_KEY}'))
       .find((stored, index) => stored && typeof stored.accessToken === 'string' && typeof stored.refreshToken === 'string' && (index === 1 || stored.expiresAt > now));
     const token = session && session.accessToken;
     claims = token && JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
@@ -136,10 +145,11 @@ export const APP_LOADER = `(() => {
   try {
     const wanted = new URLSearchParams(location.search).get('step');
     for (const wizard of document.querySelectorAll('#${PAGE_SHELL_ID} [data-wizard]')) {
+      const steps = wizard.dataset.steps.split(' ');
       const key = '${DRAFT_PREFIX}${BOOKING_DRAFT_PREFIX}' + ((claims && claims.sub) || 'anonymous') + '.' + wizard.dataset.wizard;
-      const draft = JSON.parse(sessionStorage.getItem(key) || 'null');
-      const step = wanted || (draft && draft.step);
-      if (step && step !== wizard.dataset.step) wizard.remove();
+      const draft = stored(sessionStorage, key);
+      const step = [wanted, draft && draft.step].find((candidate) => steps.includes(candidate));
+      if (step && step !== steps[0] && draft && typeof draft.slot === 'string') wizard.remove();
     }
   } catch {}
   let started = false;
