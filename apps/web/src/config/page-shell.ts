@@ -221,7 +221,8 @@ export function arrangePage(html: string, preload: string[] = [], data: readonly
 /** Where the API puts a route's page heading (index.html, inside the shell's <main>). */
 export const SHELL_HEADING_MARKER = '<!-- page heading -->';
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+export const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /**
  * A page's fixed heading as the shell paints it (config/page-headings.ts); index.html's CSS gives it

@@ -6,6 +6,7 @@ import { IconScissors } from '@/components/icons';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { PAGE_SHELL_ID } from '@/config/page-shell';
 import { paths } from '@/config/paths';
+import { PROFILE_WORDS } from '@/config/profile-words';
 import { useStepwiseCount } from '@/lib/use-stepwise-count';
 import { useUserBookings } from '../api/get-user-bookings';
 import { BOOKING_TABS, type BookingTab, type GroupedBookings, groupBookings } from '../utils/bookings';
@@ -157,7 +158,7 @@ export function BookingsPanel() {
     <Stack gap="lg">
       <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="my-bookings-title">
         <Title order={2} fz="h3" id="my-bookings-title" mb="md">
-          My Bookings
+          {PROFILE_WORDS.bookings}
         </Title>
         {content}
       </Paper>

@@ -3,6 +3,7 @@ import { Avatar, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { Suspense, useEffect, useState } from 'react';
 import { DetailList, DetailRow } from '@/components/detail-list';
 import { LoadErrorAlert } from '@/components/load-error-alert';
+import { PROFILE_WORDS } from '@/config/profile-words';
 import { whenEngagedOrIdle } from '@/lib/idle';
 import { preloadable } from '@/lib/preloadable';
 import classes from './profile-page.module.css';
@@ -55,7 +56,7 @@ export function ProfileCard({
         </Avatar>
         <div className={classes.minWidth0}>
           <Title order={2} fz="h3" id="profile-card-title" className={classes.breakWord}>
-            {fullName || 'Your profile'}
+            {fullName || PROFILE_WORDS.untitled}
           </Title>
           <Text c="dimmed" size="sm" className={classes.breakWord}>
             {profile.Email}
@@ -83,24 +84,26 @@ export function ProfileCard({
       ) : (
         <Stack gap="md">
           <DetailList>
-            <DetailRow label="First name">{profile.FirstName}</DetailRow>
-            <DetailRow label="Last name">{profile.LastName}</DetailRow>
-            <DetailRow label="Email">{profile.Email}</DetailRow>
-            <DetailRow label="Phone">{profile.PhoneNumber || <Text c="dimmed">Not set</Text>}</DetailRow>
-            <DetailRow label="Address">
+            <DetailRow label={PROFILE_WORDS.rows.firstName}>{profile.FirstName}</DetailRow>
+            <DetailRow label={PROFILE_WORDS.rows.lastName}>{profile.LastName}</DetailRow>
+            <DetailRow label={PROFILE_WORDS.rows.email}>{profile.Email}</DetailRow>
+            <DetailRow label={PROFILE_WORDS.rows.phone}>
+              {profile.PhoneNumber || <Text c="dimmed">{PROFILE_WORDS.noPhone}</Text>}
+            </DetailRow>
+            <DetailRow label={PROFILE_WORDS.rows.address}>
               {isAddressMissing ? (
                 <AddressLoadError onRetry={onReload} isRetrying={isReloading} />
               ) : (
                 address || (
                   <Text c="dimmed" component="span">
-                    No address yet. Add one to book home visits.
+                    {PROFILE_WORDS.noAddress}
                   </Text>
                 )
               )}
             </DetailRow>
           </DetailList>
           <Button variant="light" onClick={() => setIsEditing(true)} className={classes.selfStart}>
-            Edit Profile
+            {PROFILE_WORDS.edit}
           </Button>
         </Stack>
       )}

@@ -3,6 +3,7 @@ import { Container, Grid, Paper, Skeleton, Stack, Tabs, Title } from '@mantine/c
 import { useQuery } from '@tanstack/react-query';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { PAGE_HEADINGS } from '@/config/page-headings';
+import { PROFILE_WORDS } from '@/config/profile-words';
 import { userDetailsQueryOptions } from '@/lib/auth';
 import { BookingsPanel } from './bookings-panel';
 import { ProfileCard } from './profile-card';
@@ -50,8 +51,8 @@ export function ProfilePage() {
       </Title>
       <Tabs defaultValue="profile" keepMounted={false}>
         <Tabs.List mb="lg" aria-label="Profile sections">
-          <Tabs.Tab value="profile">Profile &amp; Bookings</Tabs.Tab>
-          <Tabs.Tab value="settings">Settings</Tabs.Tab>
+          <Tabs.Tab value="profile">{PROFILE_WORDS.tabs.profile}</Tabs.Tab>
+          <Tabs.Tab value="settings">{PROFILE_WORDS.tabs.settings}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="profile">
           <Grid gap={{ base: 'md', lg: 'xl' }}>
