@@ -13,6 +13,22 @@ function paintShell(key: string, firstStep = '') {
   document.body.prepend(shell);
 }
 
+/**
+ * Opens biz-1's booking page for a signed-in customer while its free times are still loading (they
+ * never arrive), and waits until the app has taken over from the shell. The list of businesses
+ * answers for the header's link back to it.
+ */
+async function openWhileHoursLoad() {
+  stubFetch()
+    .on('GET', '/api/user/userdetails', jsonResponse(200, userDetails('User')))
+    .on('GET', '/api/booking/available-times', () => deferred<Response>().promise)
+    .on('GET', '/api/booking/businesses', jsonResponse(200, { businesses: [], nextCursor: null }));
+  const rendered = renderApp({ route: '/booking/biz-1', session: {} });
+  await screen.findByText('Loading availability...');
+  await waitFor(() => expect(document.getElementById(PAGE_SHELL_ID)).toBeNull());
+  return rendered;
+}
+
 afterEach(() => {
   document.getElementById(PAGE_SHELL_ID)?.remove();
 });
@@ -20,15 +36,7 @@ afterEach(() => {
 describe("the booking page while the business's hours load", () => {
   it("keeps the business's header the shell painted, and its link moves within the app", async () => {
     paintShell('biz-1');
-    const availableTimes = deferred<Response>();
-    stubFetch()
-      .on('GET', '/api/user/userdetails', jsonResponse(200, userDetails('User')))
-      .on('GET', '/api/booking/available-times', () => availableTimes.promise)
-      .on('GET', '/api/booking/businesses', jsonResponse(200, { businesses: [], nextCursor: null }));
-    const { user, router } = renderApp({ route: '/booking/biz-1', session: {} });
-
-    await screen.findByText('Loading availability...');
-    await waitFor(() => expect(document.getElementById(PAGE_SHELL_ID)).toBeNull());
+    const { user, router } = await openWhileHoursLoad();
     const heading = screen.getByRole('heading', { level: 1, name: 'Ciaran Kelly' });
     expect(heading.closest('main#main')).not.toBeNull();
 
@@ -42,13 +50,7 @@ describe("the booking page while the business's hours load", () => {
       'biz-1',
       '<div class="shell-wizard" data-wizard="biz-1" data-steps="dateTime price review"><div class="shell-step-card"><p class="shell-step-of">Step 1 of 3</p><h2>Date &amp; Time</h2><p class="shell-legend">November 2026 – December 2026</p></div></div>',
     );
-    stubFetch()
-      .on('GET', '/api/user/userdetails', jsonResponse(200, userDetails('User')))
-      .on('GET', '/api/booking/available-times', () => deferred<Response>().promise);
-    renderApp({ route: '/booking/biz-1', session: {} });
-
-    await screen.findByText('Loading availability...');
-    await waitFor(() => expect(document.getElementById(PAGE_SHELL_ID)).toBeNull());
+    await openWhileHoursLoad();
     expect(screen.getByText('November 2026 – December 2026')).toBeInTheDocument();
     // The step's card stands where the placeholder's stepper and card would: no second copy.
     expect(document.querySelectorAll('main#main .mantine-Skeleton-root')).toHaveLength(0);
@@ -56,13 +58,7 @@ describe("the booking page while the business's hours load", () => {
 
   it("shows the placeholder when the shell painted another business's page, or none", async () => {
     paintShell('biz-2');
-    stubFetch()
-      .on('GET', '/api/user/userdetails', jsonResponse(200, userDetails('User')))
-      .on('GET', '/api/booking/available-times', () => deferred<Response>().promise);
-    renderApp({ route: '/booking/biz-1', session: {} });
-
-    await screen.findByText('Loading availability...');
-    await waitFor(() => expect(document.getElementById(PAGE_SHELL_ID)).toBeNull());
+    await openWhileHoursLoad();
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
   });
 });

@@ -328,6 +328,24 @@ describe("api client: the answers index.html's loader asked for", () => {
     expect(api.calls).toHaveLength(1);
   });
 
+  it('gives the answer to one of two GETs of the same path made together; the other asks the API', async () => {
+    signIn('token-abc');
+    const api = stubFetch().on('GET', '/api/user/userdetails', jsonResponse(200, { FirstName: 'Fresh' }));
+    const answer = deferred<Response>();
+    loaderAsked('/api/user/userdetails', 'token-abc', answer.promise);
+
+    const first = apiClient.get('/user/userdetails');
+    const second = apiClient.get('/user/userdetails');
+    answer.resolve(jsonResponse(200, { FirstName: 'Early' }));
+
+    // One body cannot be read twice: exactly one call takes it, and the other is answered by the API.
+    const names = (await Promise.all([first, second])).map(
+      (body) => (body as { FirstName: string }).FirstName,
+    );
+    expect(names.sort()).toEqual(['Early', 'Fresh']);
+    expect(api.calls).toHaveLength(1);
+  });
+
   it('asks the API itself when the answer was for another token, or did not get through', async () => {
     signIn('token-new');
     const api = stubFetch().on('GET', '/api/user/userdetails', jsonResponse(200, { FirstName: 'Fresh' }));
