@@ -8,8 +8,8 @@ import { themeVariablesCss } from './src/app/theme-variables';
 import { API_BASE_PATH, ROUTE_EARLY_DATA, SIGNED_IN_EARLY_DATA } from './src/config/early-data';
 import { PAGE_HEADINGS, type PageHeading } from './src/config/page-headings';
 import { arrangePage, shellHeadingHtml } from './src/config/page-shell';
-import { SHELL_BODIES } from './src/config/profile-shell';
 import { ROUTE_SCREENS } from './src/config/route-screens';
+import { SHELL_BODIES } from './src/config/shell-bodies';
 
 // In development the API runs on its own port; Vite proxies /api to it so the browser sees one origin,
 // exactly as in production where the API serves this build.
@@ -119,7 +119,8 @@ function mantineStylesPerComponent(): Plugin {
  * It also lays index.html out for the first paint (src/config/page-shell.ts): the page shell, then
  * the loader that asks for the entry's files (the start's stages among them) once the shell is on
  * screen. The API adds each route's files from routes.json to what the loader asks for, and puts a
- * route's fixed heading (`shell`, from src/config/page-headings.ts) into its page shell.
+ * route's fixed heading and what more the shell can draw of it (`shell`, from
+ * src/config/page-headings.ts and src/config/shell-bodies.ts) into its page shell.
  */
 function routeReport(): Plugin {
   let root = '';
@@ -192,6 +193,7 @@ function routeReport(): Plugin {
         if (!chunk?.isDynamicEntry) return this.error(`${screen.module} is not a lazily loaded chunk`);
         const files = closure(chunk);
         const heading = (PAGE_HEADINGS as Partial<Record<string, PageHeading>>)[screen.route];
+        const body = SHELL_BODIES[screen.route];
         const early = ROUTE_EARLY_DATA[screen.route];
         return {
           ...screen,
@@ -199,8 +201,9 @@ function routeReport(): Plugin {
           ...(early
             ? { data: early.paths.map((path) => `${API_BASE_PATH}${path}`), dataFor: early.for }
             : {}),
-          // The page's fixed heading as the shell paints it; the API puts it into the route's page.
-          ...(heading ? { shell: shellHeadingHtml(heading) + (SHELL_BODIES[screen.route] ?? '') } : {}),
+          // What the shell paints of the page (its fixed heading, then what more it can draw); the API
+          // puts it into the route's page.
+          ...(heading || body ? { shell: (heading ? shellHeadingHtml(heading) : '') + (body ?? '') } : {}),
           chunk: chunk.fileName,
           js: [...files].filter((file) => !entryFiles.has(file)),
           // The app's own modules the route loads first (bundle.mjs checks that some are deferred).

@@ -87,10 +87,12 @@ test("the app's files are asked for once the shell is on screen", async ({ page 
 
 test('without JavaScript the header and brand show', async ({ browser }) => {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  for (const viewport of WIDTHS) {
+  for (const [viewport, path] of WIDTHS.flatMap((size) =>
+    ['/login', '/'].map((path) => [size, path] as const),
+  )) {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport });
     const page = await context.newPage();
-    await page.goto('/login');
+    await page.goto(path);
     await expect(page.getByRole('banner')).toBeVisible();
     const brand = page.getByRole('link', { name: 'TrimTime NI home' });
     await expect(brand).toBeVisible();
@@ -98,11 +100,22 @@ test('without JavaScript the header and brand show', async ({ browser }) => {
     // Playwright's text locators skip <noscript>; the note is found by its class.
     await expect(page.locator('.shell-note')).toContainText('TrimTime NI needs JavaScript.');
     await expect(page.locator('.shell-note')).toBeVisible();
-    // No sign-in card that cannot sign in: the page's heading stands aside with the skeleton.
+    // No sign-in card that cannot sign in, and no hero whose button does nothing: the page's
+    // heading and hero stand aside with the skeleton, and the note keeps the page's margins.
     await expect(page.locator('.shell-heading')).toBeHidden();
+    await expect(page.locator('.shell-hero')).toBeHidden();
+    const note = await page.locator('.shell-note').boundingBox();
+    expect(note?.x).toBe(viewport.width > 1140 ? (viewport.width - 1140) / 2 + 16 : 16);
+    expect(note?.y).toBe(65 + 40);
     const header = await page.getByRole('banner').boundingBox();
     expect(header).toMatchObject({ x: 0, y: 0, width: viewport.width, height: 65 });
-    await page.screenshot({ path: join(SCREENSHOTS, `shell-no-js-${viewport.width}.png`), fullPage: true });
+    await page.screenshot({
+      path: join(
+        SCREENSHOTS,
+        `shell-no-js${path === '/' ? '' : path.replace('/', '-')}-${viewport.width}.png`,
+      ),
+      fullPage: true,
+    });
     await context.close();
   }
 });
@@ -176,18 +189,26 @@ function recordLargestPaints(page: Page) {
 const largestPaints = (page: Page) => page.evaluate(() => (window as unknown as { __lcp: string[] }).__lcp);
 
 /**
- * The boxes of the text (not of the elements: what is painted) of the first element each selector
- * finds inside `within`.
+ * The boxes of the text (not of the elements: what is painted; the union of its text's boxes, so a
+ * button's inner wrappers do not count) of the first element each selector finds inside `within`.
  */
 function textBoxes<K extends string>(page: Page, within: string, selectors: Record<K, string>) {
   return page.evaluate(
     ({ scope, wanted }: { scope: string; wanted: Record<string, string> }) => {
       const box = (element: Element | null) => {
         if (!element) return null;
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
         const range = document.createRange();
-        range.selectNodeContents(element);
-        const { x, y, width, height } = range.getBoundingClientRect();
-        return { x, y, width, height };
+        let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          if (!node.textContent?.trim()) continue;
+          range.selectNodeContents(node);
+          const rect = range.getBoundingClientRect();
+          [left, top] = [Math.min(left, rect.left), Math.min(top, rect.top)];
+          [right, bottom] = [Math.max(right, rect.right), Math.max(bottom, rect.bottom)];
+        }
+        if (left === Infinity) return null;
+        return { x: left, y: top, width: right - left, height: bottom - top };
       };
       return Object.fromEntries(
         Object.entries(wanted).map(([name, selector]) => [
@@ -266,6 +287,57 @@ for (const { path, title, intro } of FIXED_HEADINGS) {
       await context.close();
     });
   }
+}
+
+/** The landing hero's parts, by the same selectors in the shell (config/landing-shell.ts) and the page. */
+const HERO_PARTS = {
+  eyebrow: 'section :has(+ h1)',
+  title: 'section h1',
+  accent: 'section h1 > span',
+  lead: 'section h1 + p',
+  button: 'section h1 + p + *',
+};
+
+for (const viewport of WIDTHS) {
+  test(`/ paints its hero in the shell, where the page draws it, at ${viewport.width} px`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await recordLargestPaints(page);
+    const release = await holdEntryScript(page);
+
+    await page.goto('/', { waitUntil: 'commit' });
+    const shell = page.locator('#app-shell');
+    await expect(
+      shell.getByRole('heading', { level: 1, name: 'Look sharp. Book in minutes.' }),
+    ).toBeVisible();
+    await expect(shell).toContainText('TrimTime NI connects you with local barbers');
+    await expect(page.locator('.shell-skeleton')).toBeHidden();
+    await page.waitForFunction(() =>
+      Array.from(document.styleSheets).some((sheet) => sheet.href?.includes('/assets/')),
+    );
+    const painted = await textBoxes(page, '#app-shell', HERO_PARTS);
+    await page.screenshot({ path: join(SCREENSHOTS, `shell-landing-${viewport.width}.png`) });
+
+    release();
+    await expect(shell).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Request Now' })).toBeVisible();
+    const drawn = await textBoxes(page, '#root', HERO_PARTS);
+    for (const part of Object.keys(HERO_PARTS) as (keyof typeof HERO_PARTS)[]) {
+      expect(painted[part], part).not.toBeNull();
+      expect(drawn[part], part).toEqual(painted[part]);
+    }
+    // The page's largest paint is the shell's: the hero the page draws is the same.
+    await page.waitForTimeout(300);
+    const paints = await largestPaints(page);
+    expect(paints.length).toBeGreaterThan(0);
+    expect(
+      paints.every((paint) => paint === 'shell'),
+      paints.join(', '),
+    ).toBe(true);
+    await context.close();
+  });
 }
 
 // Two demo businesses: one whose address line is a phone's largest text, one whose header is short,

@@ -18,7 +18,10 @@ interface PageVariant extends Precompressed {
 interface BuiltRoute {
   path: string;
   js: string[];
-  /** The page's fixed heading as the shell paints it (apps/web/src/config/page-headings.ts). */
+  /**
+   * What the shell paints of the page: its fixed heading and more (apps/web/src/config/page-headings.ts,
+   * shell-bodies.ts).
+   */
   shell?: string;
   /**
    * The page's own API calls (GET paths under /api), which its loader starts for a signed-in

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { APP_LOADER, appFilesBlock, EARLY_RESPONSES_GLOBAL, LOADER_SESSION_KEY } from './page-shell';
-import { SHELL_BODIES } from './profile-shell';
+import { SHELL_BODIES } from './shell-bodies';
 
 /** The page's body as the API sends it for a route: the build's data block, then the route's. */
 function setUpPage() {

@@ -3,9 +3,8 @@ import { escapeHtml as html } from './page-shell';
 import { PROFILE_WORDS } from './profile-words';
 
 /**
- * What index.html's page shell paints below a page's heading, for pages whose first screen the
- * shell can draw (the build puts it after the heading in the route's shell: vite.config.ts,
- * routeReport). Built at build time from constants only (the page's own words: profile-words.ts);
+ * What index.html's page shell paints of the profile page below its heading (shell-bodies.ts; the
+ * build puts it after the heading in the route's shell: vite.config.ts, routeReport). Built at build time from constants only (the page's own words: profile-words.ts);
  * no user data is in it.
  *
  * The profile page (features/profile: ProfilePage, ProfileCard, BookingsPanel's loading state): the
@@ -36,7 +35,7 @@ const PROFILE_CARD = [
   '</template>',
 ].join('');
 
-const PROFILE_BODY = [
+export const PROFILE_BODY = [
   '<div class="shell-profile" aria-hidden="true">',
   `<div class="shell-tabs"><span class="shell-tab" data-active>${html(PROFILE_WORDS.tabs.profile)}</span><span class="shell-tab">${html(PROFILE_WORDS.tabs.settings)}</span></div>`,
   '<div class="shell-profile-grid">',
@@ -44,5 +43,3 @@ const PROFILE_BODY = [
   `<div class="shell-profile-bookings shell-paper"><h2>${html(PROFILE_WORDS.bookings)}</h2><div class="shell-block shell-pill"></div><div class="shell-block shell-booking"></div><div class="shell-block shell-booking"></div></div>`,
   '</div></div>',
 ].join('');
-
-export const SHELL_BODIES: Partial<Record<string, string>> = { profile: PROFILE_BODY };

@@ -1,5 +1,7 @@
+import { PRODUCT_NAME } from '@app/domain';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { LANDING_HERO } from '@/config/landing-words';
 import { jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 import { userDetails } from '@/testing/tokens';
@@ -23,6 +25,12 @@ describe('landing page', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/businesses'));
     expect(await screen.findByRole('heading', { name: 'Available Barbers' })).toBeInTheDocument();
+  });
+
+  it("names the product in the hero's lead as the domain does", async () => {
+    expect(LANDING_HERO.lead.startsWith(`${PRODUCT_NAME} `)).toBe(true);
+    renderApp({ route: '/' });
+    expect(await screen.findByText(LANDING_HERO.lead)).toBeInTheDocument();
   });
 
   it('links the legal pages from the footer', async () => {

@@ -15,6 +15,7 @@ import {
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { IconCalendar, IconCheck, IconMapPin, IconPound, IconScissors } from '@/components/icons';
+import { LANDING_HERO } from '@/config/landing-words';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
 import classes from './landing-page.module.css';
@@ -85,17 +86,14 @@ export function LandingPage() {
         <Container size="lg" className={classes.heroInner}>
           <Stack gap="lg" align="flex-start">
             <span className={classes.eyebrow}>
-              <IconMapPin size={16} /> Barbers, hair &amp; beauty across Northern Ireland
+              <IconMapPin size={16} /> {LANDING_HERO.eyebrow}
             </span>
             <Title order={1} id="landing-title" className={classes.title}>
-              Look sharp. <span className={classes.accent}>Book in minutes.</span>
+              {LANDING_HERO.title} <span className={classes.accent}>{LANDING_HERO.accent}</span>
             </Title>
-            <Text className={classes.lead}>
-              {PRODUCT_NAME} connects you with local barbers and hair and beauty providers. Pick a time that
-              suits you, offer your price, and get a confirmed appointment, at the shop or at home.
-            </Text>
+            <Text className={classes.lead}>{LANDING_HERO.lead}</Text>
             <Button size="lg" color="copper.6" onClick={requestNow} px={32}>
-              Request Now
+              {LANDING_HERO.action}
             </Button>
           </Stack>
           <Box visibleFrom="md">
