@@ -298,12 +298,40 @@ const HERO_PARTS = {
   button: 'section h1 + p + *',
 };
 
-for (const viewport of WIDTHS) {
-  test(`/ paints its hero in the shell, where the page draws it, at ${viewport.width} px`, async ({
+/** The boxes of the hero's band, its eyebrow's pill and its button (the elements, not their text). */
+function heroBoxes(page: Page, within: string) {
+  return page.evaluate((scope) => {
+    const selectors = {
+      band: 'section:has(h1)',
+      eyebrow: 'section :has(+ h1)',
+      button: 'section h1 + p + *',
+    };
+    return Object.fromEntries(
+      Object.entries(selectors).map(([name, selector]) => {
+        const element = document.querySelector(`${scope} ${selector}`);
+        if (!element) return [name, null];
+        const { x, y, width, height } = element.getBoundingClientRect();
+        return [name, { x, y, width, height }];
+      }),
+    );
+  }, within);
+}
+
+// The phone and the desktop, and the phone with a larger default font size (the browser's text
+// setting): the page's sizes are in rem, and so are the shell's.
+for (const [viewport, fontSize] of [
+  ...WIDTHS.map((size) => [size, 16] as const),
+  [WIDTHS[0]!, 20] as const,
+]) {
+  test(`/ paints its hero in the shell, where the page draws it, at ${viewport.width} px (${fontSize} px text)`, async ({
     browser,
   }) => {
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
+    if (fontSize !== 16) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Page.setFontSizes', { fontSizes: { standard: fontSize } });
+    }
     await recordLargestPaints(page);
     const release = await holdEntryScript(page);
 
@@ -318,7 +346,8 @@ for (const viewport of WIDTHS) {
       Array.from(document.styleSheets).some((sheet) => sheet.href?.includes('/assets/')),
     );
     const painted = await textBoxes(page, '#app-shell', HERO_PARTS);
-    await page.screenshot({ path: join(SCREENSHOTS, `shell-landing-${viewport.width}.png`) });
+    const paintedBoxes = await heroBoxes(page, '#app-shell');
+    await page.screenshot({ path: join(SCREENSHOTS, `shell-landing-${viewport.width}-${fontSize}.png`) });
 
     release();
     await expect(shell).toHaveCount(0);
@@ -327,6 +356,11 @@ for (const viewport of WIDTHS) {
     for (const part of Object.keys(HERO_PARTS) as (keyof typeof HERO_PARTS)[]) {
       expect(painted[part], part).not.toBeNull();
       expect(drawn[part], part).toEqual(painted[part]);
+    }
+    const drawnBoxes = await heroBoxes(page, '#root');
+    for (const part of ['band', 'eyebrow', 'button']) {
+      expect(paintedBoxes[part], part).not.toBeNull();
+      expect(drawnBoxes[part], part).toEqual(paintedBoxes[part]);
     }
     // The page's largest paint is the shell's: the hero the page draws is the same.
     await page.waitForTimeout(300);

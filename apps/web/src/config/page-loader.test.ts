@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { APP_LOADER, appFilesBlock, EARLY_RESPONSES_GLOBAL, LOADER_SESSION_KEY } from './page-shell';
+import { deferred } from '@/testing/fetch-stub';
+import {
+  APP_LOADER,
+  appFilesBlock,
+  EARLY_RESPONSES_GLOBAL,
+  FILL_WAIT_MS,
+  LOADER_SESSION_KEY,
+} from './page-shell';
 import { SHELL_BODIES } from './shell-bodies';
 
 /** The page's body as the API sends it for a route: the build's data block, then the route's. */
@@ -25,7 +32,7 @@ afterEach(() => {
 });
 
 describe("index.html's loader", () => {
-  it('asks for nothing until the shell has been painted (a frame, then a task), then for every file once', () => {
+  it('asks for nothing until the shell has been painted (a frame, then a task), then for every file once', async () => {
     vi.useFakeTimers();
     let frame: FrameRequestCallback | undefined;
     vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
@@ -37,7 +44,7 @@ describe("index.html's loader", () => {
     expect(preloads()).toEqual([]);
     frame?.(0);
     expect(preloads()).toEqual([]);
-    vi.runAllTimers();
+    await vi.runAllTimersAsync();
 
     // Each once, the entry's first.
     expect(preloads()).toEqual(['/assets/index-1.js', '/assets/react-1.js', '/assets/route-1.js']);
@@ -135,6 +142,59 @@ describe("index.html's loader, for a signed-in visitor", () => {
     expect(early().get('/api/user/userdetails')?.token).toBe(token);
     // The app's files still wait for the frame.
     expect(preloads()).toEqual([]);
+  });
+
+  it("sends the landing hero's button where the page's goes: the businesses with a stored session, else sign-in", () => {
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 1);
+    answerWith({});
+    const button = () => document.querySelector('#app-shell a.shell-hero-button')?.getAttribute('href');
+    for (const [setUp, href] of [
+      [() => undefined, '/login'],
+      [() => signIn(localStorage, { userType: 'User', exp: inAnHour() }, Date.now() - 1), '/login'], // lapsed
+      [() => signIn(sessionStorage, { userType: 'User', exp: inAnHour() }), '/businesses'],
+      // An access token that has expired: the app refreshes it, the visitor is still signed in.
+      [() => signIn(localStorage, { userType: 'User', exp: 1 }, Date.now() + 60_000), '/businesses'],
+    ] as const) {
+      localStorage.clear();
+      sessionStorage.clear();
+      setUp();
+      document.body.innerHTML = `<div id="app-shell">${SHELL_BODIES.home}</div>${appFilesBlock({ entry: ['/assets/index-1.js'] })}`;
+      runLoader();
+      expect(button()).toBe(href);
+    }
+  });
+
+  it("holds the app's files until the shell's card is filled, or for FILL_WAIT_MS at most", async () => {
+    vi.useFakeTimers();
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      setTimeout(() => callback(0), 16);
+      return 1;
+    });
+    for (const answers of [true, false]) {
+      const profile = deferred<Response>();
+      vi.spyOn(window, 'fetch').mockImplementation(() => profile.promise);
+      signIn(localStorage, { userType: 'User', exp: inAnHour() }, Date.now() + 60_000);
+      setUpProfilePage();
+      runLoader();
+      await vi.advanceTimersByTimeAsync(100);
+      // The shell is painted; the card's answer has not come.
+      expect(preloads(), `answers: ${answers}`).toEqual([]);
+      if (answers) {
+        profile.resolve(new Response(JSON.stringify(PROFILE)));
+        await vi.advanceTimersByTimeAsync(0);
+        expect(shellCard()?.querySelector('dl')).not.toBeNull();
+        await vi.runAllTimersAsync();
+        expect(preloads()).toEqual(['/assets/route-1.js']);
+      } else {
+        await vi.advanceTimersByTimeAsync(FILL_WAIT_MS - 100 - 1);
+        expect(preloads()).toEqual([]);
+        await vi.advanceTimersByTimeAsync(1);
+        await vi.runAllTimersAsync();
+        expect(preloads()).toEqual(['/assets/route-1.js']);
+      }
+      document.head.innerHTML = '';
+      vi.mocked(window.fetch).mockRestore();
+    }
   });
 
   it("asks only for what the visitor's type may see, and nothing for a visitor who is not signed in", () => {

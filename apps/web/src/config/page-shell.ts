@@ -54,6 +54,20 @@ export const BOOKING_DRAFT_PREFIX = 'booking.';
 /** How long the loader's answers are kept for the app to take (then it asks again itself). */
 export const EARLY_RESPONSES_KEPT_MS = 20_000;
 
+/**
+ * How long the loader holds the app's files for a shell card it is filling (the profile page's):
+ * the card's answer is a few hundred bytes, and on a slow connection the app's files, asked for at
+ * the same time, would share the line with it and delay the page's main content.
+ */
+export const FILL_WAIT_MS = 1000;
+
+/**
+ * How many module preloads the loader adds in one task: each costs the main thread about a
+ * millisecond (more on a slow phone), and a page names 10 to 20, which added at once made a task
+ * long enough to delay a tap.
+ */
+export const PRELOADS_PER_TASK = 4;
+
 /** A data block naming `files`: JSON, with `<` escaped so it cannot end the element early. */
 export function appFilesBlock(files: AppFiles): string {
   const json = JSON.stringify(files).replace(/</g, '\\u003c');
@@ -62,9 +76,11 @@ export function appFilesBlock(files: AppFiles): string {
 
 /**
  * The inline script that loads the app once the shell is painted (a frame, then a task; at once in
- * a hidden tab, which paints nothing): the module preloads (in the order the data blocks name them:
- * the entry's files, then the route's), the stylesheet, and the entry once the stylesheet has loaded,
- * or failed (the app then runs unstyled rather than not at all).
+ * a hidden tab, which paints nothing; after the shell's card is filled, when it has one, or
+ * FILL_WAIT_MS): the stylesheet, the module preloads (in the order the data
+ * blocks name them: the entry's files, then the route's; PRELOADS_PER_TASK at a time, a task each),
+ * and the entry once the stylesheet has loaded, or failed (the app then runs unstyled rather than
+ * not at all).
  *
  * For a signed-in visitor (a stored session whose access token is not about to expire) it first
  * starts the page's API calls (`data`, and the `data-early` of an element of the shell: a business's
@@ -77,7 +93,8 @@ export function appFilesBlock(files: AppFiles): string {
  * shell (`data-wizard`, its steps in `data-steps`) is taken away when the page will open on another
  * step: a known step in the address or the tab's saved progress for that business
  * (lib/draft-storage.ts), with a time already chosen (without one the page opens on the first step,
- * lib/use-wizard-step.ts).
+ * lib/use-wizard-step.ts). A link of the shell with `data-signed-in` goes there instead of its
+ * `href` when a session is stored (the landing hero's button: config/landing-shell.ts).
  *
  * Plain modern JavaScript, as the browser runs it: it is not built. The API allows exactly this
  * text by its hash (script-src).
@@ -89,6 +106,7 @@ export const APP_LOADER = `(() => {
   const early = new Map();
   window.${EARLY_RESPONSES_GLOBAL} = early;
   let claims = null;
+  const fills = [];
   const fill = (template, data) => {
     if (!data || (template.dataset.for && data.UserType !== template.dataset.for)) return;
     if ((template.dataset.unless || '').split(' ').some((key) => key && data[key])) return;
@@ -118,6 +136,7 @@ export const APP_LOADER = `(() => {
       .map((store) => stored(store, '${LOADER_SESSION_KEY}'))
       .find((stored, index) => stored && typeof stored.accessToken === 'string' && typeof stored.refreshToken === 'string' && (index === 1 || stored.expiresAt > now));
     const token = session && session.accessToken;
+    if (session) for (const link of document.querySelectorAll('#${PAGE_SHELL_ID} a[data-signed-in]')) link.setAttribute('href', link.dataset.signedIn);
     claims = token && JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
     if (claims && claims.exp * 1000 > now + 60000) {
       const paths = blocks.flatMap((named) =>
@@ -135,10 +154,12 @@ export const APP_LOADER = `(() => {
       for (const template of document.querySelectorAll('#${PAGE_SHELL_ID} template[data-fill]')) {
         const entry = early.get(template.dataset.fill);
         if (!entry) continue;
-        entry.response
-          .then((response) => (response.ok ? response.clone().json() : null))
-          .then((data) => fill(template, data))
-          .catch(() => {});
+        fills.push(
+          entry.response
+            .then((response) => (response.ok ? response.clone().json() : null))
+            .then((data) => fill(template, data))
+            .catch(() => {}),
+        );
       }
     }
   } catch {}
@@ -158,16 +179,26 @@ export const APP_LOADER = `(() => {
     started = true;
     const add = (parent, tag, properties) =>
       parent.appendChild(Object.assign(document.createElement(tag), { crossOrigin: '' }, properties));
-    for (const href of new Set(files.scripts)) add(document.head, 'link', { rel: 'modulepreload', href });
     const styled = files.styles.map(
       (href) => new Promise((done) => add(document.body, 'link', { rel: 'stylesheet', href, onload: done, onerror: done })),
     );
+    const scripts = [...new Set(files.scripts)];
+    const preload = () => {
+      const some = scripts.splice(0, document.visibilityState === 'hidden' ? scripts.length : ${PRELOADS_PER_TASK});
+      for (const href of some) add(document.head, 'link', { rel: 'modulepreload', href });
+      if (scripts.length > 0) setTimeout(preload, 0);
+    };
+    preload();
     Promise.all(styled).then(() => {
       for (const src of files.entry) add(document.body, 'script', { type: 'module', src });
     });
   };
   if (document.visibilityState === 'hidden') start();
-  else requestAnimationFrame(() => setTimeout(start, 0));
+  else {
+    const painted = new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+    const filled = Promise.race([Promise.all(fills), new Promise((done) => setTimeout(done, ${FILL_WAIT_MS}))]);
+    Promise.all([painted, filled]).then(start);
+  }
   document.addEventListener('visibilitychange', start, { once: true });
 })();`;
 
