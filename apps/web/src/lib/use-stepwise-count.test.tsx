@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppRouter, createAppHistory } from './navigation';
 import { FIRST_STEP, useStepwiseCount } from './use-stepwise-count';
 
-function List({ total }: { total: number }) {
-  const count = useStepwiseCount(total);
+function List({ total, startAfter }: { total: number; startAfter?: number }) {
+  const count = useStepwiseCount(total, startAfter);
   return (
     <ul>
       {Array.from({ length: count }, (_, index) => `item ${index}`).map((name) => (
@@ -15,10 +15,14 @@ function List({ total }: { total: number }) {
   );
 }
 
-function renderList(total: number, history = createAppHistory(createMemoryHistory({ v5Compat: true }))) {
+function renderList(
+  total: number,
+  history = createAppHistory(createMemoryHistory({ v5Compat: true })),
+  startAfter?: number,
+) {
   const view = render(
     <AppRouter history={history}>
-      <List total={total} />
+      <List total={total} startAfter={startAfter} />
     </AppRouter>,
   );
   return { ...view, history };
@@ -37,6 +41,18 @@ describe('useStepwiseCount', () => {
     expect(items()).toBe(2 * FIRST_STEP);
     await act(() => vi.runAllTimersAsync());
     expect(items()).toBe(10);
+  });
+
+  it('staggers a list lower on the page: it waits its steps, then steps as the first does', async () => {
+    vi.useFakeTimers();
+    renderList(7, undefined, 2);
+    expect(items()).toBe(0);
+    await act(() => vi.advanceTimersToNextTimerAsync());
+    expect(items()).toBe(0);
+    await act(() => vi.advanceTimersToNextTimerAsync());
+    expect(items()).toBe(FIRST_STEP);
+    await act(() => vi.advanceTimersToNextTimerAsync());
+    expect(items()).toBe(7);
   });
 
   it('waits for the list to arrive, then steps; once whole, a longer list renders at once', async () => {

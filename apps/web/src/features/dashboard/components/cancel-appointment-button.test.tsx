@@ -8,6 +8,7 @@ import {
   fixToday,
   makeBooking,
   renderDashboard,
+  requestListsComplete,
 } from '../testing/dashboard-fixtures';
 
 const TODAY = '2026-12-01T10:00:00Z';
@@ -41,6 +42,7 @@ const reasonBox = () => screen.getByRole('textbox', { name: /^Reason for cancell
 async function openRequests(bookings = [approved, confirmed, started], api = stubFetch()) {
   const rendered = renderDashboard({ bookings, api });
   await screen.findByRole('button', { name: /^Pending: / }, FIRST_RENDER);
+  await requestListsComplete();
   return rendered;
 }
 

@@ -9,6 +9,7 @@ import {
   fixToday,
   makeBooking,
   renderDashboard,
+  requestListsComplete,
 } from '../testing/dashboard-fixtures';
 
 const TODAY = '2026-12-01T10:00:00Z';
@@ -108,6 +109,7 @@ const card = (name: string) => screen.getByRole('article', { name });
 async function openRequests(bookings = ALL, api = stubFetch()) {
   const rendered = renderDashboard({ bookings, api });
   await screen.findByRole('button', { name: /^Pending: / }, FIRST_RENDER);
+  await requestListsComplete();
   return rendered;
 }
 

@@ -118,21 +118,31 @@ function RequestList({
   section,
   bookings,
   more,
+  place,
 }: {
   section: RequestSection;
   bookings: Booking[];
   more: MorePages | null;
+  /** The list's place on the page, from 0 at the top: lower lists join the page's steps later. */
+  place: number;
 }) {
   const [showAll, setShowAll] = useState(false);
   const isCapped = CAPPED_SECTIONS.has(section) && bookings.length > ADMIN_LIST_SHOWN;
   const listed = isCapped && !showAll ? bookings.slice(0, ADMIN_LIST_SHOWN) : bookings;
-  // The cards go in a few at a time while the page loads (lib/use-stepwise-count.ts).
-  const shown = listed.slice(0, useStepwiseCount(listed.length));
+  // The cards go in a few at a time while the page loads, the lists from the top down
+  // (lib/use-stepwise-count.ts).
+  const shown = listed.slice(0, useStepwiseCount(listed.length, place));
   const meta = REQUEST_SECTIONS.find((entry) => entry.value === section)!;
   const titleId = `${sectionId(section)}-title`;
 
   return (
-    <section aria-labelledby={titleId} id={sectionId(section)} className={classes.requestSection}>
+    <section
+      aria-labelledby={titleId}
+      id={sectionId(section)}
+      className={classes.requestSection}
+      // Busy while its cards are still going in.
+      aria-busy={shown.length < listed.length || undefined}
+    >
       <Group justify="space-between" align="baseline" gap="xs" mb={4}>
         <Title order={2} fz="lg" id={titleId} tabIndex={-1}>
           {meta.title}{' '}
@@ -337,12 +347,13 @@ export function ManageRequestsPanel() {
       {bookings.length === 0 && Object.values(more).every((next) => next === null) ? (
         <EmptyRequests />
       ) : (
-        REQUEST_SECTIONS.map((section) => (
+        REQUEST_SECTIONS.map((section, place) => (
           <RequestList
             key={section.value}
             section={section.value}
             bookings={groups[section.value]}
             more={more[section.value]}
+            place={place}
           />
         ))
       )}
