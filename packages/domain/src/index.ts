@@ -26,6 +26,7 @@ export * from './profanity';
 export * from './profile';
 export * from './reminders';
 export * from './review-limits';
+export * from './review-window';
 export * from './reviews';
 export * from './slots';
 export { hasInvalidCharacters, safeText, type TextOptions } from './zod-helpers';

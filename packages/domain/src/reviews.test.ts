@@ -1,15 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { REVIEW_TEXT_MAX_LENGTH } from './review-limits';
+import { appointmentEndsAt, REVIEW_MESSAGES, reviewBlocker, reviewWindowClosesAt } from './review-window';
 import {
-  appointmentEndsAt,
-  REVIEW_MESSAGES,
   ReviewModerationRequestSchema,
   ReviewRequestSchema,
   ratingAverage,
   reviewAuthorName,
-  reviewBlocker,
-  reviewWindowClosesAt,
 } from './reviews';
 
 describe('ratingAverage', () => {
