@@ -5,7 +5,6 @@ import {
   businessDisplayName,
   businessPersonName,
   type CreateBookingRequest,
-  CreateBookingRequestSchema,
   cancellationNoticeText,
   initialsOf,
   MESSAGES,
@@ -35,6 +34,8 @@ import { ShellHeadingCopy, useShellHeadingCopy } from '@/components/shell-headin
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
+import { whenEngagedOrIdle } from '@/lib/idle';
+import { loadOnce } from '@/lib/load-once';
 import { useReviewSlots } from '@/lib/review-slots';
 import { serverMessageOf } from '@/lib/server-message';
 import { toast } from '@/lib/toast';
@@ -47,6 +48,10 @@ import { formatSlot } from '../utils/booking-time';
 import { type WizardStepKey, wizardSteps } from '../utils/wizard-steps';
 import { BookingSuccessModal, HomeVisitAddressModal } from './booking-dialogs';
 import classes from './booking-wizard.module.css';
+
+// The request's rules (zod) load once the customer starts choosing, or on Send at the latest.
+const bookingRequestRules = loadOnce(() => import('../utils/booking-request-rules'));
+
 import { DateTimeStep } from './date-time-step';
 import { type BookingLocation, LocationStep } from './location-step';
 import { chosenPrice, type PriceOption, PriceStep } from './price-step';
@@ -257,6 +262,8 @@ function Wizard({ businessId, data }: { businessId: string; data: AvailableTimes
   // Each step change (a button, or the browser's Back and Forward) moves focus, and so the view,
   // to the step's heading, for keyboard and screen-reader users as much as for a phone scrolled
   // down to the hour buttons.
+  useEffect(() => whenEngagedOrIdle(() => void bookingRequestRules.load().catch(() => {})), []);
+
   const shownStep = useRef(active);
   useEffect(() => {
     if (shownStep.current === active) return;
@@ -308,24 +315,23 @@ function Wizard({ businessId, data }: { businessId: string; data: AvailableTimes
       isHomeVisit,
       ...(isHomeVisit && homeAddress ? { customerAddress: homeAddress } : {}),
     };
-    // The server's own schema, checked first: a request it would refuse is not sent.
-    const check = CreateBookingRequestSchema.safeParse(request);
-    if (!check.success) {
-      toast.error({
-        title: MESSAGES.bookingFailed,
-        message: check.error.issues[0]?.message ?? MESSAGES.bookingFailedFallback,
-      });
-      return;
-    }
-    // NOTE: mutateAsync, not mutate's callbacks: a 401 whose refresh fails ends the session and
-    // unmounts this page, and the error must still be told.
-    void submit.run(() =>
-      createBooking.mutateAsync(request).then((response) => {
+    void submit.run(async () => {
+      // The server's own schema, checked first: a request it would refuse is not sent (if the rules
+      // cannot load, the request goes and the server checks it).
+      const rules = await bookingRequestRules.load().catch(() => null);
+      const problem = rules ? rules.bookingRequestProblem(request) : null;
+      if (problem !== null) {
+        toast.error({ title: MESSAGES.bookingFailed, message: problem || MESSAGES.bookingFailedFallback });
+        return;
+      }
+      // NOTE: mutateAsync, not mutate's callbacks: a 401 whose refresh fails ends the session and
+      // unmounts this page, and the error must still be told.
+      await createBooking.mutateAsync(request).then((response) => {
         setBookedId(response?.booking?.id ?? null);
         draft.finish();
         setBookedSlot(slot);
-      }, showBookingError),
-    );
+      }, showBookingError);
+    });
   };
 
   const chooseSlot = (chosen: string) => {
