@@ -145,9 +145,7 @@ for (const viewport of WIDTHS) {
     await expect(page.locator('#app-shell')).toBeVisible();
     await expect(page.getByRole('link', { name: 'TrimTime NI home' })).toBeVisible();
     // The stylesheet has arrived (the app's CSS applies to the shell's body as it will to the app's).
-    await page.waitForFunction(() =>
-      Array.from(document.styleSheets).some((sheet) => sheet.href?.includes('/assets/')),
-    );
+    await stylesheetArrived(page);
     const shell = await headerGeometry(page, '.shell-header');
     await page.screenshot({ path: join(SCREENSHOTS, `shell-before-takeover-${viewport.width}.png`) });
 
@@ -187,6 +185,23 @@ function recordLargestPaints(page: Page) {
 
 /** What recordLargestPaints saw: 'shell' or 'app' for each largest-contentful-paint, in order. */
 const largestPaints = (page: Page) => page.evaluate(() => (window as unknown as { __lcp: string[] }).__lcp);
+
+/** Lets any late largest paint be reported, then checks that there was one and every one was the shell's. */
+async function expectEveryLargestPaintTheShells(page: Page) {
+  await page.waitForTimeout(300);
+  const paints = await largestPaints(page);
+  expect(paints.length).toBeGreaterThan(0);
+  expect(
+    paints.every((paint) => paint === 'shell'),
+    paints.join(', '),
+  ).toBe(true);
+}
+
+/** Waits for the app's stylesheet (it applies to the shell's body as it will to the app's). */
+const stylesheetArrived = (page: Page) =>
+  page.waitForFunction(() =>
+    Array.from(document.styleSheets).some((sheet) => sheet.href?.includes('/assets/')),
+  );
 
 /**
  * The boxes of the text (not of the elements: what is painted; the union of its text's boxes, so a
@@ -262,9 +277,7 @@ for (const { path, title, intro } of FIXED_HEADINGS) {
       await expect(page.locator('#app-shell')).toContainText(intro);
       // The skeleton's title and lines stand aside for the words.
       await expect(page.locator('.shell-title')).toBeHidden();
-      await page.waitForFunction(() =>
-        Array.from(document.styleSheets).some((sheet) => sheet.href?.includes('/assets/')),
-      );
+      await stylesheetArrived(page);
       const shell = await headingText(page, '#app-shell');
       await page.screenshot({
         path: join(SCREENSHOTS, `shell-heading${path.replace('/', '-')}-${viewport.width}.png`),
@@ -277,13 +290,7 @@ for (const { path, title, intro } of FIXED_HEADINGS) {
       expect(app.title).toEqual(shell.title);
       expect(app.intro).toEqual(shell.intro);
       // The page's largest paint stays the shell's: the app's identical words are not a later one.
-      await page.waitForTimeout(300);
-      const paints = await largestPaints(page);
-      expect(paints.length).toBeGreaterThan(0);
-      expect(
-        paints.every((paint) => paint === 'shell'),
-        paints.join(', '),
-      ).toBe(true);
+      await expectEveryLargestPaintTheShells(page);
       await context.close();
     });
   }
@@ -342,9 +349,7 @@ for (const [viewport, fontSize] of [
     ).toBeVisible();
     await expect(shell).toContainText('TrimTime NI connects you with local barbers');
     await expect(page.locator('.shell-skeleton')).toBeHidden();
-    await page.waitForFunction(() =>
-      Array.from(document.styleSheets).some((sheet) => sheet.href?.includes('/assets/')),
-    );
+    await stylesheetArrived(page);
     const painted = await textBoxes(page, '#app-shell', HERO_PARTS);
     const paintedBoxes = await heroBoxes(page, '#app-shell');
     await page.screenshot({ path: join(SCREENSHOTS, `shell-landing-${viewport.width}-${fontSize}.png`) });
@@ -363,13 +368,7 @@ for (const [viewport, fontSize] of [
       expect(drawnBoxes[part], part).toEqual(paintedBoxes[part]);
     }
     // The page's largest paint is the shell's: the hero the page draws is the same.
-    await page.waitForTimeout(300);
-    const paints = await largestPaints(page);
-    expect(paints.length).toBeGreaterThan(0);
-    expect(
-      paints.every((paint) => paint === 'shell'),
-      paints.join(', '),
-    ).toBe(true);
+    await expectEveryLargestPaintTheShells(page);
     await context.close();
   });
 }
@@ -482,9 +481,7 @@ for (const viewport of WIDTHS) {
     // The loader filled the card from the profile it asked the API for, before the app's code ran.
     await expect(shell.locator('.shell-profile-card dl')).toBeVisible();
     await expect(shell.locator('.shell-profile-card h2')).toHaveText('Aisling Burns');
-    await page.waitForFunction(() =>
-      Array.from(document.styleSheets).some((sheet) => sheet.href?.includes('/assets/')),
-    );
+    await stylesheetArrived(page);
     const painted = await profileText(page, '#app-shell');
     await page.screenshot({ path: join(SCREENSHOTS, `shell-profile-${viewport.width}.png`) });
 
@@ -500,12 +497,7 @@ for (const viewport of WIDTHS) {
     }
     // The page's largest paint is the shell's: the card the page draws is the same, and its
     // profile's answer was the loader's (the page did not ask again).
-    await page.waitForTimeout(300);
-    const paints = await largestPaints(page);
-    expect(
-      paints.every((paint) => paint === 'shell'),
-      paints.join(', '),
-    ).toBe(true);
+    await expectEveryLargestPaintTheShells(page);
     const profileRequests = await page.evaluate(
       () =>
         performance
