@@ -140,8 +140,10 @@ function RequestList({
       aria-labelledby={titleId}
       id={sectionId(section)}
       className={classes.requestSection}
-      // Busy while its cards are still going in.
-      aria-busy={shown.length < listed.length || undefined}
+      // While its cards are still going in (tests wait for it). Not aria-busy: a tab left while the
+      // cards step in is kept hidden by Mantine's Tabs (React's Activity, whose effects stop), and
+      // would say busy until the tab is opened again.
+      data-stepping={shown.length < listed.length || undefined}
     >
       <Group justify="space-between" align="baseline" gap="xs" mb={4}>
         <Title order={2} fz="lg" id={titleId} tabIndex={-1}>

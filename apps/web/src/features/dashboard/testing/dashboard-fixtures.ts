@@ -143,9 +143,10 @@ export const FIRST_RENDER = { timeout: 5000 };
 
 /**
  * Waits until Manage Requests' lists have all their cards: on the first page they go in a few at a
- * time, the lists from the top down (lib/use-stepwise-count.ts), each marked busy until it is whole.
+ * time, the lists from the top down (lib/use-stepwise-count.ts), each marked data-stepping until it
+ * is whole.
  * Call it once the lists are on the page (they come with the stat cards).
  */
 export async function requestListsComplete() {
-  await waitFor(() => expect(document.querySelector('section[aria-busy="true"]')).toBeNull(), FIRST_RENDER);
+  await waitFor(() => expect(document.querySelector('section[data-stepping]')).toBeNull(), FIRST_RENDER);
 }
