@@ -6,6 +6,7 @@ import {
   EARLY_RESPONSES_GLOBAL,
   FILL_WAIT_MS,
   LOADER_SESSION_KEY,
+  PRELOADS_PER_TASK,
 } from './page-shell';
 import { SHELL_BODIES } from './shell-bodies';
 
@@ -52,6 +53,35 @@ describe("index.html's loader", () => {
       expect(link).toHaveAttribute('crossorigin', '');
     expect(stylesheets().map((link) => link.getAttribute('href'))).toEqual(['/assets/style-1.css']);
     expect(entryScripts()).toEqual([]);
+  });
+
+  it('adds the preloads PRELOADS_PER_TASK at a time, a task each, so no one task is long', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      callback(0);
+      return 1;
+    });
+    const many = Array.from({ length: 2 * PRELOADS_PER_TASK + 1 }, (_, index) => `/assets/chunk-${index}.js`);
+    document.body.innerHTML = `<div id="app-shell"></div><div id="root"></div>${appFilesBlock({
+      entry: ['/assets/index-1.js'],
+      scripts: ['/assets/index-1.js', ...many],
+      styles: ['/assets/style-1.css'],
+    })}`;
+    runLoader();
+    // The count after each task the loader runs.
+    const counts: number[] = [];
+    while (preloads().length < many.length + 1 && counts.length < 20) {
+      vi.advanceTimersToNextTimer();
+      await Promise.resolve();
+      counts.push(preloads().length);
+    }
+    // A task of PRELOADS_PER_TASK, then another, then the rest.
+    expect(counts.filter((count) => count > 0)).toEqual([
+      PRELOADS_PER_TASK,
+      2 * PRELOADS_PER_TASK,
+      many.length + 1,
+    ]);
+    expect(preloads()).toEqual(['/assets/index-1.js', ...many]);
   });
 
   it('runs the entry only once the stylesheet is in, so the app never renders unstyled (or once it failed)', async () => {

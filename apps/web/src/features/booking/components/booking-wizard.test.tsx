@@ -1,101 +1,23 @@
-import { MESSAGES } from '@app/domain';
+import { atMostCharacters, MAX_ID_LENGTH, MESSAGES } from '@app/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bookingCreated } from '@/testing/bookings';
-import { apiErrorResponse, deferred, type FetchStub, jsonResponse, stubFetch } from '@/testing/fetch-stub';
+import { apiErrorResponse, deferred, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 import { userDetails } from '@/testing/tokens';
-import type { getAvailableTimes } from '../api/get-available-times';
-
-// Tuesday 1 December 2026, 09:00 in Belfast: the booking window runs to Tuesday 29 December.
-const NOW = new Date('2026-12-01T09:00:00Z');
-const SLOTS = ['2026-12-05 10:00', '2026-12-05 11:00', '2026-12-07 09:00'];
-
-type User = ReturnType<typeof renderApp>['user'];
-type AvailableTimes = Awaited<ReturnType<typeof getAvailableTimes>>;
-type BookableBusiness = AvailableTimes['business'];
-
-const business = (overrides: Partial<BookableBusiness> = {}): BookableBusiness => ({
-  id: 'biz-1',
-  FirstName: 'Ciaran',
-  LastName: 'Kelly',
-  BusinessName: "Kelly's Cuts",
-  BusinessDescription: 'Skin fades and beard trims.',
-  BusinessAddress: '2 High Street, Belfast, BT1 2AB',
-  BusinessTown: 'Belfast',
-  minimumPrice: 50,
-  homeVisitsEnabled: false,
-  cancellationNoticeHours: 0,
-  nextAvailable: null,
-  rating: { average: null, count: 0 },
-  availability: {},
-  awayDates: [],
-  ...overrides,
-});
-
-const availableTimes = (
-  overrides: Partial<BookableBusiness> = {},
-  slots: string[] = SLOTS,
-): AvailableTimes => ({
-  business: business(overrides),
-  availability: { Saturday: [{ start: '10:00', end: '12:00' }], Monday: [{ start: '09:00', end: '10:00' }] },
-  awayDates: [],
-  slots,
-});
-
-interface WizardOptions {
-  businessOverrides?: Partial<BookableBusiness>;
-  profile?: Record<string, unknown>;
-  slots?: string[];
-  /** The free times of each later load, in order (after a failed request, say). */
-  laterSlots?: string[][];
-}
-
-function openWizard({
-  businessOverrides = {},
-  profile = {},
-  slots = SLOTS,
-  laterSlots = [],
-}: WizardOptions = {}) {
-  const api = stubFetch()
-    .on('GET', '/api/user/userdetails', jsonResponse(200, userDetails('User', profile)))
-    .on('GET', '/api/booking/available-times', jsonResponse(200, availableTimes(businessOverrides, slots)));
-  for (const later of laterSlots) {
-    api.on(
-      'GET',
-      '/api/booking/available-times',
-      jsonResponse(200, availableTimes(businessOverrides, later)),
-    );
-  }
-  const rendered = renderApp({ route: '/booking/biz-1', session: {} });
-  return { api, ...rendered };
-}
-
-const stepHeading = (name: string) => screen.findByRole('heading', { level: 2, name });
-const continueButton = () => screen.getByRole('button', { name: 'Continue' });
-const stepButtons = () =>
-  screen.getAllByRole('button', { name: /^Step \d: / }).map((button) => button.getAttribute('aria-label'));
-
-async function pickTime(user: User, time = '10:00') {
-  await user.click(await screen.findByRole('button', { name: time }));
-  await stepHeading('Price');
-}
-
-async function choosePrice(user: User, name = '£55') {
-  await user.click(screen.getByRole('radio', { name }));
-  await user.click(continueButton());
-}
-
-/** Walks a business without home visits to the review step. */
-async function reachReview(user: User, price = '£55') {
-  await pickTime(user);
-  await choosePrice(user, price);
-  await stepHeading('Review');
-}
-
-function stubBooking(api: FetchStub, response: Response | (() => Response | Promise<Response>)) {
-  api.on('POST', '/api/booking/book', response instanceof Response ? response : () => response());
-}
+import {
+  availableTimes,
+  choosePrice,
+  continueButton,
+  NOW,
+  openWizard,
+  pickTime,
+  reachReview,
+  stepButtons,
+  stepHeading,
+  stubBooking,
+  type User,
+} from '../testing/booking-wizard-fixtures';
 
 beforeEach(() => {
   // Only the clock is fixed; timers stay real so debounces and Mantine behave as in a browser.
@@ -394,6 +316,21 @@ describe('booking wizard: review and sending', () => {
     expect(await screen.findByRole('dialog', { name: 'Request sent' })).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/booking/book')).toHaveLength(1);
     expect(screen.queryByText(MESSAGES.bookingFailed)).not.toBeInTheDocument();
+  });
+
+  it("does not send a request the server's own rules refuse, and says why", async () => {
+    // An address bar's id longer than any the server keeps: the shared schema refuses it before
+    // anything is sent, in the server's words.
+    const { user, api } = openWizard({ businessId: 'b'.repeat(MAX_ID_LENGTH + 1) });
+    stubBooking(api, jsonResponse(201, bookingCreated()));
+    await reachReview(user);
+
+    await user.click(screen.getByRole('button', { name: 'Send Request' }));
+
+    expect(await screen.findByText(MESSAGES.bookingFailed)).toBeInTheDocument();
+    expect(screen.getByText(atMostCharacters(MAX_ID_LENGTH))).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/booking/book')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Send Request' })).toBeEnabled();
   });
 
   it("lets a part be changed from the review ('Change price')", async () => {

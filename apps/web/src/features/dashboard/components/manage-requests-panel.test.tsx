@@ -170,6 +170,31 @@ describe('Manage Requests', () => {
     expect(within(denied).getByText('Declined')).toBeInTheDocument();
   });
 
+  it('puts the lists in from the top down while the page loads, each whole in the end', async () => {
+    fixToday(TODAY);
+    // The cards of each list (top to bottom) after every change to the page.
+    const lists = ['pending', 'countered', 'approved', 'denied'];
+    const seen: number[][] = [];
+    const observer = new MutationObserver(() => {
+      seen.push(lists.map((list) => document.querySelectorAll(`#requests-${list} article`).length));
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    try {
+      await openRequests();
+    } finally {
+      observer.disconnect();
+    }
+    const withCards = seen.filter((counts) => counts.some((count) => count > 0));
+    // The first cards are the top list's alone; a lower list starts only once the one above it has.
+    expect(withCards[0]).toEqual([2, 0, 0, 0]);
+    const firstCards = lists.map((_, index) => withCards.findIndex((counts) => counts[index]! > 0));
+    expect(firstCards).toEqual([...firstCards].sort((a, b) => a - b));
+    expect(new Set(firstCards).size).toBe(lists.length);
+    // In the end each is whole (Approved shows its first 6), and none is marked as still stepping.
+    expect(withCards.at(-1)).toEqual([2, 1, 6, 3]);
+    expect(document.querySelector('section[data-stepping]')).toBeNull();
+  });
+
   it('shows the first 6 approved bookings, soonest first, with a toggle for the rest', async () => {
     fixToday(TODAY);
     const { user } = await openRequests();
