@@ -85,6 +85,10 @@ function BookingTabs({ groups }: { groups: GroupedBookings }) {
     <Tabs
       value={active}
       onChange={(value) => setChosen(value as BookingTab)}
+      // Only the open tab's list is drawn: Mantine keeps the others rendered, hidden, by default, and
+      // drawing four hidden lists of cards was the longest task of the page's load. A tab opened
+      // later draws its list then (its cards are in the query's cache).
+      keepMounted={false}
       variant="pills"
       radius="xl"
       classNames={{ tab: classes.bookingTab }}
