@@ -14,7 +14,9 @@
 // LIGHTHOUSE_PORT (default 3200), LIGHTHOUSE_RUNS (runs per page; the run with the median performance
 // score is reported; default 3, about 2 minutes in all), LIGHTHOUSE_PAGES (comma-separated paths to audit,
 // e.g. `/login,/profile`; `/booking` stands for both booking pages; default all), LIGHTHOUSE_REPORTS
-// (where the JSON reports go; default test-output/lighthouse). With LIGHTHOUSE_PAGES
+// (where the JSON reports go; default test-output/lighthouse), LIGHTHOUSE_CPU_SLOWDOWN (Lighthouse's
+// CPU slowdown, default its own 4; it is relative to the machine's speed, its benchmark index, so a
+// larger one reproduces on a fast machine a run of a slower or busier one). With LIGHTHOUSE_PAGES
 // set the run is a partial one, for working on a page: set QUALITY_DOC to keep docs/quality.md as it is.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,6 +25,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { throttling as THROTTLING } from 'lighthouse/core/config/constants.js';
 import puppeteer from 'puppeteer-core';
 import { ROOT, table, updateSection } from './doc.mjs';
 
@@ -31,6 +34,9 @@ const ORIGIN = `http://127.0.0.1:${PORT}`;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const STRICT = process.env.LIGHTHOUSE_STRICT === '1';
+const CPU_SLOWDOWN = Number(
+  process.env.LIGHTHOUSE_CPU_SLOWDOWN ?? THROTTLING.mobileSlow4G.cpuSlowdownMultiplier,
+);
 const ONLY_PAGES = process.env.LIGHTHOUSE_PAGES
   ? new Set(
       process.env.LIGHTHOUSE_PAGES.split(',')
@@ -205,6 +211,7 @@ async function runOnce(url, tokens) {
       onlyCategories: CATEGORIES,
       // Signed in: keep the session just put into localStorage.
       disableStorageReset: Boolean(tokens),
+      throttling: { ...THROTTLING.mobileSlow4G, cpuSlowdownMultiplier: CPU_SLOWDOWN },
     });
   } finally {
     await chrome.kill();
