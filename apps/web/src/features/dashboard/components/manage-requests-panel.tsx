@@ -129,7 +129,7 @@ function RequestList({
   const [showAll, setShowAll] = useState(false);
   const isCapped = CAPPED_SECTIONS.has(section) && bookings.length > ADMIN_LIST_SHOWN;
   const listed = isCapped && !showAll ? bookings.slice(0, ADMIN_LIST_SHOWN) : bookings;
-  // The cards go in a few at a time while the page loads, the lists from the top down
+  // The cards go in a few at a time while the page loads, a lower list joining later steps
   // (lib/use-stepwise-count.ts).
   const shown = listed.slice(0, useStepwiseCount(listed.length, place));
   const meta = REQUEST_SECTIONS.find((entry) => entry.value === section)!;

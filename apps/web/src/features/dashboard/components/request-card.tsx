@@ -1,6 +1,6 @@
 import { assertNever, type Booking, hasBookingStarted, MESSAGES } from '@app/domain';
 import { Anchor, Button, Group, Paper, Stack, Title } from '@mantine/core';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { BookingDetail, BookingDetails } from '@/components/booking-details';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
 import { IconMail, IconPhone, IconPound } from '@/components/icons';
@@ -155,7 +155,7 @@ const isCancellable = (booking: Booking) =>
   !hasBookingStarted(booking.BookingDateTime, new Date());
 
 /** One request as the business sees it: who, how to reach them, when, price, where, status. */
-export function RequestCard({ booking }: { booking: Booking }) {
+function RequestCardBody({ booking }: { booking: Booking }) {
   const customer = customerNameOf(booking);
   const when = formatBookingDateTime(booking.BookingDateTime);
 
@@ -205,3 +205,10 @@ export function RequestCard({ booking }: { booking: Booking }) {
     </Paper>
   );
 }
+
+/**
+ * Memoised: a list that grows a few cards at a time while the page loads (lib/use-stepwise-count.ts)
+ * draws only its new cards at each step, not every card again; a card draws again when its booking
+ * changes (the query's answer keeps an unchanged booking's object).
+ */
+export const RequestCard = memo(RequestCardBody);

@@ -143,7 +143,7 @@ export const FIRST_RENDER = { timeout: 5000 };
 
 /**
  * Waits until Manage Requests' lists have all their cards: on the first page they go in a few at a
- * time, the lists from the top down (lib/use-stepwise-count.ts), each marked data-stepping until it
+ * time, a lower list joining later steps (lib/use-stepwise-count.ts), each marked data-stepping until it
  * is whole.
  * Call it once the lists are on the page (they come with the stat cards).
  */

@@ -1,6 +1,6 @@
 import { assertNever, type Booking, hasBookingStarted, isActiveStatus, MESSAGES } from '@app/domain';
 import { Button, Group, Paper, Stack, Title } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { BookingDetail, BookingDetails } from '@/components/booking-details';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
 import { IconPound, IconScissors } from '@/components/icons';
@@ -180,13 +180,7 @@ function useBringIntoView(isHighlighted: boolean) {
 }
 
 /** One booking: who, when, price, where, status, and what the customer can do with it. */
-export function BookingCard({
-  booking,
-  isHighlighted = false,
-}: {
-  booking: Booking;
-  isHighlighted?: boolean;
-}) {
+function BookingCardBody({ booking, isHighlighted = false }: { booking: Booking; isHighlighted?: boolean }) {
   const business = businessNameOf(booking);
   const when = formatBookingDateTime(booking.BookingDateTime);
   const ref = useBringIntoView(isHighlighted);
@@ -242,3 +236,9 @@ export function BookingCard({
     </Paper>
   );
 }
+
+/**
+ * Memoised: a list that grows a few cards at a time while the page loads (lib/use-stepwise-count.ts)
+ * draws only its new cards at each step, not every card again.
+ */
+export const BookingCard = memo(BookingCardBody);

@@ -111,13 +111,15 @@ describe('bookings panel', () => {
     expect(within(card('Fade Factory, Fri 11 Dec 2026, 16:00')).getByText('Denied')).toBeInTheDocument();
   });
 
-  it('puts only the open tab\'s cards into the page; another tab\'s go in when it is opened', async () => {
+  it("puts only the open tab's cards into the page; another tab's go in when it is opened", async () => {
     const { user } = renderProfile({ bookings: ALL_STATUSES });
     await screen.findByRole('tab', { name: 'Approved (2)' });
     // The open tab (Counter Offers) and the Confirmed Bookings section: no hidden lists are drawn
     // while the page loads.
     await waitFor(() => expect(document.querySelectorAll('article')).toHaveLength(2));
-    expect(screen.queryByRole('article', { name: 'Fade Factory, Sat 5 Dec 2026, 10:00', hidden: true })).toBeNull();
+    expect(
+      screen.queryByRole('article', { name: 'Fade Factory, Sat 5 Dec 2026, 10:00', hidden: true }),
+    ).toBeNull();
 
     await user.click(tab('Approved (2)'));
     expect(await screen.findByRole('article', { name: 'Fade Factory, Sat 5 Dec 2026, 10:00' })).toBeVisible();
