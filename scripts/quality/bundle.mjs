@@ -29,6 +29,8 @@ const BUDGETED = new Set(['home', 'login']);
  */
 const DEFERRED = {
   booking: [
+    // Mantine's Modal (overlay, focus trap, scroll lock) loads when a dialog is near (deferred-modal).
+    'src/components/mantine-modal.ts',
     'src/features/booking/components/home-visit-address-modal.tsx',
     'src/features/booking/components/booking-success-modal.tsx',
     // The business's reviews load below the wizard once it is on screen, and the report form on use.
@@ -41,6 +43,7 @@ const DEFERRED = {
   login: ['src/features/auth/components/auth-side-panel.tsx'],
   // The edit form and the email confirmation (the form rules with them) load when needed.
   profile: [
+    'src/components/mantine-modal.ts',
     'src/features/profile/components/profile-card-edit.tsx',
     'src/components/profile-edit-form.tsx',
     'src/components/email-verification.tsx',
@@ -51,6 +54,7 @@ const DEFERRED = {
   ],
   // The dashboard opens on Manage Requests: the other tabs and the calendar load later.
   admin: [
+    'src/components/mantine-modal.ts',
     'src/features/dashboard/components/dashboard-other-tabs.ts',
     'src/features/dashboard/components/set-hours-panel.tsx',
     'src/features/dashboard/components/configuration-panel.tsx',
