@@ -44,6 +44,9 @@ const DEFERRED = {
   // The edit form and the email confirmation (the form rules with them) load when needed.
   profile: [
     'src/components/mantine-modal.ts',
+    // The page opens on Profile & Bookings: the Settings tab loads on engagement or when opened.
+    'src/features/profile/components/settings-panel.tsx',
+    'src/features/profile/components/delete-account-modal.tsx',
     'src/features/profile/components/profile-card-edit.tsx',
     'src/components/profile-edit-form.tsx',
     'src/components/email-verification.tsx',

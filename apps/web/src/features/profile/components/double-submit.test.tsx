@@ -43,7 +43,7 @@ describe('profile actions send once for a double tap', () => {
     const api = stubFetch().on('DELETE', '/api/user/delete-account', () => response.promise);
     const { user } = renderProfile({ api });
     await user.click(await screen.findByRole('tab', { name: 'Settings' }));
-    await user.click(screen.getByRole('button', { name: 'Delete Account' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete Account' }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await user.click(screen.getByRole('button', { name: 'I Understand' }));
     const dialog = screen.getByRole('dialog', { name: 'Confirm Account Deletion' });

@@ -354,6 +354,6 @@ describe('profile page', () => {
       await screen.findByRole('tab', { name: 'Profile & Bookings', selected: true }),
     ).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Settings' }));
-    expect(screen.getByRole('heading', { name: 'Preferences' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Preferences' })).toBeInTheDocument();
   });
 });

@@ -1,13 +1,29 @@
 import { MESSAGES } from '@app/domain';
 import { Container, Grid, Paper, Skeleton, Stack, Tabs, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Suspense, useEffect } from 'react';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { PAGE_HEADINGS } from '@/config/page-headings';
 import { PROFILE_WORDS } from '@/config/profile-words';
 import { userDetailsQueryOptions } from '@/lib/auth';
+import { whenEngagedOrIdle } from '@/lib/idle';
+import { preloadable } from '@/lib/preloadable';
 import { BookingsPanel } from './bookings-panel';
 import { ProfileCard } from './profile-card';
-import { SettingsPanel } from './settings-panel';
+
+// The Settings tab (its switches, the account deletion dialog) loads when the person engages with the
+// page or it is idle, or when the tab is opened first: the page opens on Profile & Bookings.
+const SettingsPanel = preloadable(() => import('./settings-panel').then((module) => module.SettingsPanel));
+
+function SettingsSkeleton() {
+  return (
+    <Stack gap="md" aria-busy="true" aria-label="Loading your settings">
+      <Skeleton height={28} width="40%" />
+      <Skeleton height={120} />
+      <Skeleton height={120} />
+    </Stack>
+  );
+}
 
 function ProfileSection() {
   const profileQuery = useQuery(userDetailsQueryOptions());
@@ -44,6 +60,7 @@ function ProfileSection() {
 
 /** /profile (spec §2 'Customer profile'): 'Profile & Bookings' and 'Settings'. */
 export function ProfilePage() {
+  useEffect(() => whenEngagedOrIdle(() => void SettingsPanel.preload().catch(() => {})), []);
   return (
     <Container size="lg" py={{ base: 'lg', sm: 40 }} px={{ base: 'sm', sm: 'md' }}>
       <Title order={1} fz={{ base: 26, sm: 32 }} mb="lg">
@@ -66,7 +83,9 @@ export function ProfilePage() {
         </Tabs.Panel>
         <Tabs.Panel value="settings">
           <Container size="sm" px={0} ml={0}>
-            <SettingsPanel />
+            <Suspense fallback={<SettingsSkeleton />}>
+              <SettingsPanel />
+            </Suspense>
           </Container>
         </Tabs.Panel>
       </Tabs>

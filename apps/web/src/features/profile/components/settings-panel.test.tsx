@@ -10,6 +10,8 @@ import { notificationSettingsResponse, renderProfile } from '../testing/profile-
 async function openSettings(options: Parameters<typeof renderProfile>[0] = {}) {
   const rendered = renderProfile(options);
   await rendered.user.click(await screen.findByRole('tab', { name: 'Settings' }));
+  // The tab's code loads on demand (profile-page.tsx): wait for it.
+  await screen.findByRole('heading', { name: 'Preferences' });
   return rendered;
 }
 
