@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { getAvailableTimes } from '@/features/booking/api/get-available-times';
+import { availableTimes as bookingAvailableTimes } from '@/features/booking/testing/booking-wizard-fixtures';
 import { apiErrorResponse, deferred, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 import { userDetails } from '@/testing/tokens';
@@ -37,27 +37,10 @@ describe('route guard', () => {
       .on(
         'GET',
         '/api/booking/available-times',
-        jsonResponse(200, {
-          business: {
-            id: 'business-1',
-            FirstName: 'Ciaran',
-            LastName: 'Kelly',
-            BusinessName: "Kelly's Cuts",
-            BusinessDescription: '',
-            BusinessAddress: '2 High Street, Belfast, BT1 2AB',
-            BusinessTown: 'Belfast',
-            minimumPrice: 25,
-            homeVisitsEnabled: false,
-            cancellationNoticeHours: 0,
-            nextAvailable: null,
-            rating: { average: null, count: 0 },
-            availability: {},
-            awayDates: [],
-          },
-          availability: {},
-          awayDates: [],
-          slots: [],
-        } satisfies Awaited<ReturnType<typeof getAvailableTimes>>),
+        jsonResponse(
+          200,
+          bookingAvailableTimes({ id: 'business-1', BusinessDescription: '', minimumPrice: 25 }, []),
+        ),
       );
     renderApp({ route: '/booking/business-1', session: {} });
     expect(await screen.findByRole('heading', { name: 'Date & Time' })).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { getAvailableTimes } from '@/features/booking/api/get-available-times';
+import { availableTimes as bookingAvailableTimes } from '@/features/booking/testing/booking-wizard-fixtures';
 import { deferred, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 import { makeAccessToken, userDetails } from '@/testing/tokens';
@@ -85,29 +85,7 @@ describe('page title and focus on navigation', () => {
       // heading begins), so the tap or key lands while the page waits, as a person's would.
       await waitFor(() => expect(document.title).toBe('Request an Appointment · TrimTime NI'));
       use();
-      availableTimes.resolve(
-        jsonResponse(200, {
-          business: {
-            id: 'biz-1',
-            FirstName: 'Ciaran',
-            LastName: 'Kelly',
-            BusinessName: "Kelly's Cuts",
-            BusinessDescription: '',
-            BusinessAddress: '2 High Street, Belfast, BT1 2AB',
-            BusinessTown: 'Belfast',
-            minimumPrice: 50,
-            homeVisitsEnabled: false,
-            cancellationNoticeHours: 0,
-            nextAvailable: null,
-            rating: { average: null, count: 0 },
-            availability: {},
-            awayDates: [],
-          },
-          availability: {},
-          awayDates: [],
-          slots: [],
-        } satisfies Awaited<ReturnType<typeof getAvailableTimes>>),
-      );
+      availableTimes.resolve(jsonResponse(200, bookingAvailableTimes({ BusinessDescription: '' }, [])));
       const heading = await screen.findByRole('heading', { level: 1, name: 'Ciaran Kelly' });
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(heading).not.toHaveFocus();
