@@ -123,10 +123,7 @@ function RequestList({
   section: RequestSection;
   bookings: Booking[];
   more: MorePages | null;
-  /**
-   * How many steps the list waits before its first cards: its place on the page, lower lists joining
-   * the page's steps later.
-   */
+  /** The list's place on the page, from 0 at the top: lower lists join the page's steps later. */
   place: number;
 }) {
   const [showAll, setShowAll] = useState(false);
@@ -352,15 +349,13 @@ export function ManageRequestsPanel() {
       {bookings.length === 0 && Object.values(more).every((next) => next === null) ? (
         <EmptyRequests />
       ) : (
-        REQUEST_SECTIONS.map((section, index) => (
+        REQUEST_SECTIONS.map((section, place) => (
           <RequestList
             key={section.value}
             section={section.value}
             bookings={groups[section.value]}
             more={more[section.value]}
-            // Even the top list waits a step: the stat cards and the page go on screen first, in
-            // a commit of their own (below them on a phone, the cards are out of view).
-            place={index + 1}
+            place={place}
           />
         ))
       )}
