@@ -42,6 +42,8 @@ export { expect };
 
 export const DEMO_PASSWORD = 'Demo123!';
 export const DEMO_CUSTOMER = 'customer@trimtime.test';
+/** A demo business with requests in every Manage Requests list (apps/api/src/db/seed.ts). */
+export const DEMO_BUSINESS = 'belfast@trimtime.test';
 
 /** Signs in through the login form and waits for the landing page. */
 export async function signIn(page: import('@playwright/test').Page, email: string, password = DEMO_PASSWORD) {

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { DEMO_CUSTOMER, expect, signIn, test } from './fixtures';
+import { DEMO_BUSINESS, DEMO_CUSTOMER, expect, signIn, test } from './fixtures';
 
 /**
  * Issue 9: index.html paints a branded shell (the navigation bar's look and a page skeleton) before
@@ -541,4 +541,37 @@ function profileText(page: Page, within: string) {
   }, within) as Promise<
     Record<string, { x: number; y: number; width: number; height: number; text: string } | null>
   >;
+}
+
+for (const viewport of WIDTHS) {
+  test(`/admin keeps the shell's heading as its largest paint, and nothing moves while its lists step in, at ${viewport.width} px`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await signIn(page, DEMO_BUSINESS);
+    await recordLargestPaints(page);
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { __shifts: number[] }).__shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+          shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { level: 2, name: /^Pending/ })).toBeVisible();
+    // Every list whole: a list's cards going in must not push what is on screen, nor paint a larger
+    // element than the shell's heading (a lower list's hint, on screen while the top list was empty,
+    // did both).
+    await expect(page.locator('section[data-stepping]')).toHaveCount(0);
+    await expectEveryLargestPaintTheShells(page);
+    const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+    expect(
+      shifts.reduce((sum, value) => sum + value, 0),
+      `layout shifts: ${JSON.stringify(shifts)}`,
+    ).toBeLessThan(0.01);
+    await context.close();
+  });
 }
