@@ -14,6 +14,26 @@ const WIDTHS = [
   { width: 1280, height: 800 },
 ];
 
+/** Records, from the page's start, every layout shift not caused by the person's input (CLS's parts). */
+function recordLayoutShifts(page: Page) {
+  return page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { __shifts: number[] }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[]) {
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** What recordLayoutShifts saw: the value of each layout shift, in order. */
+const layoutShifts = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+
 /** Holds the app's entry script (so the shell stays) until the returned function is called. */
 async function holdEntryScript(page: Page): Promise<() => void> {
   let release!: () => void;
@@ -126,18 +146,7 @@ for (const viewport of WIDTHS) {
   }) => {
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { __shifts: number[] }).__shifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & {
-          value: number;
-          hadRecentInput: boolean;
-        })[]) {
-          if (!entry.hadRecentInput) shifts.push(entry.value);
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await recordLayoutShifts(page);
     // Hold the app's entry script until the shell has been measured.
     const release = await holdEntryScript(page);
 
@@ -163,7 +172,7 @@ for (const viewport of WIDTHS) {
 
     // Let any late shift be reported, then add them up (CLS of the load).
     await page.waitForTimeout(500);
-    const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+    const shifts = await layoutShifts(page);
     const cls = shifts.reduce((sum, value) => sum + value, 0);
     expect(cls, `layout shifts: ${JSON.stringify(shifts)}`).toBeLessThan(0.01);
     await context.close();
@@ -465,14 +474,7 @@ for (const viewport of WIDTHS) {
     const page = await context.newPage();
     await signIn(page, DEMO_CUSTOMER);
     await recordLargestPaints(page);
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { __shifts: number[] }).__shifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
-          shifts.push(entry.value);
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await recordLayoutShifts(page);
     const release = await holdEntryScript(page);
 
     await page.goto('/profile', { waitUntil: 'commit' });
@@ -506,7 +508,7 @@ for (const viewport of WIDTHS) {
     );
     expect(profileRequests).toBe(1);
     // Nothing moved: the card's skeleton is as tall as the card the loader put in its place.
-    const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+    const shifts = await layoutShifts(page);
     expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.001);
     await context.close();
   });
@@ -551,14 +553,7 @@ for (const viewport of WIDTHS) {
     const page = await context.newPage();
     await signIn(page, DEMO_BUSINESS);
     await recordLargestPaints(page);
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { __shifts: number[] }).__shifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
-          shifts.push(entry.value);
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await recordLayoutShifts(page);
 
     await page.goto('/admin');
     await expect(page.getByRole('heading', { level: 2, name: /^Pending/ })).toBeVisible();
@@ -567,7 +562,7 @@ for (const viewport of WIDTHS) {
     // did both).
     await expect(page.locator('section[data-stepping]')).toHaveCount(0);
     await expectEveryLargestPaintTheShells(page);
-    const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+    const shifts = await layoutShifts(page);
     expect(
       shifts.reduce((sum, value) => sum + value, 0),
       `layout shifts: ${JSON.stringify(shifts)}`,
