@@ -11,6 +11,7 @@ export * from './booking-wizard';
 export * from './bookings';
 export * from './business-address';
 export * from './business-display';
+export * from './business-json-ld';
 export * from './business-profile';
 export * from './business-search';
 export * from './cancellation';
