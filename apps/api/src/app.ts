@@ -38,6 +38,8 @@ import { RateLimitsRepository } from './modules/rate-limits/rate-limits.reposito
 import { DEFAULT_FAILURE_WINDOW_MS, RateLimitsService } from './modules/rate-limits/rate-limits.service';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { ReviewsService } from './modules/reviews/reviews.service';
+import { seoRoutes } from './modules/seo/seo.routes';
+import { SeoService } from './modules/seo/seo.service';
 import { threadsRoutes } from './modules/threads/threads.routes';
 import { ThreadsService } from './modules/threads/threads.service';
 import { AccountService } from './modules/users/account.service';
@@ -267,6 +269,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
     calendar: new CalendarService({ db, clock, appUrl: config.appUrl }),
   });
   await app.register(outboxRoutes, { outbox, enabled: isOutboxEnabled(config) });
+  await app.register(seoRoutes, {
+    seo: new SeoService({ db, appUrl: config.appUrl }),
+  });
 
   await app.register(webPlugin, {
     webDist: config.webDist,

@@ -287,7 +287,7 @@ describe('the web app', () => {
 
   it('keeps a missing file, an unknown API route and a non-GET a 404, whatever the Accept header', async () => {
     await withApp(dist, async (t) => {
-      for (const url of ['/assets/missing.js', '/assets/deep/missing.css', '/favicon.ico', '/robots.txt']) {
+      for (const url of ['/assets/missing.js', '/assets/deep/missing.css', '/favicon.ico', '/humans.txt']) {
         for (const accept of [undefined, 'text/html']) {
           const response = await t.app.inject({ url, headers: accept ? { accept } : {} });
           expect(response.statusCode, `${url} ${accept}`).toBe(404);

@@ -50,13 +50,21 @@ export class ListingRepository {
 
   /** Every listed business (users_listed_businesses_idx), in no particular order. */
   listListed(): Promise<ListingRow[]> {
+    return this.listed().select(LISTING_COLUMNS).execute();
+  }
+
+  /** The ids of every listed business, in id order (the sitemap's business pages). */
+  listedIds(): Promise<Pick<ListingRow, 'id'>[]> {
+    return this.listed().select('id').orderBy('id').execute();
+  }
+
+  /** The users customers may find and book (BOOKABLE_TYPES), before their columns are chosen. */
+  private listed() {
     return this.db
       .selectFrom('users')
-      .select(LISTING_COLUMNS)
       .where('user_type', 'in', BOOKABLE_TYPES)
       .where('is_listed', '=', 1)
-      .where('is_confirmed', '=', 1)
-      .execute();
+      .where('is_confirmed', '=', 1);
   }
 
   /**
