@@ -4,6 +4,12 @@
  */
 
 export const PRODUCT_NAME = 'TrimTime NI';
+/**
+ * The Open Graph image every public page names (api-contract §9.1), served by the app itself (the
+ * API's apps/api/assets/og-image.png); `og:image` is it under APP_URL.
+ */
+export const OG_IMAGE_PATH = '/og-image.png';
+export const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 export const TIME_ZONE = 'Europe/London';
 
 // Session

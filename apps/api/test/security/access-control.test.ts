@@ -106,9 +106,10 @@ const TABLE: Row[] = [
   // The development outbox: on outside production without SMTP (as here); 404 in production (below).
   { method: 'GET', route: '/api/dev/outbox', expect: everyone(200) },
   { method: 'GET', route: '/dev/outbox', expect: everyone(200) },
-  // What crawlers read (api-contract §9.1): public, the same for everyone.
+  // What crawlers and link previews read (api-contract §9.1): public, the same for everyone.
   { method: 'GET', route: '/sitemap.xml', expect: everyone(200) },
   { method: 'GET', route: '/robots.txt', expect: everyone(200) },
+  { method: 'GET', route: '/og-image.png', expect: everyone(200) },
 
   { method: 'POST', route: '/api/auth/register', body: () => registration(), expect: everyone(201) },
   {

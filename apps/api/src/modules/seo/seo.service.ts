@@ -1,8 +1,12 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Db } from '../../db/database';
+import { API_PACKAGE_DIR } from '../../paths';
 import { ListingRepository } from '../listing/listing.repository';
 
-// What crawlers read besides the pages (api-contract §9.1): the sitemap and robots.txt, every
-// address absolute under APP_URL.
+// What crawlers and link previews read besides the pages (api-contract §9.1): the sitemap and
+// robots.txt, every address absolute under APP_URL, and the Open Graph image.
 
 export const SITEMAP_PATH = '/sitemap.xml';
 export const ROBOTS_PATH = '/robots.txt';
@@ -24,15 +28,27 @@ const XML_ESCAPES: Record<string, string> = {
 };
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => XML_ESCAPES[char] ?? char);
 
+/** The Open Graph image, 1200×630, made from og-image.html beside it (how: its first line). */
+export const OG_IMAGE_FILE = join(API_PACKAGE_DIR, 'assets', 'og-image.png');
+
+export interface OgImage {
+  body: Buffer;
+  /** A strong ETag of the bytes. */
+  etag: string;
+}
+
 export interface SeoServiceDeps {
   db: Db;
   /** APP_URL without a trailing slash (config.appUrl). */
   appUrl: string;
+  /** Default OG_IMAGE_FILE. */
+  ogImageFile?: string;
 }
 
 export class SeoService {
   /** Who is listed is the listing's rule: its repository answers. */
   private readonly listing: ListingRepository;
+  #ogImage: Promise<OgImage | null> | undefined;
 
   constructor(private readonly deps: SeoServiceDeps) {
     this.listing = new ListingRepository(deps.db);
@@ -65,6 +81,20 @@ export class SeoService {
       `Sitemap: ${this.absolute(SITEMAP_PATH)}`,
       '',
     ].join('\n');
+  }
+
+  /** The Open Graph image, read once; null when the file is missing (a copied bundle without assets/). */
+  ogImage(): Promise<OgImage | null> {
+    this.#ogImage ??= readFile(this.deps.ogImageFile ?? OG_IMAGE_FILE).then(
+      (body) => ({ body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` }),
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return null;
+        // Anything else may pass: the next request reads again.
+        this.#ogImage = undefined;
+        throw error;
+      },
+    );
+    return this.#ogImage;
   }
 
   private absolute(path: string): string {
