@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { resetBrowserQueryClient } from '@/lib/query-client';
 
 // jsdom lacks a few browser APIs Mantine relies on (media queries, element resize, scrolling).
 window.HTMLElement.prototype.scrollIntoView = () => {};
@@ -46,6 +47,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  resetBrowserQueryClient();
   // The notifications store is module-wide: a toast from one test must not show up in the next.
   notifications.clean();
   notifications.cleanQueue();

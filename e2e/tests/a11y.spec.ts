@@ -51,6 +51,14 @@ test('visitor pages, the 404 page, an invalid invite and the burger menu', async
   await visit(page, '/businesses', 'Available Barbers');
   await expect(page.getByRole('article').first()).toBeVisible();
   await scan(page, 'Businesses /businesses (signed out)');
+  // A business's page is public (api-contract §9.1).
+  await page
+    .getByRole('article')
+    .filter({ hasText: 'Marina Cuts' })
+    .getByRole('link', { name: 'Request Now' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Marina Cuts' })).toBeVisible();
+  await scan(page, 'Business page /booking/:id (signed out)');
 
   await visit(page, '/privacy-policy', 'Privacy Policy');
   await scan(page, 'Privacy Policy /privacy-policy');
@@ -148,8 +156,8 @@ test('booking wizard steps, the home-visit address dialog and the request-sent d
   await expect(page.getByRole('article').first()).toBeVisible();
   await scan(page, 'Businesses /businesses (customer)');
 
-  await page.goto('/booking/no-such-business');
-  await expect(page.getByRole('alert').first()).toBeVisible();
+  // An unknown business is the not-found page (api-contract §9.1).
+  await visit(page, '/booking/no-such-business', 'Page not found');
   await scan(page, 'Booking /booking/:id (unknown business)');
 
   await page.goto('/businesses');

@@ -117,7 +117,8 @@ test('without remember-me the session lives in this tab only', async ({ page, re
   const other = await browser.newContext();
   const otherPage = await other.newPage();
   await otherPage.goto('/profile');
-  await expect(otherPage).toHaveURL(/\/login$/);
+  // Back to the profile after signing in (api-contract §9.1).
+  await expect(otherPage).toHaveURL(/\/login\?next=%2Fprofile$/);
   await other.close();
 });
 

@@ -1,4 +1,4 @@
-import { type APIRequestContext, test as base, expect } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page, type Response } from '@playwright/test';
 
 export interface OutboxMessage {
   id: string | number;
@@ -37,7 +37,50 @@ export function uniqueEmail(prefix = 'customer') {
   return `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 }
 
-export const test = base;
+/** Page methods that load a document: each waits for the page to hydrate before a journey acts. */
+const LOADING_METHODS = ['goto', 'reload'] as const;
+
+/** Pages whose context runs no JavaScript: nothing hydrates there, so their loads do not wait. */
+const pagesWithoutScripts = new WeakSet<Page>();
+export const withoutHydration = (page: Page) => {
+  pagesWithoutScripts.add(page);
+  return page;
+};
+
+/**
+ * The server renders every page before its script runs: a tap on a button before the page has
+ * hydrated would do nothing. Every journey's loads (of its own page and of pages it opens with
+ * browser.newPage) wait for the app's mark on <html> (apps/web/app/root.tsx) when they load a page
+ * of the app; a file or an API answer is returned as it is.
+ */
+function waitForHydrationOnEveryLoad(page: Page) {
+  const prototype = Object.getPrototypeOf(page) as Record<string, unknown>;
+  if (prototype.__waitsForHydration) return;
+  prototype.__waitsForHydration = true;
+  for (const name of LOADING_METHODS) {
+    const load = prototype[name] as (this: Page, ...args: unknown[]) => Promise<Response | null>;
+    prototype[name] = async function (this: Page, ...args: unknown[]) {
+      const response = await load.apply(this, args);
+      const isPage = response?.headers()['content-type']?.startsWith('text/html') && response.status() < 500;
+      if (isPage && !pagesWithoutScripts.has(this)) {
+        await this.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      }
+      return response;
+    };
+  }
+}
+
+export const test = base.extend<object, { hydratedLoads: undefined }>({
+  hydratedLoads: [
+    async ({ browser }, use) => {
+      const page = await browser.newPage();
+      waitForHydrationOnEveryLoad(page);
+      await page.close();
+      await use(undefined);
+    },
+    { scope: 'worker', auto: true },
+  ],
+});
 export { expect };
 
 export const DEMO_PASSWORD = 'Demo123!';

@@ -1,249 +1,215 @@
 #!/usr/bin/env node
-// `npm run test:bundle` (builds first): the web app's initial JS and CSS per route, gzip, from the
-// build's .vite/routes.json (apps/web/vite.config.ts, routeReport), written to the 'bundle' section
-// of docs/quality.md. Exits 1 when a route with a
-// budget is over it (landing and login: 150 kB of gzip JS), or when a route's screen is not split
-// into its own lazily loaded chunk.
+// `npm run test:bundle` (builds first): what each page makes the browser download before it can do
+// anything, read from the page itself. The built server (apps/api/dist/server.js, demo data, a
+// temporary SQLite database) renders each page; every script the page loads up front (its module
+// preloads and module scripts: React Router's entry, the root and the route's module and their
+// imports) and every stylesheet it links are measured as the server sends them (the .gz the build
+// wrote beside each asset, level 9; brotli for information), plus the HTML itself. Code loaded later
+// (dialogs, other views, the form rules, the toasts) is not counted. Written to the 'bundle'
+// section of docs/quality.md; with BUNDLE_STRICT=1, exits 1 when a public page's JavaScript is over
+// JS_BUDGET_KB (reported only until the pages first meet it).
 //
-// "Initial" for a route = what the browser must fetch before that route renders: the entry chunk
-// (index.html's loader names it) with its static imports and index.html's stylesheet, plus the route's
-// lazily loaded screen module with its static imports. Dynamic imports inside them
-// (dialogs, other views, the calendar file export, ...) load later and are not counted. CSS likewise.
-//
-// WEB_DIST=/some/dist points at another build (default apps/web/dist). kB = 1000 bytes, as Vite
-// prints. Sizes are those of the gzip files the server sends: the build writes a .gz (level 9) and a
-// .br beside every asset and the API serves them by Accept-Encoding; a file without one is gzipped
-// here at level 9. Brotli, which every current browser takes, is shown for information.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+// WEB_BUILD=/some/build points at another web build (default apps/web/build). kB = 1000 bytes.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { ROOT, table, updateSection } from './doc.mjs';
 
-const JS_BUDGET_KB = 150;
-/** Routes whose first load must stay within JS_BUDGET_KB (route keys of apps/web/src/config/paths.ts). */
-const BUDGETED = new Set(['home', 'login']);
+/** Issue 28: every public page's first load under the 126 kB (gzip) that the old build's pages loaded. */
+const JS_BUDGET_KB = 126;
 
-/**
- * Modules of apps/web that must not be in a route's first load (route key → modules): code needed
- * only after something the user does, loaded then or once the page is on screen.
- */
-const DEFERRED = {
-  booking: [
-    // Mantine's Modal (overlay, focus trap, scroll lock) loads when a dialog is near (deferred-modal).
-    'src/components/mantine-modal.ts',
-    'src/features/booking/components/home-visit-address-modal.tsx',
-    'src/features/booking/components/booking-success-modal.tsx',
-    // The business's reviews load below the wizard once it is on screen, and the report form on use.
-    'src/features/reviews/components/business-reviews.tsx',
-    'src/features/reviews/components/report-review-dialog.tsx',
-  ],
-  // The day filter's picker (Mantine's dates package) loads apart: on a phone the filters are folded.
-  businesses: ['src/features/businesses/components/available-on-input.tsx'],
-  // The welcome panel beside the card is hidden on phones.
-  login: ['src/features/auth/components/auth-side-panel.tsx'],
-  // The edit form and the email confirmation (the form rules with them) load when needed.
-  profile: [
-    'src/components/mantine-modal.ts',
-    // The page opens on Profile & Bookings: the Settings tab loads on engagement or when opened.
-    'src/features/profile/components/settings-panel.tsx',
-    'src/features/profile/components/delete-account-modal.tsx',
-    'src/features/profile/components/profile-card-edit.tsx',
-    'src/components/profile-edit-form.tsx',
-    'src/components/email-verification.tsx',
-    // A card's review button loads when a past appointment shows; the review form (with the comment's
-    // profanity check) when it is opened.
-    'src/features/reviews/components/booking-review-action.tsx',
-    'src/features/reviews/components/review-dialog.tsx',
-  ],
-  // The dashboard opens on Manage Requests: the other tabs and the calendar load later.
-  admin: [
-    'src/components/mantine-modal.ts',
-    'src/features/dashboard/components/dashboard-other-tabs.ts',
-    'src/features/dashboard/components/set-hours-panel.tsx',
-    'src/features/dashboard/components/configuration-panel.tsx',
-    'src/features/dashboard/components/business-profile-card.tsx',
-    'src/features/dashboard/components/invite-business-panel.tsx',
-    'src/features/dashboard/components/booking-calendar-modal.tsx',
-    // The review tabs (a business's reviews, the Admin's reported reviews) load like the other tabs.
-    'src/features/reviews/components/dashboard-review-tabs.ts',
-    'src/features/reviews/components/business-reviews-panel.tsx',
-    'src/features/reviews/components/reported-reviews-panel.tsx',
-    // The cancellation reason's rule brings the profanity word list; it loads on engagement.
-    'src/features/dashboard/utils/cancellation-reason.ts',
-  ],
+/** The pages measured: the public ones (server-rendered, budgeted) and the signed-in ones' skeleton. */
+const PAGES = [
+  { name: 'landing', path: '/', isPublic: true },
+  { name: 'businesses', path: '/businesses', isPublic: true },
+  { name: 'business page', path: 'BUSINESS', isPublic: true },
+  { name: 'login', path: '/login', isPublic: true },
+  { name: 'register', path: '/register', isPublic: true },
+  { name: 'privacy policy', path: '/privacy-policy', isPublic: true },
+  { name: 'terms of service', path: '/terms-of-service', isPublic: true },
+  { name: 'review policy', path: '/review-policy', isPublic: true },
+  { name: 'not found', path: '/no-such-page', isPublic: true },
+  { name: 'profile (signed in)', path: '/profile', isPublic: false },
+  { name: 'admin (signed in)', path: '/admin', isPublic: false },
+];
+
+const buildDir = () => {
+  const dir = process.env.WEB_BUILD;
+  if (!dir) return join(ROOT, 'apps', 'web', 'build');
+  return isAbsolute(dir) ? dir : resolve(process.cwd(), dir);
 };
 
-const WEB_DIR = join(ROOT, 'apps', 'web');
 const kb = (bytes) => (bytes / 1000).toFixed(1);
 
-function distDir() {
-  const value = process.env.WEB_DIST;
-  if (!value) return join(WEB_DIR, 'dist');
-  return isAbsolute(value) ? value : resolve(process.cwd(), value);
+/** The gzip size the server sends for a built file (its .gz, or gzip level 9 of it), and brotli's. */
+function sizesOf(clientDir, url) {
+  const file = join(clientDir, url.replace(/^\//, ''));
+  const content = readFileSync(file);
+  const gzip = existsSync(`${file}.gz`)
+    ? readFileSync(`${file}.gz`).length
+    : gzipSync(content, { level: 9 }).length;
+  const brotli = existsSync(`${file}.br`)
+    ? readFileSync(`${file}.br`).length
+    : brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  return { gzip, brotli };
 }
 
-/** The route keys of paths.ts (`home: { path: '/' ...`), to make sure every route is measured. */
-function routeKeysInPaths() {
-  const source = readFileSync(join(WEB_DIR, 'src', 'config', 'paths.ts'), 'utf8');
-  return [...source.matchAll(/^\s{2}(\w+): \{\s*(?:\n\s*)?path: '/gm)].map((match) => match[1]);
-}
-
-/**
- * Reads .vite/routes.json, which the build writes (apps/web/vite.config.ts, routeReport) from
- * src/config/route-screens.ts: the entry's files and, per route, the files its screen needs beyond them.
- */
-export function measure(dist) {
-  const routesPath = join(dist, '.vite', 'routes.json');
-  if (!existsSync(routesPath)) {
-    throw new Error(`${routesPath} is missing: build the web app first (npm run build -w @app/web)`);
-  }
-  const build = JSON.parse(readFileSync(routesPath, 'utf8'));
-  const sizes = new Map();
-  const compressedSize = (file, kind) => {
-    const key = `${kind}:${file}`;
-    if (!sizes.has(key)) {
-      const path = join(dist, file);
-      const served = `${path}.${kind === 'gzip' ? 'gz' : 'br'}`;
-      let size;
-      if (existsSync(served)) size = statSync(served).size;
-      else if (kind === 'gzip') size = gzipSync(readFileSync(path), { level: 9 }).length;
-      else {
-        size = brotliCompressSync(readFileSync(path), { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length;
-      }
-      sizes.set(key, size);
-    }
-    return sizes.get(key);
-  };
-  const total = (files, kind = 'gzip') =>
-    [...files].reduce((sum, file) => sum + compressedSize(file, kind), 0);
-
-  const problems = [];
-  // The entry: its chunks and every stylesheet index.html names for its loader (the data block of
-  // apps/web/src/config/page-shell.ts).
-  const entryJs = new Set(build.entry.js);
-  const entryCss = new Set(build.entry.css);
-  const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  for (const [, json] of html.matchAll(
-    /<script type="application\/json" data-app-files>([^<]*)<\/script>/g,
-  )) {
-    for (const href of JSON.parse(json).styles ?? []) entryCss.add(href.replace(/^\//, ''));
-  }
-  if (entryCss.size === 0) problems.push('index.html names no stylesheet for its loader');
-
-  const row = (key, route, js, css, budgeted) => ({
-    key,
-    route,
-    js: total(js),
-    jsBrotli: total(js, 'brotli'),
-    css: total(css),
-    jsFiles: js.size,
-    budgetKb: budgeted ? JS_BUDGET_KB : undefined,
-  });
-  const rows = build.routes.map((screen) => {
-    if (entryJs.has(screen.chunk)) {
-      problems.push(
-        `${screen.path}: ${screen.module} is loaded with the entry, not split into its own chunk`,
-      );
-    }
-    const measured = row(
-      screen.route,
-      screen.path,
-      new Set([...entryJs, ...screen.js]),
-      new Set([...entryCss, ...screen.css]),
-      BUDGETED.has(screen.route),
-    );
-    for (const module of DEFERRED[screen.route] ?? []) {
-      if (!screen.modules) problems.push(`${screen.path}: the build did not list its modules (rebuild)`);
-      else if (screen.modules.includes(module)) {
-        problems.push(`${screen.path}: ${module} is in the first load; it must be loaded lazily`);
-      }
-    }
-    if (measured.budgetKb !== undefined && measured.js > measured.budgetKb * 1000) {
-      problems.push(
-        `${screen.path}: ${kb(measured.js)} kB gzip JS is over its budget of ${measured.budgetKb} kB`,
-      );
-    }
-    return measured;
-  });
-  // An unknown path renders the not-found page, which ships with the entry.
-  rows.push(row('notFound', '* (not found)', entryJs, entryCss, false));
-
-  for (const key of routeKeysInPaths()) {
-    if (!build.routes.some((screen) => screen.route === key)) {
-      problems.push(`paths.${key} has no screen in apps/web/src/config/route-screens.ts: it is not measured`);
-    }
-  }
-  for (const key of BUDGETED) {
-    if (!build.routes.some((screen) => screen.route === key))
-      problems.push(`budgeted route ${key} was not built`);
-  }
-
-  const allJs = readdirSync(join(dist, 'assets')).filter((file) => file.endsWith('.js'));
-  return {
-    entry: { js: total(entryJs), css: total(entryCss), jsFiles: entryJs.size },
-    rows,
-    chunkCount: allJs.length,
-    totalJs: total(new Set(allJs.map((file) => `assets/${file}`))),
-    problems,
-  };
-}
-
-function render(result) {
-  const budget = (route) => (route.budgetKb === undefined ? '—' : `≤ ${route.budgetKb}`);
-  const verdict = (route) =>
-    route.budgetKb === undefined ? '' : route.js <= route.budgetKb * 1000 ? 'ok' : '**over**';
-  const rows = result.rows.map((route) => [
-    `\`${route.route}\``,
-    kb(route.js),
-    kb(route.css),
-    kb(route.jsBrotli),
-    route.jsFiles,
-    budget(route),
-    verdict(route),
+/** The scripts and stylesheets a page's HTML loads up front. */
+function assetsOf(html) {
+  const urls = (pattern) => [...html.matchAll(pattern)].map((match) => match[1]);
+  const scripts = new Set([
+    ...urls(/<link[^>]* rel="modulepreload" href="([^"]+)"/g),
+    ...urls(/<link rel="modulepreload" href="([^"]+)"/g),
+    ...urls(/<script type="module" src="([^"]+)"/g),
+    ...urls(/import\s*(?:[^'"]*from\s*)?["'](\/assets\/[^"']+\.js)["']/g),
   ]);
+  const styles = new Set(urls(/<link[^>]* rel="stylesheet" href="([^"#]+)#?"/g));
+  return { scripts: [...scripts], styles: [...styles] };
+}
+
+async function startServer(port) {
+  const data = mkdtempSync(join(tmpdir(), 'trimtime-bundle-'));
+  const child = spawn(process.execPath, [join(ROOT, 'apps', 'api', 'dist', 'server.js')], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: `sqlite:${join(data, 'app.db')}`,
+      WEB_BUILD: buildDir(),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = () => {
+    child.kill('SIGTERM');
+    rmSync(data, { recursive: true, force: true });
+  };
+  for (let tries = 0; tries < 120; tries += 1) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return stop;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((done) => setTimeout(done, 500));
+  }
+  stop();
+  throw new Error('the built server did not start (run npm run build first)');
+}
+
+export async function measure() {
+  const clientDir = join(buildDir(), 'client');
+  if (!existsSync(join(ROOT, 'apps', 'api', 'dist', 'server.js')) || !existsSync(clientDir)) {
+    throw new Error('No build: run `npm run build` first (npm run test:bundle does).');
+  }
+  const port = 3900 + Math.floor(Math.random() * 90);
+  const stop = await startServer(port);
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    const list = await (await fetch(`${base}/api/booking/businesses?limit=1`)).json();
+    const rows = [];
+    for (const page of PAGES) {
+      const path = page.path === 'BUSINESS' ? `/booking/${list.businesses[0].id}` : page.path;
+      const response = await fetch(`${base}${path}`, { headers: { 'accept-encoding': 'identity' } });
+      const html = await response.text();
+      const { scripts, styles } = assetsOf(html);
+      const sum = (urls) =>
+        urls
+          .map((url) => sizesOf(clientDir, url))
+          .reduce((a, b) => ({ gzip: a.gzip + b.gzip, brotli: a.brotli + b.brotli }), { gzip: 0, brotli: 0 });
+      const js = sum(scripts);
+      const css = sum(styles);
+      const largest = scripts
+        .map((url) => ({ url, gzip: sizesOf(clientDir, url).gzip }))
+        .sort((a, b) => b.gzip - a.gzip)
+        .slice(0, 4)
+        .map(
+          ({ url, gzip }) =>
+            `${url.replace(/^\/assets\//, '').replace(/-[A-Za-z0-9_-]{8}\.js$/, '')} ${kb(gzip)}`,
+        );
+      rows.push({
+        ...page,
+        path,
+        status: response.status,
+        js,
+        css,
+        html: gzipSync(html, { level: 6 }).length,
+        files: scripts.length,
+        largest,
+        isOver: page.isPublic && js.gzip > JS_BUDGET_KB * 1000,
+      });
+    }
+    return rows;
+  } finally {
+    stop();
+  }
+}
+
+function render(rows) {
   return [
-    'Initial download per route of the production build: the entry chunk and its static imports plus',
-    "the route's lazily loaded screen module and its static imports, i.e. everything fetched before the",
-    'route renders (code loaded later, such as the other sign-in views, the form rules, menus and toasts,',
-    "is not counted). CSS is one stylesheet linked from index.html: Mantine's styles for the components",
-    "the app uses, and the app's own. Sizes are the gzip files the server sends (level 9, written by the",
-    'build beside each asset; brotli, which current browsers take, for information), kB = 1000 bytes. The',
-    'budget fails `npm run test:bundle` (and CI).',
+    "What each page makes the browser download before it can act, read from the page's own HTML as the",
+    "built server renders it: the scripts it preloads or runs as modules (React Router's entry, the root",
+    "and the page's route module, and their imports) and its stylesheets, as the server sends them (the",
+    'gzip files the build writes, level 9; brotli for information), and the HTML itself (gzip 6). Code',
+    'loaded later (dialogs, other views, the form rules, toasts) is not counted. The public pages are',
+    `rendered on the server; each must stay under ${JS_BUDGET_KB} kB of gzip JavaScript (the first load of every page`,
+    'of the build before issue 28). The signed-in pages render in the browser behind one skeleton.',
     '',
     table(
-      ['route', 'JS gzip (kB)', 'CSS gzip (kB)', 'JS brotli (kB)', 'JS files', 'JS budget (kB)', ''],
-      rows,
+      [
+        'page',
+        'status',
+        'JS gzip (kB)',
+        'JS brotli (kB)',
+        'files',
+        'CSS gzip (kB)',
+        'HTML gzip (kB)',
+        'largest scripts (gzip kB)',
+        '',
+      ],
+      rows.map((row) => [
+        `${row.name} \`${row.path.replace(/\/booking\/.+/, '/booking/{id}')}\``,
+        row.status,
+        kb(row.js.gzip),
+        kb(row.js.brotli),
+        row.files,
+        kb(row.css.gzip),
+        kb(row.html),
+        row.largest.join(', '),
+        row.isPublic ? (row.isOver ? '**over**' : 'ok') : '',
+      ]),
     ),
     '',
-    `Shared entry alone: ${kb(result.entry.js)} kB JS and ${kb(result.entry.css)} kB CSS (gzip) in ${result.entry.jsFiles} files;`,
-    `the whole app: ${result.chunkCount} JS chunks, ${kb(result.totalJs)} kB gzip.`,
-    '',
-    result.problems.length === 0
-      ? 'Every route screen is its own lazily loaded chunk, and every budget is met.'
-      : `**Not met:**\n\n${result.problems.map((problem) => `- ${problem}`).join('\n')}`,
+    "What is in it: `react-dom` (React's renderer) and `chunk`/`jsx-runtime` (React Router and React) are",
+    "shared by every page; `root` is the app's document, providers, navigation bar and footer (Mantine's",
+    "core components they use, TanStack Query, the session); the route module holds the page's own",
+    'components. Mantine components that several pages use come in shared chunks named after one of them.',
   ].join('\n');
 }
 
 const isMain = process.argv[1] && resolve(process.argv[1]) === resolve(new URL(import.meta.url).pathname);
 if (isMain) {
-  const dist = distDir();
-  let result;
+  let rows;
   try {
-    result = measure(dist);
+    rows = await measure();
   } catch (error) {
     console.error(error.message);
     process.exit(1);
   }
-  for (const route of result.rows) {
-    const budget = route.budgetKb === undefined ? '' : ` (budget ${route.budgetKb})`;
+  for (const row of rows) {
     console.info(
-      `${route.route.padEnd(22)} JS ${kb(route.js).padStart(6)} kB  CSS ${kb(route.css).padStart(5)} kB${budget}`,
+      `${row.name.padEnd(22)} ${row.status} JS ${kb(row.js.gzip).padStart(6)} kB in ${String(row.files).padStart(2)} files  CSS ${kb(row.css.gzip).padStart(5)} kB`,
     );
   }
-  updateSection('bundle', render(result));
-  if (result.problems.length > 0) {
-    console.error(`\nBundle check failed:\n${result.problems.map((problem) => `  - ${problem}`).join('\n')}`);
-    process.exit(1);
+  updateSection('bundle', render(rows));
+  const over = rows.filter((row) => row.isOver);
+  if (over.length > 0) {
+    // NOTE: reported, not failed, until the public pages first meet it (issue 28, item 5).
+    console.warn(`\nOver ${JS_BUDGET_KB} kB of gzip JS: ${over.map((row) => row.name).join(', ')}`);
+    process.exit(process.env.BUNDLE_STRICT === '1' ? 1 : 0);
   }
-  console.info('\nBundle budget met; every route is split.');
+  console.info(`\nEvery public page's first load is under ${JS_BUDGET_KB} kB of gzip JavaScript.`);
 }

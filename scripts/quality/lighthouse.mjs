@@ -10,7 +10,7 @@
 // several points with the load of the machine (CI shares two cores with the other suites), so a miss
 // is printed loudly but fails the run only with LIGHTHOUSE_STRICT=1.
 //
-// Environment: WEB_DIST (default apps/web/dist), CHROMIUM_PATH (default /usr/bin/chromium),
+// Environment: WEB_BUILD (default apps/web/build), CHROMIUM_PATH (default /usr/bin/chromium),
 // LIGHTHOUSE_PORT (default 3200), LIGHTHOUSE_RUNS (runs per page; the run with the median performance
 // score is reported; default 3, about 2 minutes in all), LIGHTHOUSE_PAGES (comma-separated paths to audit,
 // e.g. `/login,/profile`; `/booking` stands for both booking pages; default all), LIGHTHOUSE_REPORTS
@@ -44,11 +44,11 @@ const ONLY_PAGES = process.env.LIGHTHOUSE_PAGES
         .filter(Boolean),
     )
   : null;
-const WEB_DIST = process.env.WEB_DIST
-  ? isAbsolute(process.env.WEB_DIST)
-    ? process.env.WEB_DIST
-    : resolve(process.cwd(), process.env.WEB_DIST)
-  : join(ROOT, 'apps', 'web', 'dist');
+const WEB_BUILD = process.env.WEB_BUILD
+  ? isAbsolute(process.env.WEB_BUILD)
+    ? process.env.WEB_BUILD
+    : resolve(process.cwd(), process.env.WEB_BUILD)
+  : join(ROOT, 'apps', 'web', 'build');
 const REPORTS = process.env.LIGHTHOUSE_REPORTS
   ? resolve(process.cwd(), process.env.LIGHTHOUSE_REPORTS)
   : join(ROOT, 'test-output', 'lighthouse');
@@ -70,7 +70,7 @@ const DEMO_CUSTOMER = { email: 'customer@trimtime.test', password: 'Demo123!' };
 const DEMO_BUSINESS = { email: 'belfast@trimtime.test', password: 'Demo123!' };
 const SESSION_STORAGE_KEY = 'trimtime.session';
 
-/** The API from source on a fresh SQLite database, serving WEB_DIST. */
+/** The API from source on a fresh SQLite database, rendering and serving WEB_BUILD. */
 async function startServer(dataDir) {
   const env = {
     ...process.env,
@@ -78,7 +78,7 @@ async function startServer(dataDir) {
     PORT: String(PORT),
     HOST: '127.0.0.1',
     DATABASE_URL: `sqlite:${join(dataDir, 'app.db')}`,
-    WEB_DIST,
+    WEB_BUILD,
     APP_URL: ORIGIN,
     LOG_LEVEL: 'warn',
   };
@@ -288,14 +288,10 @@ function render(results, problems, misses) {
   const { rttMs, throughputKbps, cpuSlowdownMultiplier } = first.throttling;
   const why = [
     'Why performance can miss: Lighthouse simulates the mobile profile from a trace recorded on this',
-    `machine (${rttMs} ms round trips, ${(throughputKbps / 1000).toFixed(1)} Mbit/s, CPU work x${cpuSlowdownMultiplier}). The app renders in the`,
-    "browser. index.html's page shell paints at once, with the page's fixed heading (the landing page's",
-    "hero; a business's header and the booking wizard's first step on its booking page), and the page asks for its",
-    'scripts and stylesheet only once that paint is done (decision 20), so a page whose largest element',
-    "is in the shell has its LCP at its FCP. For a signed-in visitor the page's loader asks for the",
-    "page's data at once and paints the profile page's card from it (decision 21), so `/profile`'s LCP",
-    "is that answer's round trip. What the app's start costs (the entry: React, the router, Mantine,",
-    "TanStack Query, section 4c; the route's chunks; the first render) shows as TBT. The CPU work is",
+    `machine (${rttMs} ms round trips, ${(throughputKbps / 1000).toFixed(1)} Mbit/s, CPU work x${cpuSlowdownMultiplier}). The public pages`,
+    'are rendered on the server with their data (decision 23), so their largest paint is server-rendered',
+    'content; the signed-in pages render in the browser behind one skeleton. What hydration costs (React,',
+    "the router, Mantine, TanStack Query, section 4c; the route's module) shows as TBT. The CPU work is",
     'multiplied by the slowdown on a two-core machine shared with the',
     'other suites, so TBT, and with it the score,',
     'moves by a few points from run to run.',
@@ -335,8 +331,10 @@ function render(results, problems, misses) {
 }
 
 async function main() {
-  if (!existsSync(join(WEB_DIST, 'index.html'))) {
-    throw new Error(`${WEB_DIST}/index.html is missing: build the web app first (npm run build -w @app/web)`);
+  if (!existsSync(join(WEB_BUILD, 'server', 'index.js'))) {
+    throw new Error(
+      `${WEB_BUILD}/server/index.js is missing: build the web app first (npm run build -w @app/web)`,
+    );
   }
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (set CHROMIUM_PATH)`);
   rmSync(REPORTS, { recursive: true, force: true });

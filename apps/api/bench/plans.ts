@@ -159,7 +159,7 @@ function planConfig(database: DatabaseConfig, jwtSecret: string): AppConfig {
     accountFailureLimit: 5,
     trustProxy: false,
     logLevel: 'silent',
-    webDist: '/nonexistent-web-dist',
+    webBuild: '/nonexistent-web-build',
     dataDir: '/nonexistent-data',
     demoData: false,
     reminderOffsets: parseReminderOffsets(DEFAULT_REMINDER_OFFSETS),

@@ -127,7 +127,7 @@ export function productionApiEnv(
     JWT_SECRET: settings.jwtSecret,
     SMTP_URL: `smtp://127.0.0.1:${settings.sinkPort}`,
     APP_URL: 'http://localhost:3000',
-    WEB_DIST: join(tmpdir(), 'trimtime-bench-no-web'),
+    WEB_BUILD: join(tmpdir(), 'trimtime-bench-no-web'),
     ...extra,
   };
 }

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { AvailableTimesQuerySchema, type AvailableTimesResponse } from '@app/domain';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config';
 import { createDatabase, type Db, postgresPool } from './db/database';
 import { type Clock, MINUTE_MS, systemClock } from './lib/clock';
-import { AppError } from './lib/errors';
 import { createAccessLogger, createLogger, RequestLogController } from './lib/logger';
 import { warmUpPasswordHashing } from './lib/passwords';
 import { ReadCache } from './lib/read-cache';
@@ -18,7 +16,7 @@ import { createSmtpMailer } from './mail/smtp.mailer';
 import { AccessTokens } from './modules/auth/access-tokens';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
-import { availableTimesBody, bookingsRoutes } from './modules/bookings/bookings.routes';
+import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { BookingsService } from './modules/bookings/bookings.service';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { CalendarService } from './modules/calendar/calendar.service';
@@ -34,6 +32,7 @@ import { listingRoutes } from './modules/listing/listing.routes';
 import { ListingService } from './modules/listing/listing.service';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { Outbox, type OutboxTiming } from './modules/outbox/outbox.service';
+import { PublicPagesService } from './modules/public-pages/public-pages.service';
 import { RateLimitsRepository } from './modules/rate-limits/rate-limits.repository';
 import { DEFAULT_FAILURE_WINDOW_MS, RateLimitsService } from './modules/rate-limits/rate-limits.service';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
@@ -46,7 +45,6 @@ import { AccountService } from './modules/users/account.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
 import { authPlugin } from './plugins/auth';
-import { bookingPageHeadings } from './plugins/booking-page-shell';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { inFlightPlugin } from './plugins/in-flight';
@@ -55,7 +53,7 @@ import { passwordEncodingPlugin } from './plugins/password-encoding';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { readCachePlugin } from './plugins/read-cache';
 import { frameworkErrors, securityPlugin } from './plugins/security';
-import { webPlugin } from './plugins/web';
+import { type WebPluginOptions, webPlugin } from './plugins/web';
 
 /** Things tests (and server.ts) may hand in instead of the defaults built from the config. */
 export interface AppDeps {
@@ -76,6 +74,8 @@ export interface AppDeps {
   liveEvents?: LiveEvents;
   /** Overrides of GET /api/events' heartbeat, per-account cap and the like (tests shorten them). */
   eventStreams?: Partial<EventStreamSettings>;
+  /** The web app's renderer instead of the build's (tests; `npm run dev` renders through Vite). */
+  web?: Pick<WebPluginOptions, 'pageHandler' | 'devServer'>;
 }
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
@@ -213,6 +213,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
     liveEvents,
     onTransition: metrics && ((from, to) => metrics.bookingTransition(from, to)),
   });
+  const listing = new ListingService({ db, clock, logger: app.log });
+  const reviews = new ReviewsService({ db, clock, outbox, appUrl: config.appUrl });
   // Unset (tests building their own config): nothing is kept, every read is computed.
   const readCache = new ReadCache({ ttlMs: config.readCacheTtlMs ?? 0, clock });
   app.addHook('onReady', warmUpPasswordHashing);
@@ -239,7 +241,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   await app.register(usersRoutes, { prefix: '/api/user', users, account });
   await app.register(listingRoutes, {
     prefix: '/api/booking',
-    listing: new ListingService({ db, clock, logger: app.log }),
+    listing,
     readCache,
   });
   await app.register(bookingsRoutes, {
@@ -254,7 +256,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   });
   await app.register(reviewsRoutes, {
     prefix: '/api/booking',
-    reviews: new ReviewsService({ db, clock, outbox, appUrl: config.appUrl }),
+    reviews,
     readCache,
   });
   await app.register(exportsRoutes, { prefix: '/api/booking', exports: new ExportsService(db) });
@@ -274,20 +276,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   });
 
   await app.register(webPlugin, {
-    webDist: config.webDist,
-    // A business's booking page opens with its header and the wizard's first step in the page shell
-    // (public data: the same as GET /api/booking/available-times, read through its cache entry).
-    pageHeading: bookingPageHeadings(async (businessId) => {
-      const parsed = AvailableTimesQuerySchema.safeParse({ businessId });
-      if (!parsed.success) return null;
-      try {
-        const body = await availableTimesBody(readCache, bookings, parsed.data.businessId);
-        return JSON.parse(body.json.toString('utf8')) as AvailableTimesResponse;
-      } catch (error) {
-        if (error instanceof AppError && error.status === 404) return null;
-        throw error;
-      }
-    }, clock),
+    webBuild: config.webBuild,
+    appUrl: config.appUrl,
+    publicPages: new PublicPagesService({ listing, bookings, reviews }),
+    ...deps.web,
   });
   return app;
 }

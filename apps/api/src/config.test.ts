@@ -17,7 +17,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       smtpUrl: undefined,
       logLevel: 'info',
-      webDist: join(API_PACKAGE_DIR, '..', 'web', 'dist'),
+      webBuild: join(API_PACKAGE_DIR, '..', 'web', 'build'),
       readCacheTtlMs: 2000,
       reminderOffsets: [
         { label: '24h', amount: 24, unit: 'h' },
@@ -95,7 +95,7 @@ describe('loadConfig', () => {
         AUTH_RATE_LIMIT: '50',
         TRUST_PROXY: 'loopback, 10.0.0.0/8',
         LOG_LEVEL: 'warn',
-        WEB_DIST: '/srv/web',
+        WEB_BUILD: '/srv/web',
         READ_CACHE_TTL_MS: '500',
         REMINDER_OFFSETS: '90m',
       }),
@@ -110,7 +110,7 @@ describe('loadConfig', () => {
       authRateLimit: 50,
       trustProxy: 'loopback,10.0.0.0/8',
       logLevel: 'warn',
-      webDist: '/srv/web',
+      webBuild: '/srv/web',
       readCacheTtlMs: 500,
       reminderOffsets: [{ label: '90m', amount: 90, unit: 'm' }],
     });

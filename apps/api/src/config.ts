@@ -31,7 +31,7 @@ export interface AppConfig {
   /** false, or the proxies whose X-Forwarded-For is believed (IPs, CIDRs, loopback…; see TRUST_PROXY). */
   trustProxy: false | string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  webDist: string;
+  webBuild: string;
   dataDir: string;
   /** Fill an empty database with demo data at start (never in production; DEMO_DATA=off disables). */
   demoData: boolean;
@@ -83,7 +83,7 @@ const EnvSchema = z.object({
   AUTH_ACCOUNT_FAILURE_LIMIT: z.coerce.number().int().min(1).default(5),
   TRUST_PROXY: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST: optionalText,
+  WEB_BUILD: optionalText,
   DEMO_DATA: optionalText.pipe(z.enum(['on', 'off'], { error: 'must be on or off' }).optional()),
   READ_CACHE_TTL_MS: optionalText.pipe(
     z
@@ -246,9 +246,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     accountFailureLimit: env.AUTH_ACCOUNT_FAILURE_LIMIT,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL,
-    webDist: env.WEB_DIST
-      ? resolve(invocationDir(source), env.WEB_DIST)
-      : resolve(API_PACKAGE_DIR, '..', 'web', 'dist'),
+    webBuild: env.WEB_BUILD
+      ? resolve(invocationDir(source), env.WEB_BUILD)
+      : resolve(API_PACKAGE_DIR, '..', 'web', 'build'),
     dataDir,
     demoData: !isProduction && env.DEMO_DATA !== 'off',
     readCacheTtlMs: env.READ_CACHE_TTL_MS ?? DEFAULT_READ_CACHE_TTL_MS,

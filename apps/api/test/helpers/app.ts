@@ -58,7 +58,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     accountFailureLimit: 5,
     trustProxy: false,
     logLevel: 'silent',
-    webDist: `/nonexistent-web-dist-${randomUUID()}`,
+    webBuild: `/nonexistent-web-build-${randomUUID()}`,
     dataDir: '/nonexistent-data',
     demoData: false,
     reminderOffsets: parseReminderOffsets(DEFAULT_REMINDER_OFFSETS),

@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { MESSAGES } from '@app/domain';
@@ -9,6 +8,7 @@ import { migrateToLatest } from '../../src/db/migrate';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { describeEachDatabase } from '../helpers/databases';
 import { uniqueEmail } from '../helpers/factories';
+import { createFakeWebBuild, withFakeWeb } from '../helpers/web';
 
 const countUsers = async (db: Db) => {
   const row = await db
@@ -227,18 +227,19 @@ describeEachDatabase('HTTP conventions', (database) => {
 
 describe('the web app', () => {
   let dist: string;
+  let removeBuild: () => void;
   beforeAll(() => {
-    dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
-    mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>TrimTime</title><div id="root"></div>');
-    writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    const build = createFakeWebBuild();
+    dist = build.webBuild;
+    removeBuild = build.remove;
   });
-  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+  afterAll(() => removeBuild());
+  const assetsOf = (webBuild: string) => join(webBuild, 'client', 'assets');
 
-  const withApp = async (webDist: string, run: (t: TestApp) => Promise<void>) => {
+  const withApp = async (webBuild: string, run: (t: TestApp) => Promise<void>, render = true) => {
     const db = createDatabase({ dialect: 'sqlite', path: ':memory:' });
     await migrateToLatest(db);
-    const t = await createTestApp(db, { config: { webDist } });
+    const t = await createTestApp(db, render ? withFakeWeb(webBuild) : { config: { webBuild } });
     try {
       await run(t);
     } finally {
@@ -247,16 +248,22 @@ describe('the web app', () => {
     }
   };
 
-  it('serves index.html for any page a browser asks for, and the fingerprinted assets', async () => {
+  it('renders every page a browser asks for with a nonce in its policy, and serves the fingerprinted assets', async () => {
     await withApp(dist, async (t) => {
       for (const url of ['/', '/login', '/booking/123', '/invite/abc']) {
         const page = await t.app.inject({ url, headers: { accept: 'text/html,application/xhtml+xml' } });
         expect(page.statusCode).toBe(200);
         expect(page.body).toContain('<div id="root">');
         expect(page.headers['cache-control']).toBe('no-cache');
-        expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+        const nonce = /<script nonce="([^"]+)"/.exec(page.body)?.[1];
+        expect(nonce).toBeTruthy();
+        expect(page.headers['content-security-policy']).toContain(`script-src 'self' 'nonce-${nonce}'`);
+        expect(page.headers['content-security-policy']).not.toContain("unsafe-inline';script");
       }
-      const asset = await t.app.inject({ url: '/assets/app-abc123.js' });
+      const first = await t.app.inject({ url: '/' });
+      const second = await t.app.inject({ url: '/' });
+      expect(first.headers['content-security-policy']).not.toBe(second.headers['content-security-policy']);
+      const asset = await t.app.inject({ url: '/assets/app-1a2b3c.js' });
       expect(asset.statusCode).toBe(200);
       expect(asset.headers['cache-control']).toContain('immutable');
       const missingAsset = await t.app.inject({ url: '/assets/missing.js' });
@@ -264,15 +271,9 @@ describe('the web app', () => {
     });
   });
 
-  it('answers every app route with index.html whatever the Accept header (curl, link checkers)', async () => {
+  it('renders every app route whatever the Accept header (curl, link checkers), and a path it does not know as its 404 page', async () => {
     await withApp(dist, async (t) => {
-      for (const url of [
-        '/businesses',
-        '/booking/123',
-        '/invite/abc-DEF_1',
-        '/no-such-page',
-        '/login?next=%2Fprofile',
-      ]) {
+      for (const url of ['/businesses', '/booking/123', '/invite/abc-DEF_1', '/login?next=%2Fprofile']) {
         for (const accept of [undefined, '*/*', 'application/json', 'text/plain']) {
           const page = await t.app.inject({ url, headers: accept ? { accept } : {} });
           expect(page.statusCode, `${url} ${accept}`).toBe(200);
@@ -280,8 +281,27 @@ describe('the web app', () => {
           expect(page.body).toContain('<div id="root">');
         }
       }
+      const unknown = await t.app.inject({ url: '/no-such-page', headers: { accept: '*/*' } });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.headers['content-type']).toMatch(/^text\/html/);
+      expect(unknown.body).toContain('Page Not Found');
       const head = await t.app.inject({ method: 'HEAD', url: '/businesses' });
       expect(head.statusCode).toBe(200);
+      expect(head.body).toBe('');
+    });
+  });
+
+  it('compresses a rendered page for a browser that accepts brotli or gzip', async () => {
+    await withApp(dist, async (t) => {
+      const br = await t.app.inject({ url: '/businesses', headers: { 'accept-encoding': 'gzip, br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(br.rawPayload).toString()).toContain('<div id="root">');
+      const gz = await t.app.inject({ url: '/businesses', headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toContain('<div id="root">');
+      const plain = await t.app.inject({ url: '/businesses' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
     });
   });
 
@@ -308,11 +328,11 @@ describe('the web app', () => {
 
   it('sends Vary: Accept-Encoding with every /assets/ file, compressed or not', async () => {
     const style = 'body{color:red}'.repeat(100);
-    writeFileSync(join(dist, 'assets', 'style-aaa111.css'), style);
-    writeFileSync(join(dist, 'assets', 'style-aaa111.css.br'), brotliCompressSync(style));
-    writeFileSync(join(dist, 'assets', 'style-aaa111.css.gz'), gzipSync(style));
+    writeFileSync(join(assetsOf(dist), 'style-aaa111.css'), style);
+    writeFileSync(join(assetsOf(dist), 'style-aaa111.css.br'), brotliCompressSync(style));
+    writeFileSync(join(assetsOf(dist), 'style-aaa111.css.gz'), gzipSync(style));
     await withApp(dist, async (t) => {
-      for (const url of ['/assets/style-aaa111.css', '/assets/app-abc123.js']) {
+      for (const url of ['/assets/style-aaa111.css', '/assets/app-1a2b3c.js']) {
         for (const encoding of [undefined, 'br', 'gzip', 'gzip, deflate, br']) {
           const response = await t.app.inject({
             url,
@@ -327,9 +347,9 @@ describe('the web app', () => {
 
   it('sends the brotli or gzip copy the build wrote beside an asset when the browser accepts it', async () => {
     const script = 'console.log("compressed");'.repeat(100);
-    writeFileSync(join(dist, 'assets', 'big-def456.js'), script);
-    writeFileSync(join(dist, 'assets', 'big-def456.js.br'), brotliCompressSync(script));
-    writeFileSync(join(dist, 'assets', 'big-def456.js.gz'), gzipSync(script));
+    writeFileSync(join(assetsOf(dist), 'big-def456.js'), script);
+    writeFileSync(join(assetsOf(dist), 'big-def456.js.br'), brotliCompressSync(script));
+    writeFileSync(join(assetsOf(dist), 'big-def456.js.gz'), gzipSync(script));
     await withApp(dist, async (t) => {
       const url = '/assets/big-def456.js';
       const br = await t.app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });
@@ -346,11 +366,15 @@ describe('the web app', () => {
   });
 
   it('says to run npm run build when the web app is not built', async () => {
-    await withApp(join(dist, 'nope'), async (t) => {
-      const page = await t.app.inject({ url: '/', headers: { accept: 'text/html' } });
-      expect(page.statusCode).toBe(200);
-      expect(page.headers['content-type']).toContain('text/plain');
-      expect(page.body).toContain('npm run build');
-    });
+    await withApp(
+      join(dist, 'nope'),
+      async (t) => {
+        const page = await t.app.inject({ url: '/', headers: { accept: 'text/html' } });
+        expect(page.statusCode).toBe(200);
+        expect(page.headers['content-type']).toContain('text/plain');
+        expect(page.body).toContain('npm run build');
+      },
+      false,
+    );
   });
 });

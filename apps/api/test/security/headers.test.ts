@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpsServer, request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, randomIp, type TestApp } from '../helpers/app';
 import { registration, uniqueEmail } from '../helpers/factories';
 import { call, createCustomer } from '../helpers/marketplace';
+import { createFakeWebBuild, withFakeWeb } from '../helpers/web';
 import { forEachDatabase } from './support';
 
 /** The invite page of the web app (apps/web/src/config/paths.ts: `/invite/:inviteCode`). */
@@ -57,22 +58,19 @@ function expectStrongHsts(value: unknown) {
 
 forEachDatabase((database) => {
   let t: TestApp;
-  let webDist: string;
+  let webBuild: string;
+  let removeBuild: () => void;
   beforeAll(async () => {
-    // A stand-in for the production build of the web app: an index.html and fingerprinted assets.
-    webDist = mkdtempSync(join(tmpdir(), 'security-web-'));
-    mkdirSync(join(webDist, 'assets'));
-    writeFileSync(
-      join(webDist, 'index.html'),
-      '<!doctype html><html><head><script type="module" src="/assets/app-1a2b3c.js"></script></head><body><div id="root"></div></body></html>',
-    );
-    writeFileSync(join(webDist, 'assets', 'app-1a2b3c.js'), 'console.log("app")');
-    writeFileSync(join(webDist, 'assets', 'app-1a2b3c.css'), 'body{margin:0}');
-    t = await createTestApp(database().db, { config: { webDist, authRateLimit: 2 } });
+    // A stand-in for the web app: its server render and fingerprinted assets.
+    const build = createFakeWebBuild();
+    webBuild = build.webBuild;
+    removeBuild = build.remove;
+    const web = withFakeWeb(webBuild);
+    t = await createTestApp(database().db, { ...web, config: { ...web.config, authRateLimit: 2 } });
   });
   afterAll(async () => {
     await t.close();
-    rmSync(webDist, { recursive: true, force: true });
+    removeBuild();
   });
 
   /** One request of each kind the server answers: JSON, every error, HTML pages, assets, docs. */
@@ -118,7 +116,6 @@ forEachDatabase((database) => {
       ['SPA /booking/x', await inject({ url: '/booking/abc', headers: html })],
       ['SPA invite page', await inject({ url: INVITE_PAGE, headers: html })],
       ['HEAD SPA page', await inject({ method: 'HEAD', url: '/profile', headers: html })],
-      ['index.html', await inject({ url: '/index.html' })],
       ['JS asset', await inject({ url: '/assets/app-1a2b3c.js' })],
       ['CSS asset', await inject({ url: '/assets/app-1a2b3c.css' })],
       ['docs UI', await inject({ url: '/api/docs', headers: html })],
@@ -191,7 +188,8 @@ forEachDatabase((database) => {
 
   it('3.4.1 no HSTS over plain HTTP, even in production, or when an untrusted client claims X-Forwarded-Proto https', async () => {
     const production = await createTestApp(database().db, {
-      config: { isProduction: true, env: 'production', webDist },
+      ...withFakeWeb(webBuild),
+      config: { isProduction: true, env: 'production', webBuild },
     });
     try {
       for (const app of [t, production]) {
@@ -212,7 +210,10 @@ forEachDatabase((database) => {
   });
 
   it('3.4.1 HSTS (a year, includeSubDomains) on every response behind a trusted TLS proxy (X-Forwarded-Proto https from TRUST_PROXY)', async () => {
-    const proxied = await createTestApp(database().db, { config: { trustProxy: '10.0.0.5', webDist } });
+    const proxied = await createTestApp(database().db, {
+      ...withFakeWeb(webBuild),
+      config: { trustProxy: '10.0.0.5', webBuild },
+    });
     try {
       const viaProxy = { remoteAddress: '10.0.0.5' };
       for (const [url, accept] of [

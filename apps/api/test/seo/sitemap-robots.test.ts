@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -89,17 +89,17 @@ describeEachDatabase('sitemap.xml and robots.txt', (database) => {
   });
 
   it('are served ahead of files of the same name in the web build', async () => {
-    const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
-    writeFileSync(join(webDist, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
-    writeFileSync(join(webDist, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
-    writeFileSync(join(webDist, 'sitemap.xml'), '<urlset/>');
-    const built = await createTestApp(db(), { config: { appUrl: APP_URL, webDist } });
+    const webBuild = mkdtempSync(join(tmpdir(), 'web-build-'));
+    mkdirSync(join(webBuild, 'client'));
+    writeFileSync(join(webBuild, 'client', 'robots.txt'), 'User-agent: *\nDisallow: /\n');
+    writeFileSync(join(webBuild, 'client', 'sitemap.xml'), '<urlset/>');
+    const built = await createTestApp(db(), { config: { appUrl: APP_URL, webBuild } });
     try {
       expect((await built.app.inject({ url: '/robots.txt' })).body).toContain('Allow: /\n');
       expect(locsOf((await built.app.inject({ url: '/sitemap.xml' })).body)[0]).toBe(`${APP_URL}/`);
     } finally {
       await built.close();
-      rmSync(webDist, { recursive: true, force: true });
+      rmSync(webBuild, { recursive: true, force: true });
     }
   });
 });

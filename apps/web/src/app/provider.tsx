@@ -2,15 +2,13 @@
 import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/default-css-variables.layer.css';
 import '@mantine/core/styles/global.layer.css';
-// The theme's CSS variables, worked out at build time (theme-variables.ts) instead of on every start.
-import 'virtual:mantine-theme-variables.css';
 import './global.css';
 
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState, useSyncExternalStore } from 'react';
 import { SessionProvider } from '@/lib/auth';
-import { createQueryClient } from '@/lib/query-client';
+import { browserQueryClient, createQueryClient } from '@/lib/query-client';
 import { isToastHostRequested, subscribeToastHost } from '@/lib/toast-host';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -24,7 +22,10 @@ export interface AppProviderProps {
 }
 
 export function AppProvider({ children, queryClient, env = 'default' }: AppProviderProps) {
-  const [client] = useState(() => queryClient ?? createQueryClient());
+  // The browser's one cache; a server render's own.
+  const [client] = useState(
+    () => queryClient ?? (typeof window === 'undefined' ? createQueryClient() : browserQueryClient()),
+  );
   // Toasts only follow something the user did: their code loads with the first one (lib/toast-host).
   const toastHostRequested = useSyncExternalStore(subscribeToastHost, isToastHostRequested, () => false);
   const showToasts = env === 'test' || toastHostRequested;
@@ -35,7 +36,6 @@ export function AppProvider({ children, queryClient, env = 'default' }: AppProvi
       // Light only: the build drops Mantine's dark-scheme CSS (postcss.config.cjs).
       forceColorScheme="light"
       cssVariablesResolver={cssVariablesResolver}
-      withCssVariables={false}
       env={env}
     >
       {showToasts ? (

@@ -10,14 +10,12 @@ const signedInAs = (userType: string) =>
   stubFetch().on('GET', '/api/user/userdetails', jsonResponse(200, userDetails(userType)));
 
 describe('route guard', () => {
-  it.each(['/profile', '/admin', '/booking/business-1'])(
-    'sends a visitor without a token from %s to /login',
-    async (route) => {
-      const { router } = renderApp({ route });
-      expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
-      expect(router.state.location.pathname).toBe('/login');
-    },
-  );
+  // A business's page is public (api-contract §9.1): only sending a request needs a sign-in.
+  it.each(['/profile', '/admin'])('sends a visitor without a token from %s to /login', async (route) => {
+    const { router } = renderApp({ route });
+    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
 
   it("shows 'Loading...' while the user type is unknown on a route that needs one", async () => {
     const details = deferred<Response>();
@@ -64,7 +62,7 @@ describe('route guard', () => {
     signedInAs('Robot');
     const { router } = renderApp({ route: '/admin', session: {} });
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(await screen.findByRole('button', { name: 'Request Now' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Request Now' })).toBeInTheDocument();
   });
 
   it.each([

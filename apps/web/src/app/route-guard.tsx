@@ -1,6 +1,6 @@
 import type { UserType } from '@app/domain';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '@/components/full-page-loader';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
@@ -42,8 +42,10 @@ export function RouteGuard({
   children?: ReactNode;
 }) {
   const { isAuthenticated, userType, user, isUserError } = useSession();
+  const location = useLocation();
 
-  if (!isAuthenticated) return <Navigate to={paths.login.getHref()} replace />;
+  if (!isAuthenticated)
+    return <Navigate to={paths.login.getHref(`${location.pathname}${location.search}`)} replace />;
   if (!allow) return children;
   if (userType === undefined) {
     // A loaded profile without a known type is a mismatch, not a wait.

@@ -12,3 +12,6 @@ export function makeZodJitless(): void {
   holder.__zod_globalConfig ??= {};
   holder.__zod_globalConfig.jitless = true;
 }
+
+// Imported first by app/root.tsx, whose imports run before every page's: no schema exists yet.
+makeZodJitless();

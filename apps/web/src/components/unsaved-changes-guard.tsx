@@ -1,8 +1,8 @@
 import { MESSAGES } from '@app/domain';
 import { Button, Flex, Stack, Text } from '@mantine/core';
 import { type ReactNode, useEffect, useRef } from 'react';
+import { type BlockerFunction, useBlocker } from 'react-router';
 import { DeferredModal } from '@/components/deferred-modal';
-import { type BlockerFunction, useBlocker } from '@/lib/navigation';
 
 export const LEAVE_PAGE_TITLE = 'Leave this page?';
 export const LEAVE_PAGE = 'Leave Page';

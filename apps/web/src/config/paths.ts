@@ -5,7 +5,12 @@
  */
 export const paths = {
   home: { path: '/', getHref: () => '/', title: 'Book a Barber' },
-  login: { path: '/login', getHref: () => '/login', title: 'Login' },
+  login: {
+    path: '/login',
+    /** With the page to return to after signing in (`next`, a path of this site). */
+    getHref: (next?: string) => (next && next !== '/' ? `/login?${new URLSearchParams({ next })}` : '/login'),
+    title: 'Login',
+  },
   register: { path: '/register', getHref: () => '/register', title: 'Register' },
   businesses: { path: '/businesses', getHref: () => '/businesses', title: 'Available Barbers' },
   booking: {
@@ -39,6 +44,15 @@ export const paths = {
     title: 'Business Registration',
   },
 } as const;
+
+/**
+ * Where to go after signing in: the `next` a sign-in link carries when it is a path of this site
+ * (never another origin, `//host` or `/\\host`), else the home page.
+ */
+export function nextPathOf(next: string | null): string {
+  const isLocalPath = next?.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\');
+  return isLocalPath && next ? next : '/';
+}
 
 export const SITE_NAME = 'TrimTime NI';
 export const NOT_FOUND_TITLE = 'Page Not Found';

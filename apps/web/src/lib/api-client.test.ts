@@ -1,5 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EARLY_RESPONSES_GLOBAL } from '@/config/page-shell';
+import { describe, expect, it, vi } from 'vitest';
 import { apiErrorResponse, deferred, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import {
   ApiError,
@@ -10,7 +9,6 @@ import {
   setSessionExpiredHandler,
 } from './api-client';
 import { readDraft, writeDraft } from './draft-storage';
-import { earlyResponsesArrived } from './early-responses';
 import { getSession, saveSession } from './session';
 
 const signIn = (accessToken = 'old-access', refreshToken = 'refresh-1') =>
@@ -295,101 +293,5 @@ describe('api client', () => {
     await expect(apiClient.post(path, {})).rejects.toMatchObject({ status: 401, message: 'Nope' });
     expect(api.callsTo('POST', '/api/auth/refresh')).toHaveLength(0);
     expect(getSession()).toEqual({ accessToken: 'old-access', refreshToken: 'refresh-1' });
-  });
-});
-
-describe("api client: the answers index.html's loader asked for", () => {
-  /** What the loader leaves on window (config/page-shell.ts, APP_LOADER). */
-  function loaderAsked(path: string, token: string, response: Promise<Response>) {
-    const early = new Map([[path, { token, response }]]);
-    Reflect.set(window, EARLY_RESPONSES_GLOBAL, early);
-    return early;
-  }
-
-  afterEach(() => {
-    Reflect.deleteProperty(window, EARLY_RESPONSES_GLOBAL);
-  });
-
-  it("takes the loader's answer to its first GET instead of asking again; the next call asks the API", async () => {
-    signIn('token-abc');
-    const api = stubFetch().on('GET', '/api/user/userdetails', jsonResponse(200, { FirstName: 'Fresh' }));
-    const early = loaderAsked(
-      '/api/user/userdetails',
-      'token-abc',
-      Promise.resolve(jsonResponse(200, { FirstName: 'Early' })),
-    );
-
-    await expect(apiClient.get('/user/userdetails')).resolves.toEqual({ FirstName: 'Early' });
-    expect(api.calls).toHaveLength(0);
-    expect(early.size).toBe(0);
-    await expect(earlyResponsesArrived()).resolves.toBeUndefined();
-
-    await expect(apiClient.get('/user/userdetails')).resolves.toEqual({ FirstName: 'Fresh' });
-    expect(api.calls).toHaveLength(1);
-  });
-
-  it('gives the answer to one of two GETs of the same path made together; the other asks the API', async () => {
-    signIn('token-abc');
-    const api = stubFetch().on('GET', '/api/user/userdetails', jsonResponse(200, { FirstName: 'Fresh' }));
-    const answer = deferred<Response>();
-    loaderAsked('/api/user/userdetails', 'token-abc', answer.promise);
-
-    const first = apiClient.get('/user/userdetails');
-    const second = apiClient.get('/user/userdetails');
-    answer.resolve(jsonResponse(200, { FirstName: 'Early' }));
-
-    // One body cannot be read twice: exactly one call takes it, and the other is answered by the API.
-    const names = (await Promise.all([first, second])).map(
-      (body) => (body as { FirstName: string }).FirstName,
-    );
-    expect(names.sort()).toEqual(['Early', 'Fresh']);
-    expect(api.calls).toHaveLength(1);
-  });
-
-  it('asks the API itself when the answer was for another token, or did not get through', async () => {
-    signIn('token-new');
-    const api = stubFetch().on('GET', '/api/user/userdetails', jsonResponse(200, { FirstName: 'Fresh' }));
-    loaderAsked(
-      '/api/user/userdetails',
-      'token-old',
-      Promise.resolve(jsonResponse(200, { FirstName: 'Early' })),
-    );
-    await expect(apiClient.get('/user/userdetails')).resolves.toEqual({ FirstName: 'Fresh' });
-
-    loaderAsked('/api/user/userdetails', 'token-new', Promise.reject(new TypeError('Failed to fetch')));
-    await expect(apiClient.get('/user/userdetails')).resolves.toEqual({ FirstName: 'Fresh' });
-    expect(api.calls).toHaveLength(2);
-    // A failed answer does not hold the first render.
-    await expect(earlyResponsesArrived()).resolves.toBeUndefined();
-  });
-
-  it('refreshes and asks again when the early answer is a 401, as for any other call', async () => {
-    signIn('old-access', 'refresh-1');
-    const api = stubFetch()
-      .on(
-        'POST',
-        '/api/auth/refresh',
-        jsonResponse(200, { accessToken: 'new-access', refreshToken: 'refresh-2' }),
-      )
-      .on('GET', '/api/booking/userbookings', jsonResponse(200, { requests: [], bookings: [] }));
-    loaderAsked(
-      '/api/booking/userbookings',
-      'old-access',
-      Promise.resolve(apiErrorResponse(401, 'Unauthorized', 'Token expired')),
-    );
-
-    await expect(apiClient.get('/booking/userbookings')).resolves.toEqual({ requests: [], bookings: [] });
-    expect(
-      api.calls.map((call) => `${call.method} ${call.path} ${call.headers.authorization ?? ''}`),
-    ).toEqual(['POST /api/auth/refresh ', 'GET /api/booking/userbookings Bearer new-access']);
-  });
-
-  it('never takes an early answer for a call that changes something', async () => {
-    signIn('token-abc');
-    const api = stubFetch().on('POST', '/api/user/userdetails', jsonResponse(200, { ok: true }));
-    const early = loaderAsked('/api/user/userdetails', 'token-abc', Promise.resolve(jsonResponse(200, {})));
-    await apiClient.post('/user/userdetails', {});
-    expect(api.calls).toHaveLength(1);
-    expect(early.size).toBe(1);
   });
 });

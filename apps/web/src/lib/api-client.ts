@@ -1,7 +1,5 @@
 import type { ApiError as ApiErrorBody, ErrorCode, RefreshResponse } from '@app/domain';
-import { API_BASE_PATH } from '@/config/early-data';
 import { paths } from '@/config/paths';
-import { takeEarlyResponse } from './early-responses';
 import { clearSession, getAccessToken, getRefreshToken, getSession, updateTokens } from './session';
 
 /**
@@ -11,7 +9,8 @@ import { clearSession, getAccessToken, getRefreshToken, getSession, updateTokens
  * fails, every token is cleared and the user is sent to /login.
  */
 
-export { API_BASE_PATH };
+/** Where the API is: every call goes under it. */
+export const API_BASE_PATH = '/api';
 export const PASSWORD_ENCODING_HEADER = 'X-Password-Encoding';
 const PASSWORD_FIELDS = ['password', 'newPassword', 'confirmPassword'] as const;
 
@@ -219,15 +218,6 @@ async function send(path: string, options: RequestOptions, accessToken: string |
   if (options.encodePasswords) headers[PASSWORD_ENCODING_HEADER] = 'base64';
   if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
-  // The page's loader may have asked for this already, while the app's files downloaded.
-  const early = method === 'GET' ? takeEarlyResponse(`${API_BASE_PATH}${path}`, accessToken) : undefined;
-  if (early) {
-    try {
-      return await early;
-    } catch {
-      // It did not get through: ask again below.
-    }
-  }
   try {
     return await fetch(`${API_BASE_PATH}${path}`, {
       method,

@@ -9,11 +9,11 @@ import {
   useMemo,
   useSyncExternalStore,
 } from 'react';
-import { API_PATHS } from '@/config/early-data';
 import { apiClient, refreshAccessToken } from './api-client';
 import { queryKeys } from './query-keys';
 import {
   clearSession,
+  decodeAccessToken,
   getAccessToken,
   getRefreshToken,
   msUntilRefresh,
@@ -29,7 +29,7 @@ import {
  */
 
 /** GET /user/userdetails (api-contract §3). Business fields are present for Business and Admin. */
-export const getUserDetails = (): Promise<UserProfile> => apiClient.get<UserProfile>(API_PATHS.userDetails);
+export const getUserDetails = (): Promise<UserProfile> => apiClient.get<UserProfile>('/user/userdetails');
 
 export const userDetailsQueryOptions = () =>
   queryOptions({
@@ -57,6 +57,11 @@ export interface SessionContextValue {
   /** The signed-in user's type; undefined while unknown (loading, failed, or signed out). */
   userType: UserType | undefined;
   user: UserProfile | undefined;
+  /**
+   * The type the access token claims, known before the profile loads (the server checks every
+   * request regardless); undefined when signed out.
+   */
+  claimedUserType: UserType | undefined;
   isUserLoading: boolean;
   isUserError: boolean;
   /** Stores the tokens of a successful sign-in (localStorage for 30 days with remember-me). */
@@ -118,17 +123,29 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const rawType = userQuery.data?.UserType;
+  const claimed = accessToken ? decodeAccessToken(accessToken)?.userType : undefined;
+  const claimedUserType = isUserType(claimed) ? claimed : undefined;
   const value = useMemo<SessionContextValue>(
     () => ({
       isAuthenticated,
       userType: isAuthenticated && isUserType(rawType) ? rawType : undefined,
       user: isAuthenticated ? userQuery.data : undefined,
+      claimedUserType,
       isUserLoading: isAuthenticated && userQuery.isPending,
       isUserError: isAuthenticated && userQuery.isError,
       signIn,
       signOut,
     }),
-    [isAuthenticated, rawType, userQuery.data, userQuery.isPending, userQuery.isError, signIn, signOut],
+    [
+      isAuthenticated,
+      rawType,
+      claimedUserType,
+      userQuery.data,
+      userQuery.isPending,
+      userQuery.isError,
+      signIn,
+      signOut,
+    ],
   );
 
   return <SessionContext value={value}>{children}</SessionContext>;

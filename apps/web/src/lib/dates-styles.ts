@@ -5,14 +5,13 @@ const MARKER = 'data-mantine-dates-styles';
 /**
  * Mantine's date-picker styles, added to the page by the modules that draw a date picker (the
  * businesses list's day filter; the dashboard's away dates, booking calendar and export range) when
- * their code loads, rather than sitting in the one stylesheet
- * that every page downloads and matches against (vite.config.ts: cssCodeSplit off). An inline
+ * their code loads, rather than sitting in the stylesheets that every page downloads and matches
+ * against. An inline
  * <style> is in place before the picker renders (the CSP allows inline styles, which Mantine's
  * provider uses too).
  *
  * NOTE: they go in their own layer, ordered after `mantine`, not into `mantine` itself: the app's
- * stylesheet sits at the end of <body> (config/page-shell.ts), after this <style>, so inside one
- * layer Mantine's button reset would win over the dates' own rules (a selected day lost its fill).
+ * stylesheets of a page opened later are linked after this <style>, so inside one layer Mantine's button reset would win over the dates' own rules (a selected day lost its fill).
  * The app's unlayered styles still come first.
  */
 export function addDatesStyles(): void {

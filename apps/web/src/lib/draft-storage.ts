@@ -1,13 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { DRAFT_PREFIX } from '@/config/page-shell';
 
 /**
  * Unfinished work kept for the tab's life (sessionStorage): a reload or a visit to another page
  * brings it back, closing the tab ends it. Never put a password here. Storage that is full or
  * switched off only loses the draft.
  */
-// index.html's loader reads the booking wizard's drafts too (config/page-shell.ts).
-const PREFIX = DRAFT_PREFIX;
+const PREFIX = 'trimtime.draft.';
 
 const storage = (): Storage | null => {
   try {
@@ -69,12 +67,17 @@ export interface DraftStore<T> {
 
 /**
  * The draft under `key` (fixed at the first render: an initialiser is run once), read once and
- * parsed field by field by `parse`. `useSaveDraft` keeps it up to date.
+ * parsed field by field by `parse`. `useSaveDraft` keeps it up to date. Not `isEnabled` (a page
+ * hydrating its server render, which had no storage): the empty draft, never saved.
  */
-export function useDraft<T>(key: string | (() => string), parse: (raw: unknown) => T): DraftStore<T> {
+export function useDraft<T>(
+  key: string | (() => string),
+  parse: (raw: unknown) => T,
+  { isEnabled = true }: { isEnabled?: boolean } = {},
+): DraftStore<T> {
   const [fixedKey] = useState(key);
-  const [initial] = useState(() => parse(readDraft(fixedKey)));
-  const isFinishedRef = useRef(false);
+  const [initial] = useState(() => parse(isEnabled ? readDraft(fixedKey) : null));
+  const isFinishedRef = useRef(!isEnabled);
   const finish = useCallback(() => {
     isFinishedRef.current = true;
     clearDraft(fixedKey);

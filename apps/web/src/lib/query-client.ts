@@ -15,3 +15,20 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+let browserClient: QueryClient | undefined;
+
+/**
+ * The browser's one query cache. On the server each render makes its own
+ * (createQueryClient), so no answer is ever kept between two people's requests.
+ */
+export function browserQueryClient(): QueryClient {
+  browserClient ??= createQueryClient();
+  return browserClient;
+}
+
+/** Component tests start every test with an empty cache. */
+export function resetBrowserQueryClient(): void {
+  browserClient?.clear();
+  browserClient = undefined;
+}

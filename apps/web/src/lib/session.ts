@@ -53,8 +53,12 @@ function readRemembered(now = Date.now()): StoredSession | null {
   return remembered;
 }
 
-/** The current tokens, or null when signed out (an expired remembered session is cleared here). */
+/**
+ * The current tokens, or null when signed out (an expired remembered session is cleared here). A
+ * server render has no session: tokens live only in the browser (spec §3).
+ */
 export function getSession(now = Date.now()): SessionTokens | null {
+  if (typeof window === 'undefined') return null;
   const session = readRemembered(now) ?? readFrom(sessionStorage);
   return session ? { accessToken: session.accessToken, refreshToken: session.refreshToken } : null;
 }

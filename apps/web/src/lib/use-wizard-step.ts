@@ -32,7 +32,16 @@ export interface WizardStep<K extends string> {
  */
 export function useWizardStep<K extends string>(
   keys: readonly K[],
-  { resumeAt = null, lastReachable = keys.length - 1 }: { resumeAt?: K | null; lastReachable?: number } = {},
+  {
+    resumeAt = null,
+    lastReachable = keys.length - 1,
+    isSettled = false,
+  }: {
+    resumeAt?: K | null;
+    lastReachable?: number;
+    /** Leaves the URL as it is (a wizard hydrating its server render, which knew no draft). */
+    isSettled?: boolean;
+  } = {},
 ): WizardStep<K> {
   const location = useLocation();
   const navigate = useNavigate();
@@ -47,13 +56,17 @@ export function useWizardStep<K extends string>(
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: settles the URL once per step shown
   useEffect(() => {
+    if (isSettled) return;
     if (isResuming.current) {
       isResuming.current = false;
-      navigate({ search: withStep(location.search, keys[0] as K) }, { replace: true });
-      for (let next = 1; next <= resumeIndex; next += 1) {
-        const state: WizardEntryState = { wizardStepFrom: keys[next - 1] };
-        navigate({ search: withStep(location.search, keys[next] as K) }, { state });
-      }
+      // One entry after the other: a navigation started before the last has settled replaces it.
+      void (async () => {
+        await navigate({ search: withStep(location.search, keys[0] as K) }, { replace: true });
+        for (let next = 1; next <= resumeIndex; next += 1) {
+          const state: WizardEntryState = { wizardStepFrom: keys[next - 1] };
+          await navigate({ search: withStep(location.search, keys[next] as K) }, { state });
+        }
+      })();
       return;
     }
     if (requested > index) navigate({ search: withStep(location.search, key) }, { replace: true });

@@ -1,12 +1,23 @@
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { UNSAFE_createMemoryHistory as createMemoryHistory, type Location } from 'react-router';
+import type { ComponentType } from 'react';
+import {
+  createMemoryRouter,
+  type Location,
+  Outlet,
+  type RouteObject,
+  RouterProvider,
+  useLoaderData,
+  useMatches,
+  useParams,
+} from 'react-router';
 import { vi } from 'vitest';
+import { RootLayout } from '@/app/layouts/root-layout';
 import { AppProvider } from '@/app/provider';
-import { AppRoutes } from '@/app/routes';
-import { AppRouter, createAppHistory } from '@/lib/navigation';
-import { createQueryClient } from '@/lib/query-client';
+import { browserQueryClient, resetBrowserQueryClient } from '@/lib/query-client';
 import { type SessionTokens, saveSession } from '@/lib/session';
+import { ErrorBoundary } from '../../app/root';
+import routeConfig from '../../app/routes';
 import { makeAccessToken } from './tokens';
 
 export interface RenderAppOptions {
@@ -15,6 +26,63 @@ export interface RenderAppOptions {
   /** Signs in before rendering (tokens in sessionStorage unless rememberMe). */
   session?: Partial<SessionTokens> & { rememberMe?: boolean };
 }
+
+interface RouteModule {
+  default: ComponentType<{ loaderData: unknown; params: unknown; matches: unknown }>;
+  clientLoader?: RouteObject['loader'];
+  HydrateFallback?: ComponentType;
+}
+
+const routeModules = import.meta.glob<RouteModule>('../../app/routes/*.tsx', { eager: true });
+
+interface RouteConfigEntry {
+  path?: string;
+  index?: boolean;
+  file: string;
+  children?: RouteConfigEntry[];
+}
+
+/** A route module's component with the props framework mode passes it. */
+function withRouteProps(Page: RouteModule['default']) {
+  return function RouteComponent() {
+    return <Page loaderData={useLoaderData()} params={useParams()} matches={useMatches()} />;
+  };
+}
+
+/**
+ * The app's own route table (app/routes.ts) as the browser runs it: each route module's component
+ * with its clientLoader and HydrateFallback (the server's loaders do not run in a component test;
+ * the pages then ask the API, as on a visit from another page).
+ */
+function routeObjectOf(entry: RouteConfigEntry): RouteObject {
+  const module = routeModules[`../../app/${entry.file}`];
+  if (!module) throw new Error(`No route module ${entry.file}`);
+  const shared = {
+    Component: withRouteProps(module.default),
+    ...(module.clientLoader ? { loader: module.clientLoader } : {}),
+    // The app hydrates from the server's render; a memory router starts with the loaders' run.
+    HydrateFallback: module.HydrateFallback ?? (() => null),
+  };
+  if (entry.index) return { index: true, ...shared };
+  return { path: entry.path, ...shared, children: entry.children?.map(routeObjectOf) };
+}
+
+const appRoutes = (): RouteObject[] => [
+  {
+    id: 'root',
+    element: (
+      <RootLayout>
+        <Outlet />
+      </RootLayout>
+    ),
+    errorElement: (
+      <RootLayout>
+        <ErrorBoundary />
+      </RootLayout>
+    ),
+    children: (routeConfig as RouteConfigEntry[]).map(routeObjectOf),
+  },
+];
 
 /** Renders the whole app (providers, router, layout) at `route`, as the browser would. */
 export function renderApp({ route = '/', session }: RenderAppOptions = {}) {
@@ -27,17 +95,19 @@ export function renderApp({ route = '/', session }: RenderAppOptions = {}) {
       { rememberMe: session.rememberMe ?? false },
     );
   }
-  const queryClient = createQueryClient();
+  // A fresh cache for each render, as a new tab has.
+  resetBrowserQueryClient();
+  const queryClient = browserQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false }, mutations: { retry: false } });
-  const history = createAppHistory(createMemoryHistory({ initialEntries: [route], v5Compat: true }));
+  const memoryRouter = createMemoryRouter(appRoutes(), { initialEntries: [route] });
   /** Where the app is (`router.state.location`), and navigations from outside the app. */
   const router = {
     get state(): { location: Location } {
-      return { location: history.location };
+      return { location: memoryRouter.state.location };
     },
-    navigate: async (to: string) => act(() => history.push(to)),
+    navigate: async (to: string) => act(() => memoryRouter.navigate(to)),
     /** The browser's Back button. */
-    back: async () => act(() => history.go(-1)),
+    back: async () => act(() => memoryRouter.navigate(-1)),
   };
   // Tests may switch to fake timers mid-way (vi.useFakeTimers); user-event then moves the fake clock.
   const user = userEvent.setup({
@@ -47,9 +117,7 @@ export function renderApp({ route = '/', session }: RenderAppOptions = {}) {
   });
   const view = render(
     <AppProvider queryClient={queryClient} env="test">
-      <AppRouter history={history}>
-        <AppRoutes />
-      </AppRouter>
+      <RouterProvider router={memoryRouter} />
     </AppProvider>,
   );
   return { ...view, router, user, queryClient };

@@ -12,7 +12,7 @@ import classes from './navigation-bar.module.css';
 
 /** Spec §2: the media query at which the burger menu replaces the inline links (768 px or less). */
 export const MOBILE_NAV_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX}px)`;
-const MOBILE_MENU_ID = 'mobile-navigation';
+export const MOBILE_MENU_ID = 'mobile-navigation';
 const loadMobileMenu = () => import('./mobile-menu');
 const MobileMenu = lazy(loadMobileMenu);
 // The live stream, the polling and the thread drawer: for a signed-in user only, after the page.
@@ -65,7 +65,8 @@ export function NavigationBar() {
   const unread = (isAuthenticated && unreadMessages?.total) || 0;
   const unreadLabel = `unread messages: ${unread}`;
   const navigate = useNavigate();
-  const isMobile = useMediaQuery(MOBILE_NAV_QUERY, false, { getInitialValueInEffect: false });
+  // What shows is CSS's choice (navigation-bar.module.css); this only closes and prefetches the menu.
+  const isMobile = useMediaQuery(MOBILE_NAV_QUERY);
   const [menuOpened, menu] = useDisclosure(false);
   // The drawer's code loads on the first opening and stays mounted for its closing transition.
   const [menuMounted, setMenuMounted] = useState(false);
@@ -110,44 +111,39 @@ export function NavigationBar() {
     <header className={classes.header}>
       <Container size="lg" className={classes.inner}>
         <Brand />
-        {isMobile ? (
-          <>
-            <span className={classes.burger}>
-              <Burger
-                opened={menuOpened}
-                onClick={menu.toggle}
-                aria-label={unread > 0 ? `Menu, ${unreadLabel}` : 'Menu'}
-                aria-expanded={menuOpened}
-                aria-controls={MOBILE_MENU_ID}
-                size="sm"
-              />
-              {unread > 0 && !menuOpened ? (
-                <span className={classes.burgerCount} aria-hidden="true">
-                  {unread}
-                </span>
-              ) : null}
+        <span className={classes.burger}>
+          <Burger
+            opened={menuOpened}
+            onClick={menu.toggle}
+            aria-label={unread > 0 ? `Menu, ${unreadLabel}` : 'Menu'}
+            aria-expanded={menuOpened}
+            aria-controls={MOBILE_MENU_ID}
+            size="sm"
+          />
+          {unread > 0 && !menuOpened ? (
+            <span className={classes.burgerCount} aria-hidden="true">
+              {unread}
             </span>
-            {menuMounted ? (
-              <Suspense fallback={null}>
-                <MobileMenu id={MOBILE_MENU_ID} opened={menuOpened} onClose={menu.close}>
-                  {items.map((item) => renderItem(item, classes.mobileLink))}
-                </MobileMenu>
-              </Suspense>
-            ) : null}
-          </>
-        ) : (
-          <nav aria-label="Main" className={classes.desktopLinks}>
-            {items.map((item) =>
-              item.label === 'Register' && 'to' in item ? (
-                <Button key={item.label} component={RouterLink} to={item.to} size="sm" ml={4}>
-                  {item.label}
-                </Button>
-              ) : (
-                renderItem(item, classes.link)
-              ),
-            )}
-          </nav>
-        )}
+          ) : null}
+        </span>
+        {menuMounted ? (
+          <Suspense fallback={null}>
+            <MobileMenu id={MOBILE_MENU_ID} opened={menuOpened} onClose={menu.close}>
+              {items.map((item) => renderItem(item, classes.mobileLink))}
+            </MobileMenu>
+          </Suspense>
+        ) : null}
+        <nav aria-label="Main" className={classes.desktopLinks}>
+          {items.map((item) =>
+            item.label === 'Register' && 'to' in item ? (
+              <Button key={item.label} component={RouterLink} to={item.to} size="sm" ml={4}>
+                {item.label}
+              </Button>
+            ) : (
+              renderItem(item, classes.link)
+            ),
+          )}
+        </nav>
       </Container>
       {isAuthenticated ? (
         <Suspense fallback={null}>

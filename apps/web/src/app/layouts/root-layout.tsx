@@ -1,22 +1,16 @@
 import { Box } from '@mantine/core';
-import { useEffect } from 'react';
-import { matchPath, Outlet, useLocation, useNavigate } from 'react-router';
-import { documentTitle, NOT_FOUND_TITLE, paths } from '@/config/paths';
+import { type ReactNode, useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
 import { setSessionExpiredHandler } from '@/lib/api-client';
-import { PageAnnouncer, ScrollRestoration } from '@/lib/navigation';
-import { RouteErrorBoundary } from '../route-error-page';
+import { PageAnnouncer } from '@/lib/page-announcer';
+import { ReviewSlotsProvider } from '../review-slots';
 import { Footer } from './footer';
 import { NavigationBar } from './navigation-bar';
 
-/** The browser tab's title at `pathname`: its route's title (config/paths.ts), or not found. */
-export function documentTitleFor(pathname: string): string {
-  const route = Object.values(paths).find(({ path }) => matchPath(path, pathname));
-  return documentTitle(route?.title ?? NOT_FOUND_TITLE);
-}
-
-export function RootLayout() {
+/** The chrome around every page: skip link, navigation bar, the page, footer. */
+export function RootLayout({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  const { pathname } = useLocation();
 
   // When a refresh fails the API client clears the tokens; send the user to /login inside the app.
   useEffect(
@@ -33,13 +27,10 @@ export function RootLayout() {
       {/* At least a screen tall, so the footer starts below the fold: a page that renders short
           while its data loads then grows without pushing a visible footer (a layout shift). */}
       <Box component="main" id="main" tabIndex={-1} style={{ flex: 1, minHeight: '100dvh', outline: 'none' }}>
-        <RouteErrorBoundary key={pathname}>
-          <Outlet />
-        </RouteErrorBoundary>
+        <ReviewSlotsProvider>{children}</ReviewSlotsProvider>
       </Box>
       <Footer />
-      <ScrollRestoration />
-      <PageAnnouncer titleFor={documentTitleFor} />
+      <PageAnnouncer />
     </Box>
   );
 }

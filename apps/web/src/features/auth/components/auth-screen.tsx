@@ -3,8 +3,7 @@ import { Anchor, Box, Paper, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { FullPageLoader } from '@/components/full-page-loader';
-import { PAGE_HEADINGS } from '@/config/page-headings';
-import { paths } from '@/config/paths';
+import { nextPathOf, paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import { useConfirmSignupMutation } from '@/lib/auth-api/confirm-signup';
@@ -66,9 +65,8 @@ export type AuthView = 'login' | 'signup' | 'confirm' | 'forgot' | 'reset';
 
 /** Spec §2 "Auth screen": the title of each view. */
 export const AUTH_VIEW_TITLES: Record<AuthView, string> = {
-  // The page shell paints these two first, in the same place and size (config/page-headings.ts).
-  login: PAGE_HEADINGS.login.title,
-  signup: PAGE_HEADINGS.register.title,
+  login: 'Sign In',
+  signup: 'Sign Up',
   confirm: 'Confirm',
   forgot: 'Forgot Password',
   reset: 'Reset Password',
@@ -85,8 +83,8 @@ export const AUTH_LOADING_TEXTS = {
 } as const;
 
 const VIEW_SUBTITLES: Record<AuthView, string> = {
-  login: PAGE_HEADINGS.login.intro,
-  signup: PAGE_HEADINGS.register.intro,
+  login: 'Welcome back. Sign in to request and manage your appointments.',
+  signup: 'Create your account to request appointments with local providers.',
   confirm: 'One last step: verify your email address.',
   forgot: 'It happens. We will email you a code.',
   reset: 'Choose a new password for your account.',
@@ -152,6 +150,8 @@ export function AuthScreen() {
 
 function AuthFlow({ startView }: { startView: AuthView }) {
   const navigate = useNavigate();
+  // Where signing in returns to: the page that asked for it (api-contract §9.1).
+  const afterSignIn = nextPathOf(new URLSearchParams(useLocation().search).get('next'));
   const { signIn } = useSession();
   const loginMutation = useLoginMutation();
   const registerMutation = useRegisterMutation();
@@ -229,7 +229,7 @@ function AuthFlow({ startView }: { startView: AuthView }) {
       try {
         const tokens = await loginMutation.mutateAsync(credentials);
         signIn(tokens, { rememberMe: values.rememberMe });
-        navigate(paths.home.getHref());
+        navigate(afterSignIn);
       } catch (loginError) {
         if (isUserNotConfirmed(loginError)) {
           pendingRef.current = { ...credentials, rememberMe: values.rememberMe };
@@ -290,7 +290,7 @@ function AuthFlow({ startView }: { startView: AuthView }) {
         const tokens = await loginMutation.mutateAsync({ email: pending.email, password: pending.password });
         signIn(tokens, { rememberMe: pending.rememberMe });
         goTo('login');
-        navigate(paths.home.getHref());
+        navigate(afterSignIn);
         toastSuccess(welcomeToast(pending.firstName));
       } catch (loginError) {
         // Confirmed, but the automatic sign-in did not work: let the person sign in themselves.

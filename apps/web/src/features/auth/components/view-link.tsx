@@ -1,5 +1,6 @@
 import { Anchor, type AnchorProps } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
 
 /**
  * A link that switches the auth screen to another view without leaving the page. It keeps a real
@@ -10,9 +11,10 @@ export function ViewLink({
   children,
   ...props
 }: AnchorProps & { onSelect: () => void; children: ReactNode }) {
+  const { pathname } = useLocation();
   return (
     <Anchor
-      href={window.location.pathname}
+      href={pathname}
       size="sm"
       {...props}
       onClick={(event) => {

@@ -55,7 +55,7 @@ describe('booking wizard: steps', () => {
 
   it('shows where the shop is with a Directions link (a maps search in a new tab)', async () => {
     openWizard({ businessOverrides: { BusinessAddress: 'Belfast, BT1 2AB' } });
-    await screen.findByRole('heading', { level: 1, name: 'Ciaran Kelly' });
+    await screen.findByRole('heading', { level: 1, name: "Kelly's Cuts" });
     expect(screen.getByText(/Belfast, BT1 2AB/)).toBeInTheDocument();
     const directions = screen.getByRole('link', { name: /^Directions to Kelly's Cuts/ });
     expect(directions).toHaveAttribute(
@@ -68,13 +68,13 @@ describe('booking wizard: steps', () => {
 
   it('says nothing about notice when the business asks for none', async () => {
     openWizard({ businessOverrides: { cancellationNoticeHours: 0 } });
-    await screen.findByRole('heading', { level: 1, name: 'Ciaran Kelly' });
+    await screen.findByRole('heading', { level: 1, name: "Kelly's Cuts" });
     expect(screen.queryByText(/notice to cancel/)).not.toBeInTheDocument();
   });
 
   it("shows the business's name and offers only days with free times", async () => {
     openWizard();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Ciaran Kelly' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: "Kelly's Cuts" })).toBeInTheDocument();
     expect(screen.getByText("Kelly's Cuts")).toBeInTheDocument();
 
     expect(screen.getByRole('button', { name: 'Saturday 5 December 2026' })).toBeEnabled();

@@ -27,10 +27,9 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { BusinessAddress } from '@/components/business-address';
 import { IconAlert, IconMapPin } from '@/components/icons';
-import { ShellHeadingCopy, useShellHeadingCopy } from '@/components/shell-heading-copy';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
@@ -39,6 +38,7 @@ import { loadOnce } from '@/lib/load-once';
 import { useReviewSlots } from '@/lib/review-slots';
 import { serverMessageOf } from '@/lib/server-message';
 import { toast } from '@/lib/toast';
+import { useIsHydrated } from '@/lib/use-is-hydrated';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { useWizardStep } from '@/lib/use-wizard-step';
 import { useCreateBookingMutation } from '../api/create-booking';
@@ -48,6 +48,7 @@ import { formatSlot } from '../utils/booking-time';
 import { type WizardStepKey, wizardSteps } from '../utils/wizard-steps';
 import { BookingSuccessModal, HomeVisitAddressModal } from './booking-dialogs';
 import classes from './booking-wizard.module.css';
+import { BusinessDetails } from './business-details';
 
 // The request's rules (zod) load once the customer starts choosing, or on Send at the latest.
 const bookingRequestRules = loadOnce(() => import('../utils/booking-request-rules'));
@@ -71,11 +72,11 @@ function BusinessHeader({ business }: { business: BusinessSummary }) {
           Request an appointment
         </Text>
         <Title order={1} fz={{ base: 24, sm: 30 }} className={classes.wrapAnywhere}>
-          {businessPersonName(business)}
+          {businessDisplayName(business)}
         </Title>
         <Group gap="xs">
           <Text c="dimmed" fw={500}>
-            {businessDisplayName(business)}
+            {businessPersonName(business)}
           </Text>
           <Badge variant="light" color="brand" radius="sm" tt="none">
             From £{business.minimumPrice}
@@ -103,39 +104,24 @@ function BusinessHeader({ business }: { business: BusinessSummary }) {
   );
 }
 
-/**
- * While the business's hours load. On the page the tab opened with, the page shell painted the
- * business's header (the API knows it); that copy stays in place instead of a placeholder.
- */
-function WizardSkeleton({ businessId }: { businessId: string }) {
-  const shellHeading = useShellHeadingCopy('booking', businessId);
-  // The shell may have painted the first step too (the API knows the business's free times).
-  const hasFirstStep = shellHeading?.querySelector('.shell-wizard') != null;
+/** While the business's hours load (a visit from another page: the server render has them). */
+function WizardSkeleton() {
   return (
     <Container size="md" py={{ base: 'lg', sm: 40 }}>
-      <Stack gap="lg">
-        {shellHeading ? <ShellHeadingCopy heading={shellHeading} /> : null}
-        <div role="status" aria-live="polite">
-          <VisuallyHidden>Loading availability...</VisuallyHidden>
-          <Stack gap="lg" aria-hidden="true">
-            {shellHeading ? null : (
-              <Group gap="md" wrap="nowrap">
-                <Skeleton height={56} circle />
-                <Stack gap={8} style={{ flex: 1 }}>
-                  <Skeleton height={22} width="45%" />
-                  <Skeleton height={14} width="30%" />
-                </Stack>
-              </Group>
-            )}
-            {hasFirstStep ? null : (
-              <>
-                <Skeleton height={44} />
-                <Skeleton height={300} />
-              </>
-            )}
-          </Stack>
-        </div>
-      </Stack>
+      <div role="status" aria-live="polite">
+        <VisuallyHidden>Loading availability...</VisuallyHidden>
+        <Stack gap="lg" aria-hidden="true">
+          <Group gap="md" wrap="nowrap">
+            <Skeleton height={56} circle />
+            <Stack gap={8} style={{ flex: 1 }}>
+              <Skeleton height={22} width="45%" />
+              <Skeleton height={14} width="30%" />
+            </Stack>
+          </Group>
+          <Skeleton height={44} />
+          <Skeleton height={300} />
+        </Stack>
+      </div>
     </Container>
   );
 }
@@ -182,7 +168,19 @@ export function BookingWizard({ businessId }: { businessId: string }) {
   // yield to the browser (an update from the query itself would hold the main thread for all of it).
   const data = useDeferredValue(availableTimes.data);
   // Once loaded, the wizard stays: a failed background refetch must not wipe the customer's choices.
-  if (data) return <Wizard businessId={businessId} data={data} />;
+  // The server render (and the hydration of it) knows no draft: once hydrated, the wizard starts
+  // again from this tab's draft.
+  const isHydrated = useIsHydrated();
+  if (data) {
+    return (
+      <Wizard
+        key={isHydrated ? 'browser' : 'server'}
+        businessId={businessId}
+        data={data}
+        isHydrated={isHydrated}
+      />
+    );
+  }
   if (availableTimes.isError && !availableTimes.data) {
     return (
       <AvailabilityError
@@ -192,10 +190,18 @@ export function BookingWizard({ businessId }: { businessId: string }) {
       />
     );
   }
-  return <WizardSkeleton businessId={businessId} />;
+  return <WizardSkeleton />;
 }
 
-function Wizard({ businessId, data }: { businessId: string; data: AvailableTimesResponse }) {
+function Wizard({
+  businessId,
+  data,
+  isHydrated,
+}: {
+  businessId: string;
+  data: AvailableTimesResponse;
+  isHydrated: boolean;
+}) {
   const { business, slots } = data;
   const minimum = business.minimumPrice;
   const personName = businessPersonName(business);
@@ -203,13 +209,14 @@ function Wizard({ businessId, data }: { businessId: string; data: AvailableTimes
   const steps = wizardSteps(business.homeVisitsEnabled);
 
   const navigate = useNavigate();
+  const here = useLocation();
   const { isAuthenticated } = useSession();
   const reviewSlots = useReviewSlots();
   const createBooking = useCreateBookingMutation();
   const submit = useSingleFlight();
 
   // The choices so far come back after a reload (or a visit elsewhere) in this tab.
-  const draft = useBookingDraft(businessId);
+  const draft = useBookingDraft(businessId, isHydrated);
   // A saved time that has since been taken or has passed is not restored: the wizard resumes on
   // Date & Time (the other choices kept) and says why.
   const [restoredSlotGone] = useState(
@@ -250,7 +257,11 @@ function Wizard({ businessId, data }: { businessId: string; data: AvailableTimes
   // The step lives in the URL: a reload stays on it and the browser's Back steps back.
   const wizardStep = useWizardStep(
     steps.map((candidate) => candidate.key),
-    { resumeAt: draft.initial.step, lastReachable: firstUnfinished < 0 ? steps.length - 1 : firstUnfinished },
+    {
+      resumeAt: draft.initial.step,
+      lastReachable: firstUnfinished < 0 ? steps.length - 1 : firstUnfinished,
+      isSettled: !isHydrated,
+    },
   );
   const active = wizardStep.index;
   const step = steps[active]!;
@@ -284,7 +295,8 @@ function Wizard({ businessId, data }: { businessId: string; data: AvailableTimes
 
   const requireLogin = () => {
     toast.error({ title: MESSAGES.authenticationRequired, message: MESSAGES.mustBeLoggedInToBook });
-    navigate(paths.login.getHref());
+    // Back here after signing in, with the choices kept (the draft).
+    navigate(paths.login.getHref(`${here.pathname}${here.search}`));
   };
 
   const showBookingError = (error: unknown) => {
@@ -425,6 +437,7 @@ function Wizard({ businessId, data }: { businessId: string; data: AvailableTimes
           ← All barbers
         </Anchor>
         <BusinessHeader business={business} />
+        <BusinessDetails business={business} />
 
         <Stepper
           active={active}

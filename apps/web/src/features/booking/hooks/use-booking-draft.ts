@@ -1,5 +1,12 @@
-import { BOOKING_DRAFT_PREFIX } from '@/config/page-shell';
-import { type DraftStore, isRecord, useDraft, useSaveDraft } from '@/lib/draft-storage';
+import {
+  clearDraft,
+  type DraftStore,
+  isRecord,
+  readDraft,
+  useDraft,
+  useSaveDraft,
+  writeDraft,
+} from '@/lib/draft-storage';
 import { decodeAccessToken, getAccessToken } from '@/lib/session';
 import type { WizardStepKey } from '../utils/wizard-steps';
 
@@ -40,15 +47,35 @@ function parseDraft(raw: unknown): BookingDraft {
   };
 }
 
-/** One draft per signed-in person and business: another account on this tab never sees it. */
-export const bookingDraftKey = (businessId: string) =>
-  `${BOOKING_DRAFT_PREFIX}${decodeAccessToken(getAccessToken() ?? '')?.sub ?? 'anonymous'}.${businessId}`;
+const VISITOR = 'anonymous';
+const draftKeyOf = (person: string, businessId: string) => `booking.${person}.${businessId}`;
+
+/**
+ * One draft per signed-in person and business: another account on this tab never sees it. A
+ * visitor's draft (chosen before signing in, api-contract §9.1) becomes the draft of whoever signs
+ * in next on this tab, unless they have one of their own, so the request carries on after sign-in.
+ */
+export function bookingDraftKey(businessId: string): string {
+  const person = decodeAccessToken(getAccessToken() ?? '')?.sub;
+  if (!person) return draftKeyOf(VISITOR, businessId);
+  const key = draftKeyOf(person, businessId);
+  const visitorKey = draftKeyOf(VISITOR, businessId);
+  const visitorDraft = readDraft(visitorKey);
+  if (visitorDraft !== null) {
+    if (readDraft(key) === null) writeDraft(key, visitorDraft);
+    clearDraft(visitorKey);
+  }
+  return key;
+}
 
 export type BookingDraftStore = DraftStore<BookingDraft>;
 
-/** The saved draft for this business (read once, when the wizard opens). */
-export const useBookingDraft = (businessId: string): BookingDraftStore =>
-  useDraft(() => bookingDraftKey(businessId), parseDraft);
+/**
+ * The saved draft for this business (read once, when the wizard opens). Off while the page
+ * hydrates its server render (`isEnabled` false): the wizard opens afresh once hydrated.
+ */
+export const useBookingDraft = (businessId: string, isEnabled = true): BookingDraftStore =>
+  useDraft(() => bookingDraftKey(businessId), parseDraft, { isEnabled });
 
 /** Saves the wizard's current choices on every change, until the draft is finished. */
 export const useSaveBookingDraft = (store: BookingDraftStore, draft: BookingDraft) =>

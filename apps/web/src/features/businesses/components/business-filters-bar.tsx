@@ -1,6 +1,6 @@
 import type { BusinessSort } from '@app/domain';
 import { Badge, Button, Input, InputBase, NativeSelect, Switch, TextInput } from '@mantine/core';
-import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import { useDebouncedCallback } from '@mantine/hooks';
 import dayjs from 'dayjs';
 import { Component, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { whenEngagedOrIdle } from '@/lib/idle';
@@ -20,6 +20,7 @@ const AvailableOnInput = preloadable(() =>
 );
 
 /** From here up (Mantine's sm breakpoint, as the stylesheet's) the filters are always unfolded. */
+/** Where every filter shows without unfolding (business-filters-bar.module.css's breakpoint, sm). */
 export const WIDE_FILTERS_QUERY = '(min-width: 48em)';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -128,8 +129,6 @@ function SearchBox({ value, onChange }: { value: string; onChange: BusinessFilte
 export function BusinessFiltersBar({ filters, onChange }: BusinessFiltersBarProps) {
   const panelId = useId();
   const [isOpen, setIsOpen] = useState(false);
-  // Read at once (not after a first render), so a wide screen never draws the bar folded.
-  const isWide = useMediaQuery(WIDE_FILTERS_QUERY, undefined, { getInitialValueInEffect: false });
   const { data: towns } = useTowns();
   useEffect(() => whenEngagedOrIdle(() => void AvailableOnInput.preload().catch(() => {})), []);
   const folded = activeFilterCount(filters, FOLDED_FILTERS);
@@ -176,47 +175,44 @@ export function BusinessFiltersBar({ filters, onChange }: BusinessFiltersBarProp
         </Button>
       </div>
       <div id={panelId} className={classes.panel} data-open={isOpen || undefined}>
-        {/* Folded filters are not drawn at all (a phone's first paint has less to do); they
-            render when unfolded, and always on a wide screen. */}
-        {(isOpen || isWide) && (
-          <>
-            <NativeSelect
-              label="Town"
-              data={[{ value: '', label: 'All towns' }, ...townData]}
-              value={townValue ?? ''}
-              onChange={(event) => onChange({ town: event.currentTarget.value || undefined })}
+        {/* Always in the page (the server's HTML too, read without JavaScript on a wide screen);
+            the stylesheet folds them on a phone until the button unfolds them. */}
+
+        <NativeSelect
+          label="Town"
+          data={[{ value: '', label: 'All towns' }, ...townData]}
+          value={townValue ?? ''}
+          onChange={(event) => onChange({ town: event.currentTarget.value || undefined })}
+        />
+        <NativeSelect
+          label="Max price"
+          data={[{ value: '', label: 'Any price' }, ...priceData]}
+          value={priceValue ?? ''}
+          onChange={(event) => {
+            const price = event.currentTarget.value;
+            onChange({ maxPrice: price ? Number(price) : undefined });
+          }}
+        />
+        <DayPickerBoundary value={filters.availableOn ?? null}>
+          <Suspense fallback={<DayBoxStandIn value={filters.availableOn ?? null} />}>
+            <AvailableOnInput
+              value={filters.availableOn ?? null}
+              onChange={(day) => onChange({ availableOn: day ?? undefined })}
             />
-            <NativeSelect
-              label="Max price"
-              data={[{ value: '', label: 'Any price' }, ...priceData]}
-              value={priceValue ?? ''}
-              onChange={(event) => {
-                const price = event.currentTarget.value;
-                onChange({ maxPrice: price ? Number(price) : undefined });
-              }}
-            />
-            <DayPickerBoundary value={filters.availableOn ?? null}>
-              <Suspense fallback={<DayBoxStandIn value={filters.availableOn ?? null} />}>
-                <AvailableOnInput
-                  value={filters.availableOn ?? null}
-                  onChange={(day) => onChange({ availableOn: day ?? undefined })}
-                />
-              </Suspense>
-            </DayPickerBoundary>
-            <NativeSelect
-              label="Sort by"
-              data={SORT_OPTIONS}
-              value={filters.sort}
-              onChange={(event) => onChange({ sort: event.currentTarget.value as BusinessSort })}
-            />
-            <Switch
-              className={classes.switch}
-              label="Home visits"
-              checked={filters.homeVisits === true}
-              onChange={(event) => onChange({ homeVisits: event.currentTarget.checked ? true : undefined })}
-            />
-          </>
-        )}
+          </Suspense>
+        </DayPickerBoundary>
+        <NativeSelect
+          label="Sort by"
+          data={SORT_OPTIONS}
+          value={filters.sort}
+          onChange={(event) => onChange({ sort: event.currentTarget.value as BusinessSort })}
+        />
+        <Switch
+          className={classes.switch}
+          label="Home visits"
+          checked={filters.homeVisits === true}
+          onChange={(event) => onChange({ homeVisits: event.currentTarget.checked ? true : undefined })}
+        />
       </div>
     </search>
   );

@@ -42,7 +42,15 @@ const BUSINESSES: BusinessSummary[] = [
   },
 ];
 
-const card = (name: string) => screen.findByRole('article', { name });
+/** The card that names `person` (cards lead with the business's name; the owner's is secondary). */
+const card = async (person: string) => {
+  let found: HTMLElement | undefined;
+  await waitFor(() => {
+    found = screen.getAllByRole('article').find((article) => article.textContent?.includes(person));
+    expect(found).toBeDefined();
+  });
+  return found as HTMLElement;
+};
 
 const list = (businesses: BusinessSummary[]) => jsonResponse(200, { businesses, nextCursor: null });
 
@@ -57,8 +65,10 @@ describe('businesses page', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Available Barbers' })).toBeInTheDocument();
     const kelly = within(await card('Ciaran Kelly'));
-    expect(kelly.getByRole('heading', { name: 'Ciaran Kelly' })).toBeInTheDocument();
-    expect(kelly.getByText("Kelly's Cuts")).toBeInTheDocument();
+    // api-contract §9.1: the card leads with the business's name, a link to its page.
+    expect(kelly.getByRole('heading', { name: "Kelly's Cuts" })).toBeInTheDocument();
+    expect(kelly.getByRole('link', { name: "Kelly's Cuts" })).toHaveAttribute('href', '/booking/biz-1');
+    expect(kelly.getByText('Ciaran Kelly')).toBeInTheDocument();
     expect(kelly.getByText('Skin fades and beard trims on the Lisburn Road.')).toBeInTheDocument();
     expect(kelly.getByText('From £30')).toBeInTheDocument();
     expect(kelly.getByText('Home visits')).toBeInTheDocument();
@@ -173,15 +183,15 @@ describe('businesses page', () => {
     await user.click(within(await card('Ciaran Kelly')).getByRole('link', { name: 'Request Now' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/booking/biz-1'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Ciaran Kelly' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: "Kelly's Cuts" })).toBeInTheDocument();
   });
 
-  it("sends a visitor who chooses 'Request Now' to /login", async () => {
+  it("opens a business's page for a visitor too (api-contract §9.1)", async () => {
     stubApi().on('GET', '/api/booking/businesses', list(BUSINESSES));
     const { user, router } = renderApp({ route: '/businesses' });
 
     await user.click(within(await card('Niamh Doherty')).getByRole('link', { name: 'Request Now' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/booking\//));
   });
 });

@@ -26,18 +26,18 @@ import { useDeferredValue, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { BusinessAddress } from '@/components/business-address';
 import { IconAlert, IconCalendar, IconMapPin } from '@/components/icons';
-import { PAGE_HEADINGS } from '@/config/page-headings';
 import { paths } from '@/config/paths';
-import { useStepwiseCount } from '@/lib/use-stepwise-count';
+import { ratingBadge } from '@/lib/rating';
 import { activeFilterCount } from '../api/business-filters';
 import { isStaleCursorError, useBusinessesSearch } from '../api/get-businesses';
 import { useBusinessFilters } from '../hooks/use-business-filters';
 import { formatNextFree } from '../utils/next-free';
-import { ratingBadge } from '../utils/rating';
 import { BusinessFiltersBar } from './business-filters-bar';
 import classes from './businesses-page.module.css';
 
 const SKELETON_CARDS = 6;
+export const BUSINESSES_INTRO =
+  'Barbers and hair and beauty providers across Northern Ireland. Pick one, choose a time and offer your price.';
 export const NO_MATCH_TEXT = 'No businesses match these filters';
 
 /** '★ 4.6 (23)' from 3 reviews up, else 'New' or '2 reviews'; said in words to screen readers. */
@@ -71,11 +71,15 @@ function BusinessCard({ business, today }: { business: BusinessSummary; today: s
           {initialsOf(business.FirstName, business.LastName)}
         </Avatar>
         <Stack gap={2} miw={0}>
+          {/* api-contract §9.1: the card leads with the business's name, and the whole card opens its
+              page (the name's link covers the card; business-page.module.css). */}
           <Title order={2} fz="lg" id={nameId} className={classes.name}>
-            {personName}
+            <Link to={paths.booking.getHref(business.id)} className={classes.nameLink}>
+              {businessDisplayName(business)}
+            </Link>
           </Title>
           <Text c="dimmed" fw={500} id={businessNameId}>
-            {businessDisplayName(business)}
+            {personName}
           </Text>
           <RatingLine rating={business.rating} />
         </Stack>
@@ -176,12 +180,9 @@ export function BusinessesPage() {
   // the browser, rather than in one long task when the query's answer arrives.
   const pages = useDeferredValue(data);
   // Pages are disjoint, but a business seen twice (the list moved between pages) is shown once.
-  const loaded = pages?.pages
+  const businesses = pages?.pages
     .flatMap((page) => page.businesses)
     .filter((business, index, all) => all.findIndex((other) => other.id === business.id) === index);
-  // A few cards at a time while the page loads (lib/use-stepwise-count.ts).
-  const shownCount = useStepwiseCount(loaded?.length ?? 0);
-  const businesses = loaded?.slice(0, shownCount);
   const isFiltered = activeFilterCount(filters) > 0;
   const isLoading = !businesses || isPlaceholderData;
 
@@ -203,12 +204,11 @@ export function BusinessesPage() {
   return (
     <Container size="lg" py={{ base: 'xl', sm: 48 }}>
       <Stack gap={6} mb={{ base: 'lg', sm: 'xl' }}>
-        {/* The page shell paints this heading first, in the same place and size (config/page-headings.ts). */}
         <Title order={1} fz={{ base: 28, sm: 36 }}>
-          {PAGE_HEADINGS.businesses.title}
+          {paths.businesses.title}
         </Title>
         <Text c="dimmed" size="lg">
-          {PAGE_HEADINGS.businesses.intro}
+          {BUSINESSES_INTRO}
         </Text>
       </Stack>
 

@@ -6,12 +6,9 @@ import {
   SLOT_HOLDING_STATUSES,
   todayInLondon,
 } from '@app/domain';
-import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-
-// NOTE: the route prefetch (app/routes.tsx, in the entry) imports this module: the hooks live in
-// use-business-bookings.ts, with the page's code.
 
 /**
  * One of the business's booking lists (api-contract §8.5): GET /booking/getallbookings with
@@ -105,12 +102,3 @@ export const manageRequestsFilters = (today: string = todayInLondon()) => [
   upcomingFilter(today),
   historyFilter(),
 ];
-
-/** Starts Manage Requests' first reads (the route prefetch, before the page's code arrives). */
-export function prefetchManageRequests(client: QueryClient): Promise<unknown> {
-  return Promise.all(
-    manageRequestsFilters().map((filter) =>
-      client.prefetchInfiniteQuery(businessBookingsQueryOptions(filter)),
-    ),
-  );
-}

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FIRST_RENDER, renderDashboard } from '../testing/dashboard-fixtures';
 
@@ -59,7 +59,8 @@ describe('dashboard tabs', () => {
     expect(screen.getByText('You have unsaved changes.')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Configuration' }));
     await user.click(screen.getByRole('tab', { name: 'Set Hours' }));
-    expect(screen.getByText('You have unsaved changes.')).toBeVisible();
+    // The tab is in the URL: the router's navigation commits in a transition.
+    await waitFor(() => expect(screen.getByText('You have unsaved changes.')).toBeVisible());
     expect(screen.queryByRole('combobox', { name: 'Monday slot 1 start' })).not.toBeInTheDocument();
   });
 });

@@ -2,7 +2,6 @@ import { Container, Group, Tabs, Text, Title } from '@mantine/core';
 import { type ComponentType, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FullPageLoader } from '@/components/full-page-loader';
-import { PAGE_HEADINGS } from '@/config/page-headings';
 import { useSession } from '@/lib/auth';
 import { whenEngagedOrIdle } from '@/lib/idle';
 import { preloadable } from '@/lib/preloadable';
@@ -101,9 +100,8 @@ export function DashboardPage({ addedTabs = [] }: { addedTabs?: readonly AddedDa
     <Container size="lg" py={{ base: 'lg', sm: 40 }} px={{ base: 'sm', sm: 'md' }}>
       <Group justify="space-between" align="flex-end" gap="xs" mb="lg">
         <div className={classes.minWidth0}>
-          {/* The page shell paints this heading first, in the same place and size (config/page-headings.ts). */}
           <Title order={1} fz={{ base: 26, sm: 32 }}>
-            {PAGE_HEADINGS.admin.title}
+            Business Dashboard
           </Title>
           {businessName ? (
             <Text c="dimmed" size="lg" className={classes.breakWord}>

@@ -170,31 +170,6 @@ describe('Manage Requests', () => {
     expect(within(denied).getByText('Declined')).toBeInTheDocument();
   });
 
-  it('puts the lists in a few cards at a time while the page loads, the top list first', async () => {
-    fixToday(TODAY);
-    // The cards of each list (top to bottom) after every change to the page.
-    const lists = ['pending', 'countered', 'approved', 'denied'];
-    const seen: number[][] = [];
-    const observer = new MutationObserver(() => {
-      seen.push(lists.map((list) => document.querySelectorAll(`#requests-${list} article`).length));
-    });
-    observer.observe(document.body, { childList: true, subtree: true });
-    try {
-      await openRequests();
-    } finally {
-      observer.disconnect();
-    }
-    const withCards = seen.filter((counts) => counts.some((count) => count > 0));
-    // The first cards are the top list's alone; the lower lists join in later steps (each list's
-    // steps are transitions of their own, which React may take in either order, so only that they
-    // come over several commits is certain).
-    expect(withCards[0]).toEqual([2, 0, 0, 0]);
-    expect(withCards.length).toBeGreaterThanOrEqual(3);
-    // In the end each is whole (Approved shows its first 6), and none is marked as still stepping.
-    expect(withCards.at(-1)).toEqual([2, 1, 6, 3]);
-    expect(document.querySelector('section[data-stepping]')).toBeNull();
-  });
-
   it('shows the first 6 approved bookings, soonest first, with a toggle for the rest', async () => {
     fixToday(TODAY);
     const { user } = await openRequests();

@@ -17,7 +17,6 @@ import { LoadErrorAlert } from '@/components/load-error-alert';
 import { paths } from '@/config/paths';
 import { bookingDateOf } from '@/lib/booking-format';
 import { preloadable } from '@/lib/preloadable';
-import { useStepwiseCount } from '@/lib/use-stepwise-count';
 import {
   type BusinessBookingsFilter,
   historyFilter,
@@ -118,33 +117,20 @@ function RequestList({
   section,
   bookings,
   more,
-  place,
 }: {
   section: RequestSection;
   bookings: Booking[];
   more: MorePages | null;
-  /** The list's place on the page, from 0 at the top: lower lists join the page's steps later. */
-  place: number;
 }) {
   const [showAll, setShowAll] = useState(false);
   const isCapped = CAPPED_SECTIONS.has(section) && bookings.length > ADMIN_LIST_SHOWN;
   const listed = isCapped && !showAll ? bookings.slice(0, ADMIN_LIST_SHOWN) : bookings;
-  // The cards go in a few at a time while the page loads, a lower list joining later steps
-  // (lib/use-stepwise-count.ts).
-  const shown = listed.slice(0, useStepwiseCount(listed.length, place));
+  const shown = listed;
   const meta = REQUEST_SECTIONS.find((entry) => entry.value === section)!;
   const titleId = `${sectionId(section)}-title`;
 
   return (
-    <section
-      aria-labelledby={titleId}
-      id={sectionId(section)}
-      className={classes.requestSection}
-      // While its cards are still going in (tests wait for it). Not aria-busy: a tab left while the
-      // cards step in is kept hidden by Mantine's Tabs (React's Activity, whose effects stop), and
-      // would say busy until the tab is opened again.
-      data-stepping={shown.length < listed.length || undefined}
-    >
+    <section aria-labelledby={titleId} id={sectionId(section)} className={classes.requestSection}>
       <Group justify="space-between" align="baseline" gap="xs" mb={4}>
         <Title order={2} fz="lg" id={titleId} tabIndex={-1}>
           {meta.title}{' '}
@@ -349,13 +335,12 @@ export function ManageRequestsPanel() {
       {bookings.length === 0 && Object.values(more).every((next) => next === null) ? (
         <EmptyRequests />
       ) : (
-        REQUEST_SECTIONS.map((section, place) => (
+        REQUEST_SECTIONS.map((section) => (
           <RequestList
             key={section.value}
             section={section.value}
             bookings={groups[section.value]}
             more={more[section.value]}
-            place={place}
           />
         ))
       )}

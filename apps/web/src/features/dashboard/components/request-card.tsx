@@ -207,7 +207,7 @@ function RequestCardBody({ booking }: { booking: Booking }) {
 }
 
 /**
- * Memoised: a list that grows a few cards at a time while the page loads (lib/use-stepwise-count.ts)
+ * Memoised: a list that grows (another page, a change to one booking)
  * draws only its new cards at each step, not every card again; a card draws again when its booking
  * changes (the query's answer keeps an unchanged booking's object).
  */

@@ -13,11 +13,9 @@ import {
   Title,
 } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { IconCalendar, IconCheck, IconMapPin, IconPound, IconScissors } from '@/components/icons';
-import { LANDING_HERO } from '@/config/landing-words';
 import { paths } from '@/config/paths';
-import { useSession } from '@/lib/auth';
 import classes from './landing-page.module.css';
 
 const STEPS: { icon: ReactNode; title: string; text: string }[] = [
@@ -75,25 +73,24 @@ function PreviewCard() {
   );
 }
 
-export function LandingPage() {
-  const { isAuthenticated } = useSession();
-  const navigate = useNavigate();
-  const requestNow = () => navigate(isAuthenticated ? paths.businesses.getHref() : paths.login.getHref());
+export const LANDING_LEAD = `${PRODUCT_NAME} connects you with local barbers and hair and beauty providers. Pick a time that suits you, offer your price, and get a confirmed appointment, at the shop or at home.`;
 
+export function LandingPage() {
   return (
     <>
       <section className={classes.hero} aria-labelledby="landing-title">
         <Container size="lg" className={classes.heroInner}>
           <Stack gap="lg" align="flex-start">
             <span className={classes.eyebrow}>
-              <IconMapPin size={16} /> {LANDING_HERO.eyebrow}
+              <IconMapPin size={16} /> Barbers, hair &amp; beauty across Northern Ireland
             </span>
             <Title order={1} id="landing-title" className={classes.title}>
-              {LANDING_HERO.title} <span className={classes.accent}>{LANDING_HERO.accent}</span>
+              Look sharp. <span className={classes.accent}>Book in minutes.</span>
             </Title>
-            <Text className={classes.lead}>{LANDING_HERO.lead}</Text>
-            <Button size="lg" color="copper.6" onClick={requestNow} px={32}>
-              {LANDING_HERO.action}
+            <Text className={classes.lead}>{LANDING_LEAD}</Text>
+            {/* api-contract §9.1: the list is public, for everyone. */}
+            <Button component={Link} to={paths.businesses.getHref()} size="lg" color="copper.6" px={32}>
+              Request Now
             </Button>
           </Stack>
           <Box visibleFrom="md">

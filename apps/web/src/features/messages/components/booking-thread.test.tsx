@@ -59,7 +59,8 @@ describe('a booking thread (api-contract §8.8)', () => {
     api.on('POST', '/api/booking/messages/read', jsonResponse(204));
     const { user } = renderCustomer({ bookings: [requested], api, unread: unreadCounts({ b1: 2 }) });
 
-    await user.click(within(await card()).getByRole('button', { name: 'Messages, 2 unread' }));
+    // The unread count arrives with its own request, after the card.
+    await user.click(await within(await card()).findByRole('button', { name: 'Messages, 2 unread' }));
     const dialog = await thread();
     expect(dialog).toHaveTextContent('Your booking: Sat 5 Dec 2026, 10:00');
     await waitFor(() =>

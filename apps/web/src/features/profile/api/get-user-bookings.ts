@@ -1,6 +1,5 @@
 import type { UserBookingsResponse } from '@app/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API_PATHS } from '@/config/early-data';
 import { apiClient } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -9,7 +8,7 @@ import { queryKeys } from '@/lib/query-keys';
  * customer, newest first; `bookings` its Approved or Confirmed subset.
  */
 export const getUserBookings = (): Promise<UserBookingsResponse> =>
-  apiClient.get<UserBookingsResponse>(API_PATHS.userBookings);
+  apiClient.get<UserBookingsResponse>('/booking/userbookings');
 
 export const userBookingsQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.userBookings, queryFn: getUserBookings });

@@ -238,7 +238,7 @@ function BookingCardBody({ booking, isHighlighted = false }: { booking: Booking;
 }
 
 /**
- * Memoised: a list that grows a few cards at a time while the page loads (lib/use-stepwise-count.ts)
+ * Memoised: a list that grows (another page, a change to one booking)
  * draws only its new cards at each step, not every card again.
  */
 export const BookingCard = memo(BookingCardBody);

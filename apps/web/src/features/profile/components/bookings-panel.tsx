@@ -4,11 +4,9 @@ import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { IconScissors } from '@/components/icons';
 import { LoadErrorAlert } from '@/components/load-error-alert';
-import { PAGE_SHELL_ID } from '@/config/page-shell';
 import { paths } from '@/config/paths';
-import { PROFILE_WORDS } from '@/config/profile-words';
-import { useStepwiseCount } from '@/lib/use-stepwise-count';
 import { useUserBookings } from '../api/get-user-bookings';
+import { PROFILE_WORDS } from '../profile-words';
 import { BOOKING_TABS, type BookingTab, type GroupedBookings, groupBookings } from '../utils/bookings';
 import { BookingCard } from './booking-card';
 import classes from './profile-page.module.css';
@@ -34,8 +32,7 @@ function BookingList({
   empty: ReactNode;
   highlightId?: string | null;
 }) {
-  // A few cards at a time while the page loads (lib/use-stepwise-count.ts).
-  const shown = bookings.slice(0, useStepwiseCount(bookings.length));
+  const shown = bookings;
   if (bookings.length === 0) return empty;
   return (
     <Stack gap="sm">
@@ -126,12 +123,8 @@ function BookingTabs({ groups }: { groups: GroupedBookings }) {
 export function BookingsPanel() {
   const bookingsQuery = useUserBookings();
   // The lists render from a deferred copy of the data: React renders them in slices that yield to
-  // the browser, rather than in one long task when the query's answer arrives. When the page takes
-  // over from index.html's shell, the copy starts empty (the skeleton) even if the answer is in, so
-  // the page and its profile card go on screen first and the lists follow; later visits (another
-  // tab, another page) show the lists at once.
-  const [startsEmpty] = useState(() => document.getElementById(PAGE_SHELL_ID) !== null);
-  const data = useDeferredValue(bookingsQuery.data ?? null, startsEmpty ? null : undefined);
+  // the browser, rather than in one long task when the query's answer arrives.
+  const data = useDeferredValue(bookingsQuery.data ?? null);
   const groups = useMemo(() => (data ? groupBookings(data.requests, data.bookings) : null), [data]);
   const total = groups ? Object.values(groups).reduce((sum, list) => sum + list.length, 0) : 0;
 

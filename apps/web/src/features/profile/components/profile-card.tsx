@@ -3,9 +3,9 @@ import { Avatar, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { Suspense, useEffect, useState } from 'react';
 import { DetailList, DetailRow } from '@/components/detail-list';
 import { LoadErrorAlert } from '@/components/load-error-alert';
-import { PROFILE_WORDS } from '@/config/profile-words';
 import { whenEngagedOrIdle } from '@/lib/idle';
 import { preloadable } from '@/lib/preloadable';
+import { PROFILE_WORDS } from '../profile-words';
 import classes from './profile-page.module.css';
 
 // Both bring the form rules (zod), which the card's first paint does not need.

@@ -3,11 +3,10 @@ import { Container, Grid, Paper, Skeleton, Stack, Tabs, Title } from '@mantine/c
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { LoadErrorAlert } from '@/components/load-error-alert';
-import { PAGE_HEADINGS } from '@/config/page-headings';
-import { PROFILE_WORDS } from '@/config/profile-words';
 import { userDetailsQueryOptions } from '@/lib/auth';
 import { whenEngagedOrIdle } from '@/lib/idle';
 import { preloadable } from '@/lib/preloadable';
+import { PROFILE_WORDS } from '../profile-words';
 import { BookingsPanel } from './bookings-panel';
 import { ProfileCard } from './profile-card';
 
@@ -64,7 +63,7 @@ export function ProfilePage() {
   return (
     <Container size="lg" py={{ base: 'lg', sm: 40 }} px={{ base: 'sm', sm: 'md' }}>
       <Title order={1} fz={{ base: 26, sm: 32 }} mb="lg">
-        {PAGE_HEADINGS.profile.title}
+        My Profile
       </Title>
       <Tabs defaultValue="profile" keepMounted={false}>
         <Tabs.List mb="lg" aria-label="Profile sections">

@@ -195,7 +195,7 @@ describe('delete account', () => {
     expect(router.state.location.pathname).toBe('/profile');
 
     await act(async () => vi.advanceTimersByTime(200));
-    expect(await screen.findByRole('button', { name: 'Request Now' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Request Now' })).toBeInTheDocument();
     // Cleared as the profile page goes (the route guard would send a token-less visitor to /login).
     await waitFor(() => expect(getSession()).toBeNull());
     expect(router.state.location.pathname).toBe('/');

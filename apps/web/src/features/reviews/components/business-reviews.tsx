@@ -10,7 +10,6 @@ import { Link } from 'react-router';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
-import { useStepwiseCount } from '@/lib/use-stepwise-count';
 import { useBusinessReviews } from '../api/get-business-reviews';
 import { ratingText, reviewsText, starsText, visitedText } from '../utils/review-format';
 import classes from './reviews.module.css';
@@ -165,9 +164,7 @@ export function BusinessReviews({ businessId, businessName }: { businessId: stri
   // the browser, rather than in one long task when the query's answer arrives.
   const pages = useDeferredValue(reviews.data)?.pages ?? [];
   const rating = pages[0]?.rating;
-  const loaded = pages.flatMap((page) => page.reviews);
-  // A few reviews at a time while the page loads (lib/use-stepwise-count.ts).
-  const list = loaded.slice(0, useStepwiseCount(loaded.length));
+  const list = pages.flatMap((page) => page.reviews);
 
   let content: ReactNode;
   if (!rating && !reviews.isError) {

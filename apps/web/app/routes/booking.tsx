@@ -1,0 +1,72 @@
+import { businessDisplayName, businessJsonLd } from '@app/domain';
+import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
+import { data, type ShouldRevalidateFunction } from 'react-router';
+import { paths } from '@/config/paths';
+import { availableTimesQueryOptions } from '@/features/booking/api/get-available-times';
+import { BookingPage } from '@/features/booking/components/booking-page';
+import { businessReviewsQueryOptions } from '@/features/reviews/api/get-business-reviews';
+import { createQueryClient } from '@/lib/query-client';
+import { appUrlOf, pageMeta } from '../seo';
+import type { Route } from './+types/booking';
+
+/**
+ * A business's page (api-contract §9.1): public, rendered on the server with its hours, free times
+ * and latest reviews. An unknown or unlisted business is a 404.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { businessId } = params;
+  const [times, reviews] = await Promise.all([
+    context.publicPages.availableTimes(businessId),
+    context.publicPages.reviews(businessId),
+  ]);
+  if (!times || !reviews) throw data(null, { status: 404 });
+  const client = createQueryClient();
+  client.setQueryData(availableTimesQueryOptions(businessId).queryKey, times);
+  client.setQueryData(businessReviewsQueryOptions(businessId).queryKey, {
+    pages: [reviews],
+    pageParams: [null],
+  });
+  return { dehydratedState: dehydrate(client), business: times.business };
+}
+
+/** In the browser, on later visits: nothing from the server (the page's queries ask the API). */
+export function clientLoader() {
+  return { dehydratedState: undefined, business: undefined };
+}
+
+// Nothing to read again when only the query changes (a wizard's step, a tab).
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentParams, nextParams }) =>
+  currentParams.businessId !== nextParams.businessId;
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
+  const business = loaderData?.business;
+  const appUrl = appUrlOf(matches);
+  const path = paths.booking.getHref(params.businessId);
+  if (!business) return pageMeta({ title: paths.booking.title, path, appUrl });
+  const name = businessDisplayName(business);
+  const rating = business.rating?.average
+    ? ` Rated ${business.rating.average} from ${business.rating.count} reviews.`
+    : '';
+  const description =
+    `Book ${name} in ${business.BusinessTown}: from £${business.minimumPrice}${business.homeVisitsEnabled ? ', home visits' : ''}.${rating} ${business.BusinessDescription}`
+      .trim()
+      .slice(0, 300);
+  return [
+    ...pageMeta({
+      title: `${name}, ${business.BusinessTown}`,
+      description,
+      path,
+      appUrl,
+      type: 'business.business',
+    }),
+    ...(appUrl ? [{ 'script:ld+json': businessJsonLd(business, { url: `${appUrl}${path}` }) }] : []),
+  ];
+};
+
+export default function Booking({ loaderData }: Route.ComponentProps) {
+  return (
+    <HydrationBoundary state={loaderData.dehydratedState}>
+      <BookingPage />
+    </HydrationBoundary>
+  );
+}
