@@ -20,7 +20,7 @@ import {
  */
 
 // Each test scans a dozen views at two widths.
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 300_000 });
 
 const ADMIN = 'admin@trimtime.test';
 const BUSINESS = 'belfast@trimtime.test';

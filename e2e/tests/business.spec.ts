@@ -122,6 +122,8 @@ test('admin invites, the business registers, counters a request, the customer ac
   page,
   browser,
 }) => {
+  // The Admin, the new business and a customer, each page loaded and hydrated.
+  test.setTimeout(120_000);
   const email = uniqueEmail('shop');
   const businessName = `Kelly Cuts ${Date.now() % 100000}`;
 
@@ -186,6 +188,8 @@ test('admin invites, the business registers, counters a request, the customer ac
 });
 
 test('a business approves one request and denies another in two steps', async ({ page, browser }) => {
+  // Three people in three browsers, each page loaded and hydrated.
+  test.setTimeout(120_000);
   const email = uniqueEmail('shop');
   const businessName = `Bann Barbers ${Date.now() % 100000}`;
   const link = await inviteByApi(page, email);

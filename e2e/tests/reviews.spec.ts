@@ -50,6 +50,8 @@ test('the demo customer reviews her past appointment, the business replies, the 
   browser,
   request,
 }) => {
+  // Four people in four browsers, each page loaded and hydrated: longer than one journey's minute.
+  test.setTimeout(150_000);
   const comment = `Lovely blow-dry, <b>on time</b> ${Date.now()}`;
   const reply = 'Thanks Aisling, see you next time!';
   const before = await businessOnList(request);
