@@ -1,6 +1,10 @@
 #!/usr/bin/env node
-// `npm test`: every suite. Unit, API (SQLite and PostgreSQL) and component tests run in one
-// Vitest run; then the production build is driven in headless Chromium by Playwright.
+// `npm test`: every correctness suite, in at most 20 minutes on a 2-core machine. Unit, API (SQLite
+// and PostgreSQL) and component tests run in one Vitest run, with the crash suite in its short mode;
+// then the many-instances harness (one rolling restart), the production build driven in headless
+// Chromium by Playwright (axe on every page), the bundle budget and the message delivery check in
+// its short mode. What only measures (Lighthouse, the benchmarks) and the long crash and cluster
+// runs are `npm run quality` (scripts/quality/all.mjs).
 // Where PostgreSQL or Chromium is missing the part is skipped LOUDLY, unless
 // REQUIRE_FULL_TESTS=1 (CI), which turns every skip into a failure.
 import { spawnSync } from 'node:child_process';
@@ -74,9 +78,18 @@ const vitestReport = join(output, 'vitest.json');
 rmSync(vitestReport, { force: true });
 
 const failures = [];
+/** Each step's wall time, printed at the end (the 20-minute budget is the sum). */
+const timings = [];
+const startedAt = Date.now();
 function step(name, command, args) {
+  const stepStartedAt = Date.now();
   if (run(command, args) !== 0) failures.push(name);
+  timings.push([name, Date.now() - stepStartedAt]);
 }
+const minutes = (ms) => {
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+};
 
 step('unit, API and component tests', 'npx', [
   'vitest',
@@ -95,13 +108,14 @@ if (hasChromium) {
   // The cancellation journey again with the server on PostgreSQL (issue 11: both databases).
   if (env.TEST_DATABASE_URL) step('browser journey on PostgreSQL', 'node', ['scripts/e2e-postgres.mjs']);
   step('bundle budget', 'node', ['scripts/quality/bundle.mjs']);
-  step('Lighthouse', 'node', ['scripts/quality/lighthouse.mjs']);
 }
-// Short mode: reports its figures, fails only on errors, never on timing.
-step('benchmark (short)', 'npm', ['run', 'bench', '--', '--short']);
+// Short mode: 200 messages at 10 conversations on SQLite, PostgreSQL and two processes; fails on a
+// lost, doubled or refused message, never on timing.
 step('message delivery (short)', 'npm', ['run', 'bench:messages', '--', '--short']);
-step('many instances behind nginx, benchmark (short)', 'npm', ['run', 'bench:cluster', '--', '--short']);
 
+console.info('\nWall time per step:');
+for (const [name, ms] of timings) console.info(`  ${minutes(ms).padStart(13)}  ${name}`);
+console.info(`  ${minutes(Date.now() - startedAt).padStart(13)}  in all`);
 console.info(`\nQuality report: ${env.QUALITY_DOC}`);
 if (failures.length > 0) console.error(`\nFailed: ${failures.join(', ')}`);
 const failed = failures.length > 0;

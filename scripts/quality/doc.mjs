@@ -28,8 +28,10 @@ export const SECTIONS = [
 const HEADER = `# Quality: what is proved, and the figures
 
 Every section below is written by the command named under its heading; do not edit them by hand.
-\`npm test\` runs every suite (CI runs it with skips turned into failures, and the benchmark in its
-short mode). Rerun a command to refresh its section.
+\`npm run quality\` runs every command below, Lighthouse, the benchmarks and the long crash and
+cluster runs among them; \`npm test\` (and CI, with skips turned into failures) runs only the
+correctness suites, the crash suite in its short mode, and writes their sections into a copy at
+test-output/quality.md. Rerun a command to refresh its section.
 `;
 
 function marker(kind, id) {

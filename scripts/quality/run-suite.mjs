@@ -13,8 +13,12 @@ if (!SUITES[suite]) {
 }
 const env = { ...process.env };
 env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
-// The full sizes (`npm test` and CI run the tests' shorter defaults).
-if (suite === 'crash') env.CRASH_OUTBOX_BOOKINGS ??= '200';
+// The long mode: the full sizes (`npm test` and CI run the tests' short defaults, 5 kills and 10
+// bookings, with the same assertions).
+if (suite === 'crash') {
+  env.CRASH_ITERATIONS ??= '40';
+  env.CRASH_OUTBOX_BOOKINGS ??= '200';
+}
 mkdirSync(join(ROOT, 'test-output'), { recursive: true });
 const report = join(ROOT, 'test-output', `vitest-${suite}.json`);
 const result = spawnSync(

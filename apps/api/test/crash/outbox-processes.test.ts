@@ -8,10 +8,11 @@
  *    connections, so every message has failed one try; the server is killed, the listener opens on
  *    that port and the server restarts on the same database: every message arrives exactly once.
  * 2. Three server processes on one PostgreSQL database, one listener: CRASH_OUTBOX_BOOKINGS
- *    businesses (default 40; `npm run test:crash` runs 200) each get one request at the same slot from
- *    their own customer and approve it, requests and approvals round-robin over the processes, all
- *    at once. REMINDER_OFFSETS is chosen at spawn so that both reminders fall due a minute or two
- *    later. Exactly one email per event and one reminder per offset, none twice, all `sent`.
+ *    businesses (default 10, the short mode of `npm test` and CI; `npm run test:crash` runs 200) each
+ *    get one request at the same slot from their own customer and approve it, requests and approvals
+ *    round-robin over the processes, all at once. REMINDER_OFFSETS is chosen at spawn so that both
+ *    reminders fall due a minute or two later. Exactly one email per event and one reminder per
+ *    offset, none twice, all `sent`.
  */
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -42,8 +43,8 @@ const intFromEnv = (name: string, fallback: number) => {
   return Number.isInteger(value) && value > 0 ? value : fallback;
 };
 
-/** Bookings in the three-process run: 40 by default (CI), 200 under `npm run test:crash`. */
-const BOOKINGS = intFromEnv('CRASH_OUTBOX_BOOKINGS', 40);
+/** Bookings in the three-process run: 10 by default (`npm test`, CI), 200 under `npm run test:crash`. */
+const BOOKINGS = intFromEnv('CRASH_OUTBOX_BOOKINGS', 10);
 const PROCESSES = 3;
 /**
  * How long after REMINDER_OFFSETS is chosen the first reminder may fall due at the earliest: the

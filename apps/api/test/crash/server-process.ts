@@ -153,7 +153,7 @@ export class ServerProcess {
         AUTH_RATE_LIMIT: '1000000',
         DEMO_DATA: 'off',
         LOG_LEVEL: 'warn',
-        WEB_DIST: `/nonexistent-web-dist-${randomUUID()}`,
+        WEB_BUILD: `/nonexistent-web-build-${randomUUID()}`,
         ...this.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
