@@ -29,7 +29,8 @@ export function LoginView({
   });
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Sign in">
+    // method="post": a submit before the page has hydrated must never put a password in the URL.
+    <form method="post" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Sign in">
       <Stack gap="md">
         <TextInput
           label="Email"

@@ -23,7 +23,8 @@ export function ResetView({
   });
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Reset password">
+    // method="post": a submit before the page has hydrated must never put a password in the URL.
+    <form method="post" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Reset password">
       <Stack gap="md">
         <Text>
           If an account exists for <strong>{email}</strong>, we have emailed it a reset code. Enter the code

@@ -69,7 +69,8 @@ export function SignUpView({
   const latestBirthdate = yearsBefore(todayInLondon(), MIN_AGE_SIGNUP);
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Sign up">
+    // method="post": a submit before the page has hydrated must never put a password in the URL.
+    <form method="post" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Sign up">
       <Stack gap="md">
         <TextInput
           label="Email"
