@@ -1,5 +1,5 @@
 import type { BookingStatus } from '@app/domain';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { PASSWORD, registration, uniqueEmail } from '../helpers/factories';
 import { businessRegistration } from '../helpers/invites';
@@ -536,6 +536,13 @@ forEachDatabase((database) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(database().db);
+    // Ready first, as a load balancer waits for it: GET /api/ready answers 503 until the outbox
+    // worker's first round has ended, which on a busy 2-core machine outlasted the table's first
+    // rows (a 503 to the first caller of /api/ready only).
+    await vi.waitFor(async () => expect((await t.app.inject({ url: '/api/ready' })).statusCode).toBe(200), {
+      timeout: 20_000,
+      interval: 100,
+    });
   });
   afterAll(() => t.close());
 
