@@ -11,11 +11,15 @@ const signedInAs = (userType: string) =>
 
 describe('route guard', () => {
   // A business's page is public (api-contract §9.1): only sending a request needs a sign-in.
-  it.each(['/profile', '/admin'])('sends a visitor without a token from %s to /login', async (route) => {
-    const { router } = renderApp({ route });
-    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
-  });
+  it.each(['/profile', '/admin?tab=hours'])(
+    'sends a visitor without a token from %s to /login, to come back after signing in',
+    async (route) => {
+      const { router } = renderApp({ route });
+      expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/login');
+      expect(new URLSearchParams(router.state.location.search).get('next')).toBe(route);
+    },
+  );
 
   it("shows 'Loading...' while the user type is unknown on a route that needs one", async () => {
     const details = deferred<Response>();

@@ -1,5 +1,7 @@
+import { MESSAGES } from '@app/domain';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SESSION_STORAGE_KEY } from '@/lib/session';
 import { bookingCreated } from '@/testing/bookings';
 import { jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
@@ -72,6 +74,45 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
+});
+
+describe('booking wizard: a visitor (api-contract §9.1)', () => {
+  it('chooses a time and a price, is sent to sign in on Send, and carries on with the same choices once signed in', async () => {
+    stubApi();
+    const visitor = renderApp({ route: '/booking/biz-1' });
+    await reachReview(visitor.user);
+
+    await visitor.user.click(screen.getByRole('button', { name: 'Send Request' }));
+    expect(await screen.findByText(MESSAGES.authenticationRequired)).toBeInTheDocument();
+    await waitFor(() => expect(visitor.router.state.location.pathname).toBe('/login'));
+    expect(new URLSearchParams(visitor.router.state.location.search).get('next')).toBe(
+      '/booking/biz-1?step=review',
+    );
+    visitor.unmount();
+
+    // Signed in on this tab: the page that asked opens on Review with the visitor's choices.
+    openWizard('/booking/biz-1?step=review');
+    expect(await stepHeading('Review')).toBeInTheDocument();
+    expect(review()).toHaveTextContent('11:00');
+    expect(review()).toHaveTextContent('£55');
+  });
+
+  it("keeps a signed-in person's own draft over a visitor's", async () => {
+    const own = openWizard();
+    await reachReview(own.user);
+    own.unmount();
+    sessionStorage.removeItem(SESSION_STORAGE_KEY);
+
+    stubApi();
+    const visitor = renderApp({ route: '/booking/biz-1' });
+    await visitor.user.click(await screen.findByRole('button', { name: '10:00' }));
+    await stepHeading('Price');
+    visitor.unmount();
+
+    openWizard('/booking/biz-1?step=review');
+    expect(await stepHeading('Review')).toBeInTheDocument();
+    expect(review()).toHaveTextContent('11:00');
+  });
 });
 
 describe('booking wizard: progress survives a reload', () => {
