@@ -9,6 +9,8 @@ import {
   joinSignUpAddress,
   LoginFormSchema,
   LoginRequestSchema,
+  NewPasswordSchema,
+  newPasswordError,
   normaliseMobile,
   passwordChecklist,
   RefreshRequestSchema,
@@ -23,6 +25,7 @@ import {
   splitSignUpPhone,
   toFieldErrors,
 } from './auth';
+import { MESSAGES } from './messages';
 import { errorsOf, parseOk } from './test-utils';
 
 const TODAY = '2026-06-15';
@@ -211,9 +214,15 @@ describe('sign-up form (spec §5 Sign-up)', () => {
   it('requires upper, lower, digit and one of @$!%*?&, and only those characters', () => {
     const composition =
       'Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character';
-    for (const password of ['secret1!x', 'SECRET1!X', 'Secretxx!', 'Secret123', 'Secret1#', 'Secret 1!']) {
+    for (const password of ['secret1!x', 'SECRET1!X', 'Secretxx!', 'Secret123']) {
       expect(errorsOf(SignUpFormSchema, validSignUp({ password, confirmPassword: password })).password).toBe(
         composition,
+      );
+    }
+    // A character outside them is named as the problem (issue 29, item 10).
+    for (const password of ['Secret1#', 'Secret 1!', 'Sláinte1!']) {
+      expect(errorsOf(SignUpFormSchema, validSignUp({ password, confirmPassword: password })).password).toBe(
+        MESSAGES.passwordCharacters,
       );
     }
     for (const special of '@$!%*?&') {
@@ -262,6 +271,24 @@ describe('live password checklist', () => {
       allowed: true,
     });
     expect(met('Secret1!#').allowed).toBe(false);
+  });
+});
+
+describe('a new password names the rule it breaks (issue 29, item 10)', () => {
+  it('says a character is not allowed when that is the problem, not the composition it meets', () => {
+    expect(newPasswordError('Sláinte1!')).toBe(MESSAGES.passwordCharacters);
+    expect(newPasswordError('Secret 1!')).toBe(MESSAGES.passwordCharacters);
+    expect(newPasswordError('secret1!')).toBe(MESSAGES.passwordComposition);
+    expect(newPasswordError('Secret1!')).toBeNull();
+    expect(MESSAGES.passwordCharacters).toBe(
+      'Password can only use letters A–Z (no accents), numbers and @$!%*?&',
+    );
+  });
+
+  it('gives the same message from the request schema the server uses', () => {
+    const result = NewPasswordSchema.safeParse('Sláinte1!');
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([MESSAGES.passwordCharacters]);
   });
 });
 

@@ -51,13 +51,26 @@ export function passwordChecklist(password: string): PasswordRequirement[] {
     { id: 'special', label: 'One special character (@$!%*?&)', met: /[@$!%*?&]/.test(password) },
     {
       id: 'allowed',
-      label: 'Only letters, numbers and @$!%*?&',
+      label: 'Only letters A–Z, numbers and @$!%*?&',
       met: password.length > 0 && /^[A-Za-z\d@$!%*?&]*$/.test(password),
     },
   ];
 }
 
 export const isStrongPassword = (password: string) => PASSWORD_PATTERN.test(password);
+
+/** The spec's characters: letters A–Z, digits and @$!%*?&. */
+const PASSWORD_CHARACTERS = /^[A-Za-z\d@$!%*?&]*$/;
+
+/**
+ * A new password's message (spec §5), naming the rule it breaks (issue 29, item 10): a character
+ * outside the spec's ('Sláinte1!') gets its own message rather than the composition one, which it
+ * meets.
+ */
+export function newPasswordError(password: string): string | null {
+  if (!PASSWORD_CHARACTERS.test(password)) return MESSAGES.passwordCharacters;
+  return PASSWORD_PATTERN.test(password) ? null : MESSAGES.passwordComposition;
+}
 
 /** Removes spaces, dashes, brackets and a leading zero a person may type in a mobile number. */
 export function normaliseMobile(number: string): string {
@@ -102,7 +115,10 @@ export const LoginPasswordSchema = text(MAX_PASSWORD_LENGTH)
 export const NewPasswordSchema = text(MAX_PASSWORD_LENGTH)
   .min(1, MESSAGES.required)
   .min(PASSWORD_MIN_LENGTH, MESSAGES.minimum8Characters)
-  .regex(PASSWORD_PATTERN, MESSAGES.passwordComposition);
+  .superRefine((password, ctx) => {
+    const message = newPasswordError(password);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
 
 const SignUpNameSchema = text(MAX_NAME_LENGTH)
   .trim()

@@ -234,8 +234,10 @@ describe('POST /booking/book body', () => {
     expect(errorsOf(CreateBookingRequestSchema, { ...base, price: '45.50' }).price).toBe(
       'Enter a whole number of pounds',
     );
-    expect(errorsOf(CreateBookingRequestSchema, { ...base, price: '£45' }).price).toBe(
-      'Price must be at least £1',
+    // '£45' as people write it (issue 29, item 8); text that is no amount says so.
+    expect(parseOk(CreateBookingRequestSchema, { ...base, price: '£45' }).price).toBe(45);
+    expect(errorsOf(CreateBookingRequestSchema, { ...base, price: 'forty' }).price).toBe(
+      'Enter a whole number of pounds',
     );
     expect(errorsOf(CreateBookingRequestSchema, { ...base, price: 0 }).price).toBe(
       'Price must be at least £1',

@@ -86,7 +86,13 @@ export const MINIMUM_PRICE_MIN = 1;
 export const MINIMUM_PRICE_MAX = 1000;
 export const COUNTER_PRICE_MIN = 1;
 export const COUNTER_PRICE_MAX = 300;
-export const PRESET_PRICES = [45, 50, 55, 60, 65, 70, 75, 80] as const;
+/**
+ * The booking wizard's preset offers: this many steps of this many pounds above the business's
+ * minimum (issue 29, item 7, amending the spec's fixed £45–£80: a £20 shop offered nothing between
+ * its minimum and £45).
+ */
+export const PRESET_PRICE_COUNT = 4;
+export const PRESET_PRICE_STEP = 5;
 
 // Bookings and availability
 export const BOOKING_LIST_LIMIT = 1000;

@@ -19,6 +19,7 @@ import {
   validateInviteStep,
   validateInviteWizard,
 } from './invite';
+import { MESSAGES } from './messages';
 import { errorsOf, parseOk } from './test-utils';
 
 const TODAY = '2026-06-15';
@@ -63,9 +64,10 @@ describe('invite wizard field rules (spec §5 Invite wizard)', () => {
     const message =
       'Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character';
     expect(invitePasswordError('Secret1!')).toBeNull();
-    for (const password of ['', 'Sec1!', 'secret1!', 'SECRET1!', 'Secretx!', 'Secret12', 'Secret1#']) {
+    for (const password of ['', 'Sec1!', 'secret1!', 'SECRET1!', 'Secretx!', 'Secret12']) {
       expect(invitePasswordError(password)).toBe(message);
     }
+    expect(invitePasswordError('Secret1#')).toBe(MESSAGES.passwordCharacters);
   });
 
   it("confirmPassword: 'Please confirm your password' when empty, else 'Passwords do not match'", () => {
@@ -87,9 +89,30 @@ describe('invite wizard field rules (spec §5 Invite wizard)', () => {
     ]) {
       expect(invitePhoneError(phone)).toBeNull();
     }
-    for (const phone of ['07123 456789', '+0123', '+1', '+1234567890123456', '+44 7123 45678x']) {
+    for (const phone of [
+      '07123 45678',
+      '087 123 4567',
+      '+0123',
+      '+1',
+      '+1234567890123456',
+      '+44 7123 45678x',
+    ]) {
       expect(invitePhoneError(phone)).toBe(message);
     }
+  });
+
+  it('phone: a UK number with its leading 0 is taken as sign-up and the profile take it (issue 29, item 9)', () => {
+    for (const phone of ['07123 456780', '07123-456780', '(07123) 456780']) {
+      expect(invitePhoneError(phone)).toBeNull();
+      expect(normaliseInvitePhone(phone)).toBe('+447123456780');
+    }
+    expect(RegisterWithInviteRequestSchema.shape.phoneNumber.parse('07123 456780')).toBe('+447123456780');
+  });
+
+  it('password: a character outside A–Z, 0–9 and @$!%*?& is named as such (issue 29, item 10)', () => {
+    expect(invitePasswordError('Sláinte1!')).toBe(MESSAGES.passwordCharacters);
+    expect(invitePasswordError('Slainte1!')).toBeNull();
+    expect(invitePasswordError('slainte1!')).toBe(MESSAGES.passwordComposition);
   });
 
   it('phone: dashes and brackets are ignored too, and stored without them (api-contract §8.1)', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INVITE_POSTCODE_PATTERN, lastAddressSegment } from './address-parts';
-import { CONFIRMATION_CODE_PATTERN, EMAIL_PATTERN, PASSWORD_PATTERN, PERSON_NAME_PATTERN } from './auth';
+import { CONFIRMATION_CODE_PATTERN, EMAIL_PATTERN, newPasswordError, PERSON_NAME_PATTERN } from './auth';
 import {
   type AvailabilityInput,
   availabilitySlotProblem,
@@ -28,7 +28,7 @@ import {
 import type { VerifyInviteResponse } from './contract/auth';
 import { ageOn, isIsoDate, todayInLondon } from './dates';
 import { atMostCharacters, MESSAGES } from './messages';
-import { stripPhoneSeparators } from './phones';
+import { normalisePhone } from './phones';
 import { MinimumPriceSchema } from './price-schemas';
 import { minimumPriceError, type PriceInput, parseWholePounds } from './prices';
 import { hasInvalidCharacters, ruleString, safeText } from './zod-helpers';
@@ -52,17 +52,18 @@ export function inviteNameError(value: string, which: 'first' | 'last'): string 
  * The sign-up composition rule with its one message. NOTE: an empty password gets the same
  * message, since the spec gives the invite password no separate 'required' text.
  */
-export function invitePasswordError(password: string): string | null {
-  return PASSWORD_PATTERN.test(password) ? null : MESSAGES.passwordComposition;
-}
+export const invitePasswordError = newPasswordError;
 
 export function confirmPasswordError(password: string, confirmPassword: string): string | null {
   if (!confirmPassword) return MESSAGES.confirmYourPassword;
   return confirmPassword === password ? null : MESSAGES.passwordsDoNotMatch;
 }
 
-/** The phone number as stored: the typed number without its spaces, dashes and brackets. */
-export const normaliseInvitePhone = (value: string) => stripPhoneSeparators(value);
+/**
+ * The phone number as stored (api-contract §8.1, every phone field): without separators, a UK
+ * number with its leading 0 in international form, as sign-up and the profile take it.
+ */
+export const normaliseInvitePhone = normalisePhone;
 
 export function invitePhoneError(value: string): string | null {
   const phone = normaliseInvitePhone(value);

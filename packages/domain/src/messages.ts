@@ -25,6 +25,8 @@ export const MESSAGES = {
   passwordComposition:
     'Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character',
   passwordsMustMatch: 'Passwords must match',
+  /** (ours, issue 29 item 10) A new password with a character outside A–Z, 0–9 and @$!%*?&. */
+  passwordCharacters: 'Password can only use letters A–Z (no accents), numbers and @$!%*?&',
   signUpUserTypeOnly: 'Sign-up can only create customer accounts',
   // Codes and reset (§5)
   checkConfirmationCode: 'Please check your confirmation code',
@@ -156,6 +158,8 @@ export const MESSAGES = {
   failedToSaveMinimumPrice: 'Failed to save minimum price',
   /** Toast 'Authentication required / You must be logged in to book' (then redirect to /login). */
   authenticationRequired: 'Authentication required',
+  /** (ours, issue 29 item 3) On /login when a session that was in use ended (its refresh failed). */
+  sessionEnded: 'Your session ended; sign in to carry on',
   mustBeLoggedInToBook: 'You must be logged in to book',
   /** Toast title; the message is the server message, or `bookingFailedFallback`. */
   bookingFailed: 'Booking failed',

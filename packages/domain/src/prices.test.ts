@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_BOOKING_PRICE } from './constants';
 import { MESSAGES } from './messages';
 import { CounterPriceSchema, CustomerPriceSchema, MinimumPriceSchema } from './price-schemas';
 import {
@@ -16,7 +17,7 @@ describe('whole pounds', () => {
     expect(parseWholePounds(45)).toBe(45);
     expect(parseWholePounds(' 45 ')).toBe(45);
     expect(parseWholePounds('45.0')).toBe(45);
-    for (const value of ['45.5', '£45', '', 'abc', null, undefined, Number.NaN, 4.5, '1e3']) {
+    for (const value of ['45.5', '£45.5', '', 'abc', null, undefined, Number.NaN, 4.5, '1e3']) {
       expect(parseWholePounds(value)).toBeNull();
     }
   });
@@ -79,13 +80,33 @@ describe('customer price', () => {
     expect(customerPriceError('', 25)).toBe('Price must be at least £25');
     expect(customerPriceError(30.5, 25)).toBe('Enter a whole number of pounds');
   });
+
+  it('takes a leading £ as people write it, and names the real problem (issue 29, item 8)', () => {
+    expect(customerPriceError('£30', 22)).toBeNull();
+    expect(customerPriceError(' £ 30 ', 22)).toBeNull();
+    expect(parseWholePounds('£30')).toBe(30);
+    expect(customerPriceError('£20', 22)).toBe('Price must be at least £22');
+    expect(customerPriceError('£7.50', 5)).toBe('Enter a whole number of pounds');
+    for (const text of ['thirty', '30p', '£', '£30£', '3O']) {
+      expect(customerPriceError(text, 22)).toBe('Enter a whole number of pounds');
+    }
+    expect(minimumPriceError('£25')).toBeNull();
+    expect(counterPriceError('£40')).toBeNull();
+    expect(counterPriceError('forty')).toBe('Enter a whole number of pounds');
+  });
 });
 
 describe('preset prices', () => {
-  it('offers 45..80 in fives, only those above the minimum', () => {
-    expect(presetPricesFor(25)).toEqual([45, 50, 55, 60, 65, 70, 75, 80]);
-    expect(presetPricesFor(50)).toEqual([55, 60, 65, 70, 75, 80]);
-    expect(presetPricesFor(49)).toEqual([50, 55, 60, 65, 70, 75, 80]);
-    expect(presetPricesFor(80)).toEqual([]);
+  it('offers four steps of £5 above the minimum (issue 29, item 7)', () => {
+    expect(presetPricesFor(20)).toEqual([25, 30, 35, 40]);
+    expect(presetPricesFor(22)).toEqual([25, 30, 35, 40]);
+    expect(presetPricesFor(25)).toEqual([30, 35, 40, 45]);
+    expect(presetPricesFor(49)).toEqual([50, 55, 60, 65]);
+    expect(presetPricesFor(1)).toEqual([5, 10, 15, 20]);
+  });
+
+  it('never offers more than a booking may cost', () => {
+    expect(presetPricesFor(MAX_BOOKING_PRICE - 7).every((price) => price <= MAX_BOOKING_PRICE)).toBe(true);
+    expect(presetPricesFor(MAX_BOOKING_PRICE)).toEqual([]);
   });
 });

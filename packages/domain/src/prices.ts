@@ -4,12 +4,13 @@ import {
   MAX_BOOKING_PRICE,
   MINIMUM_PRICE_MAX,
   MINIMUM_PRICE_MIN,
-  PRESET_PRICES,
+  PRESET_PRICE_COUNT,
+  PRESET_PRICE_STEP,
 } from './constants';
 import { MESSAGES, priceAtLeast } from './messages';
-import { isFractionalNumber, parseWholePounds } from './whole-pounds';
+import { isFractionalNumber, isNotAnAmount, parseWholePounds } from './whole-pounds';
 
-export { isFractionalNumber, parseWholePounds } from './whole-pounds';
+export { isFractionalNumber, isNotAnAmount, parseWholePounds } from './whole-pounds';
 
 /** A price as a form or a body may hold it: a number, numeric text, or empty. */
 export type PriceInput = number | string | null | undefined;
@@ -20,7 +21,7 @@ export type PriceInput = number | string | null | undefined;
  * never rounded or stripped into another number.
  */
 export function minimumPriceError(value: PriceInput): string | null {
-  if (isFractionalNumber(value)) return MESSAGES.wholePounds;
+  if (isFractionalNumber(value) || isNotAnAmount(value)) return MESSAGES.wholePounds;
   const pounds = parseWholePounds(value);
   if (pounds === null || pounds < MINIMUM_PRICE_MIN) return MESSAGES.minimumPriceMin;
   if (pounds > MINIMUM_PRICE_MAX) return MESSAGES.minimumPriceMax;
@@ -29,7 +30,7 @@ export function minimumPriceError(value: PriceInput): string | null {
 
 /** A counter offer: whole pounds, £1 to £300. */
 export function counterPriceError(value: PriceInput): string | null {
-  if (isFractionalNumber(value)) return MESSAGES.wholePounds;
+  if (isFractionalNumber(value) || isNotAnAmount(value)) return MESSAGES.wholePounds;
   const pounds = parseWholePounds(value);
   if (pounds === null || pounds < COUNTER_PRICE_MIN) return MESSAGES.counterMin;
   if (pounds > COUNTER_PRICE_MAX) return MESSAGES.counterMax;
@@ -38,14 +39,21 @@ export function counterPriceError(value: PriceInput): string | null {
 
 /** A customer's price: whole pounds, at least the business minimum ('Price must be at least £{min}'). */
 export function customerPriceError(price: PriceInput, min: number): string | null {
-  if (isFractionalNumber(price)) return MESSAGES.wholePounds;
+  if (isFractionalNumber(price) || isNotAnAmount(price)) return MESSAGES.wholePounds;
   const pounds = parseWholePounds(price);
   if (pounds === null || pounds < Math.max(min, 1)) return priceAtLeast(min);
   if (pounds > MAX_BOOKING_PRICE) return MESSAGES.priceTooHigh;
   return null;
 }
 
-/** The preset prices the booking wizard offers: only those above the business minimum. */
+/**
+ * The preset prices the booking wizard offers beside the minimum itself: the next
+ * PRESET_PRICE_COUNT multiples of £5 above it (£20 → £25, £30, £35, £40; £22 → £25 … £40), never
+ * above the highest price a booking may have.
+ */
 export function presetPricesFor(min: number): number[] {
-  return PRESET_PRICES.filter((price) => price > min);
+  const first = (Math.floor(Math.max(min, 0) / PRESET_PRICE_STEP) + 1) * PRESET_PRICE_STEP;
+  return Array.from({ length: PRESET_PRICE_COUNT }, (_, index) => first + index * PRESET_PRICE_STEP).filter(
+    (price) => price <= MAX_BOOKING_PRICE,
+  );
 }

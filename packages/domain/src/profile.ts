@@ -12,7 +12,7 @@ import {
   PROFILE_NAME_MIN_LENGTH,
 } from './constants';
 import { MESSAGES } from './messages';
-import { stripPhoneSeparators } from './phones';
+import { normalisePhone } from './phones';
 import { inappropriateContentError } from './profanity';
 import { parseWholePounds, ruleString } from './zod-helpers';
 
@@ -21,7 +21,6 @@ export const NI_POSTCODE_PATTERN = /^BT\d{1,2} ?\d[A-Z]{2}$/i;
 /** Spec §5 profile form: a plus sign, a 1-3 digit country code, then 7-15 digits. */
 export const PROFILE_PHONE_PATTERN = /^\+\d{1,3}\d{7,15}$/;
 /** A UK number as dialled at home: 0 and 10 digits ('07123456789', '02890123456'). */
-const UK_NATIONAL_NUMBER = /^0\d{10}$/;
 
 /** The field names used in '{field} contains inappropriate content'. */
 export const ADDRESS_FIELD_LABELS = {
@@ -57,16 +56,8 @@ export function profileEmailError(value: string): string | null {
   return EMAIL_PATTERN.test(email) ? null : MESSAGES.validEmailAddress;
 }
 
-/**
- * The profile phone as stored (api-contract §8.1): without spaces, dashes and brackets, and a UK
- * number typed with its leading 0 in international form ('07123 456789' → '+447123456789').
- * NOTE: only 0 and 10 digits is read as UK; an Irish '087 123 4567' (0 and 9 digits) is left for
- * the format message rather than stored as a wrong +44 number.
- */
-export function normaliseProfilePhone(value: string): string {
-  const phone = stripPhoneSeparators(value);
-  return UK_NATIONAL_NUMBER.test(phone) ? `+44${phone.slice(1)}` : phone;
-}
+/** The profile phone as stored (api-contract §8.1, `normalisePhone`). */
+export const normaliseProfilePhone = normalisePhone;
 
 export function profilePhoneError(value: string): string | null {
   const phone = normaliseProfilePhone(value);

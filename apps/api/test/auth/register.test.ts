@@ -123,9 +123,10 @@ describeEachDatabase('POST /api/auth/register', (database) => {
       const response = await t.post('/api/auth/register', body, {
         headers: { 'x-password-encoding': 'base64' },
       });
-      // 'ä' is not an allowed password character: the decoded password was validated.
+      // 'ä' is not an allowed password character: the decoded password was validated, and the
+      // message names that rule (issue 29, item 10).
       expect(response.statusCode).toBe(400);
-      expect(response.json().errors.password).toBe(MESSAGES.passwordComposition);
+      expect(response.json().errors.password).toBe(MESSAGES.passwordCharacters);
 
       const ok = registration({ password: base64('Passw0rd!') });
       const created = await t.post('/api/auth/register', ok, {

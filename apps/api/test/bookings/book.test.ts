@@ -163,8 +163,9 @@ describeEachDatabase('POST /api/booking/book', (database) => {
     ['price', { price: '30.50' }, MESSAGES.wholePounds],
     ['price', { price: -5 }, priceAtLeast(1)],
     ['price', { price: 1e9 }, MESSAGES.priceTooHigh],
-    ['price', { price: 'abc' }, priceAtLeast(1)],
-    ['price', { price: '£30' }, priceAtLeast(1)],
+    // Text that is no amount says so; '£30' as people write it is a price (issue 29, item 8).
+    ['price', { price: 'abc' }, MESSAGES.wholePounds],
+    ['price', { price: '30p' }, MESSAGES.wholePounds],
     ['price', { price: null }, priceAtLeast(1)],
     ['price', { price: '' }, priceAtLeast(1)],
     ['price', { price: Number.NaN }, priceAtLeast(1)],

@@ -117,13 +117,13 @@ describeEachDatabase('CSV export of bookings', (database) => {
     const [header, ...records] = parseCsv(text.slice(1));
     expect(header).toEqual([...BOOKING_EXPORT_COLUMNS]);
     expect(records).toEqual([
-      ['2026-03-01', '00:00', 'Approved', 'Ada Lovelace', "'+447123456789", '£25', 'No', ''],
+      ['2026-03-01', '00:00', 'Approved', 'Ada Lovelace', '07123 456789', '£25', 'No', ''],
       [
         '2026-03-15',
         '10:00',
         'Countered',
         `'=HYPERLINK("http://evil.example","Click") Séan`,
-        "'+447123456789",
+        '07123 456789',
         '£45',
         'No',
         '',

@@ -245,7 +245,7 @@ describeEachDatabase('PATCH /api/booking/setstatus, /counter and /respond-to-cou
     [301, MESSAGES.counterMax],
     [1.5, MESSAGES.wholePounds],
     ['2.50', MESSAGES.wholePounds],
-    ['abc', MESSAGES.counterMin],
+    ['abc', MESSAGES.wholePounds],
     [null, MESSAGES.counterMin],
     [-5, MESSAGES.counterMin],
     [1e9, MESSAGES.counterMax],

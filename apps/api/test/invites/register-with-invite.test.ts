@@ -39,6 +39,13 @@ describeEachDatabase('POST /api/auth/register-with-invite', (database) => {
   const inviteOf = (email: string) =>
     db().selectFrom('invites').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
 
+  it('takes a UK phone typed with its leading 0, as sign-up does, and stores it in international form (issue 29, item 9)', async () => {
+    const { email, code } = await newInvite();
+    const response = await register(businessRegistration(code, { phoneNumber: '07123 456780' }));
+    expect(response.statusCode, response.body).toBe(201);
+    expect(await userByEmail(email)).toMatchObject({ phone_number: '+447123456780' });
+  });
+
   it('creates an unconfirmed, listed Business for the invited email, uses the invite and emails a code', async () => {
     const { email, code } = await newInvite();
     const body = businessRegistration(code, { password: base64(PASSWORD) });
@@ -281,7 +288,8 @@ describeEachDatabase('POST /api/auth/register-with-invite', (database) => {
       'minimum price "abc"',
       (c) => ({ ...businessRegistration(c), minimumPrice: 'abc' }),
       'minimumPrice',
-      MESSAGES.minimumPriceMin,
+      // Text that is no amount says so (issue 29, item 8).
+      MESSAGES.wholePounds,
     ],
     [
       'minimum price -5',
@@ -402,7 +410,7 @@ describeEachDatabase('POST /api/auth/register-with-invite', (database) => {
   // A control character (not a line break or tab in the multi-line fields) in each text field.
   const CONTROL: [string, string][] = [
     ['inviteCode', MESSAGES.invalidCharacters],
-    ['password', MESSAGES.passwordComposition],
+    ['password', MESSAGES.passwordCharacters],
     ['firstName', MESSAGES.invalidCharacters],
     ['lastName', MESSAGES.invalidCharacters],
     ['phoneNumber', MESSAGES.invalidCharacters],

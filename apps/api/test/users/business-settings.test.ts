@@ -120,7 +120,7 @@ describeEachDatabase(
       ['7.50', MESSAGES.wholePounds],
       [7.5, MESSAGES.wholePounds],
       ['7.', MESSAGES.wholePounds],
-      ['abc', MESSAGES.minimumPriceMin],
+      ['abc', MESSAGES.wholePounds],
       [null, MESSAGES.minimumPriceMin],
       [-5, MESSAGES.minimumPriceMin],
     ])('answers 400 for a minimum price of %j', async (minimumPrice, message) => {

@@ -11,6 +11,17 @@ describe('the page to return to after signing in', () => {
     expect(paths.login.getHref()).toBe('/login');
   });
 
+  it('says when a session ended, and never returns to a sign-in page (issue 29, item 3)', () => {
+    expect(paths.login.getHref('/admin?tab=hours', { sessionEnded: true })).toBe(
+      '/login?next=%2Fadmin%3Ftab%3Dhours&session=ended',
+    );
+    expect(paths.login.getHref('/login?next=%2Fprofile', { sessionEnded: true })).toBe(
+      '/login?session=ended',
+    );
+    expect(paths.login.getHref('/register')).toBe('/login');
+    expect(paths.login.getHref('/registered-shops')).toBe('/login?next=%2Fregistered-shops');
+  });
+
   it('returns to a path of this site, query and all', () => {
     expect(nextPathOf('/profile')).toBe('/profile');
     expect(nextPathOf('/booking/biz-1?step=review')).toBe('/booking/biz-1?step=review');

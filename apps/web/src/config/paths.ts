@@ -3,12 +3,32 @@
  * the router registers `paths.x.path`; `title` names the page in the browser tab and history
  * ("Login · TrimTime NI", set on every navigation by the root layout).
  */
+/** `/login?session=ended`: the sign-in page says the session ended (a refresh failed). */
+export const SESSION_PARAM = 'session';
+export const SESSION_ENDED = 'ended';
+/** Signing in never returns to a sign-in or sign-up page. */
+const AUTH_PAGE = /^\/(login|register)(?=[/?#]|$)/;
+
+/** Where the browser is now, as a `next` for /login: its path, query and fragment. */
+export function currentPath(): string {
+  return `${window.location.pathname}${window.location.search}${window.location.hash}`;
+}
+
 export const paths = {
   home: { path: '/', getHref: () => '/', title: 'Book a Barber' },
   login: {
     path: '/login',
-    /** With the page to return to after signing in (`next`, a path of this site). */
-    getHref: (next?: string) => (next && next !== '/' ? `/login?${new URLSearchParams({ next })}` : '/login'),
+    /**
+     * With the page to return to after signing in (`next`, a path of this site), and whether a
+     * session in use has just ended (`session=ended`: the page says so).
+     */
+    getHref: (next?: string, { sessionEnded = false }: { sessionEnded?: boolean } = {}) => {
+      const query = new URLSearchParams({
+        ...(next && next !== '/' && !AUTH_PAGE.test(next) ? { next } : {}),
+        ...(sessionEnded ? { [SESSION_PARAM]: SESSION_ENDED } : {}),
+      }).toString();
+      return query ? `/login?${query}` : '/login';
+    },
     title: 'Login',
   },
   register: { path: '/register', getHref: () => '/register', title: 'Register' },

@@ -137,9 +137,15 @@ describe('api client', () => {
     expect(readDraft('booking.user-1.biz-1')).toBeNull();
   });
 
-  it('goes to /login without calling refresh when there is no refresh token', async () => {
+  it('goes to /login without calling refresh when there is no refresh token, to come back after', async () => {
     const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign });
+    vi.stubGlobal('location', {
+      ...window.location,
+      pathname: '/profile',
+      search: '?tab=requested',
+      hash: '',
+      assign,
+    });
     const api = stubFetch().on(
       'GET',
       '/api/user/userdetails',
@@ -149,7 +155,8 @@ describe('api client', () => {
     await expect(apiClient.get('/user/userdetails')).rejects.toBeInstanceOf(ApiError);
 
     expect(api.callsTo('POST', '/api/auth/refresh')).toHaveLength(0);
-    expect(assign).toHaveBeenCalledWith('/login');
+    // Issue 29, item 3: the sign-in page says the session ended and returns here.
+    expect(assign).toHaveBeenCalledWith('/login?next=%2Fprofile%3Ftab%3Drequested&session=ended');
   });
 
   it('treats a 401 from an auth call as a failed sign-in, not an expired session', async () => {

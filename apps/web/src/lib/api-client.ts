@@ -1,5 +1,5 @@
 import type { ApiError as ApiErrorBody, ErrorCode, RefreshResponse } from '@app/domain';
-import { paths } from '@/config/paths';
+import { currentPath, paths } from '@/config/paths';
 import { clearSession, getAccessToken, getRefreshToken, getSession, updateTokens } from './session';
 
 /**
@@ -68,7 +68,8 @@ export interface RequestOptions {
 }
 
 type SessionExpiredHandler = () => void;
-let handleSessionExpired: SessionExpiredHandler = () => window.location.assign(paths.login.getHref());
+let handleSessionExpired: SessionExpiredHandler = () =>
+  window.location.assign(paths.login.getHref(currentPath(), { sessionEnded: true }));
 
 /** Lets the app navigate in-app (router) instead of a full page load when the session ends. */
 export function setSessionExpiredHandler(handler: SessionExpiredHandler): () => void {

@@ -1,4 +1,10 @@
-import { addDays, BOOKING_EXPORT_COLUMNS, type BookingExportQuery, parseBookingDateTime } from '@app/domain';
+import {
+  addDays,
+  BOOKING_EXPORT_COLUMNS,
+  type BookingExportQuery,
+  nationalPhone,
+  parseBookingDateTime,
+} from '@app/domain';
 import type { Db } from '../../db/database';
 import type { BookingRow } from '../bookings/bookings.repository';
 import { csvDocument } from './csv';
@@ -13,7 +19,8 @@ function exportRow(booking: BookingRow): string[] {
     parsed?.start ?? booking.starts_at.slice(11, 16),
     booking.status,
     booking.customer_name,
-    booking.customer_phone,
+    // National form ('07123 456789'): a spreadsheet keeps it as text, with no formula guard to see.
+    nationalPhone(booking.customer_phone),
     // The agreed price once there is one, else the offer on the table.
     `£${booking.final_price ?? booking.counter_price ?? booking.price}`,
     isHomeVisit ? 'Yes' : 'No',

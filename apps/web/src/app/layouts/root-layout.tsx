@@ -1,6 +1,6 @@
 import { Box } from '@mantine/core';
-import { type ReactNode, useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { setSessionExpiredHandler } from '@/lib/api-client';
 import { PageAnnouncer } from '@/lib/page-announcer';
@@ -11,10 +11,23 @@ import { NavigationBar } from './navigation-bar';
 /** The chrome around every page: skip link, navigation bar, the page, footer. */
 export function RootLayout({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
+  const location = useLocation();
+  const locationRef = useRef(location);
+  locationRef.current = location;
 
-  // When a refresh fails the API client clears the tokens; send the user to /login inside the app.
+  // When a refresh fails the API client clears the tokens; send the user to /login inside the app,
+  // saying why, to come back here once signed in (issue 29, item 3).
   useEffect(
-    () => setSessionExpiredHandler(() => navigate(paths.login.getHref(), { replace: true })),
+    () =>
+      setSessionExpiredHandler(() =>
+        navigate(
+          paths.login.getHref(
+            `${locationRef.current.pathname}${locationRef.current.search}${locationRef.current.hash}`,
+            { sessionEnded: true },
+          ),
+          { replace: true },
+        ),
+      ),
     [navigate],
   );
 

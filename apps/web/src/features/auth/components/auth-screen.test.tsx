@@ -161,6 +161,31 @@ describe('auth screen: validation', () => {
     expect(screen.getByText('Invalid email')).toBeInTheDocument();
   });
 
+  it('judges a field once it is changed or left, not when it is only focused (issue 29, item 10)', async () => {
+    const { user } = renderApp({ route: '/register' });
+    await title('Sign Up');
+    await user.click(field('Password'));
+    await user.paste('Str0ng!Pass');
+    // Tabbing into the empty confirmation: nothing is wrong with it yet.
+    await user.tab();
+    expect(field('Confirm password')).toHaveFocus();
+    await new Promise((done) => setTimeout(done, 400));
+    expect(screen.queryByText('Passwords must match')).not.toBeInTheDocument();
+    // Leaving it empty is judged.
+    await user.tab();
+    expect(await screen.findByText('Passwords must match')).toBeInTheDocument();
+  });
+
+  it('names the rule a password with an accent breaks (issue 29, item 10)', async () => {
+    const { user } = renderApp({ route: '/register' });
+    await title('Sign Up');
+    await user.click(field('Password'));
+    await user.paste('Sláinte1!');
+    await user.tab();
+    expect(await screen.findByText(MESSAGES.passwordCharacters)).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.passwordComposition)).not.toBeInTheDocument();
+  });
+
   it('shows every sign-up message of spec §5 word for word', async () => {
     const { user } = renderApp({ route: '/register' });
     await title('Sign Up');

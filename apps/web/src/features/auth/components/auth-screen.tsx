@@ -1,9 +1,9 @@
 import { assertNever, MESSAGES, PRODUCT_NAME, RESEND_NOTICE_MS } from '@app/domain';
-import { Anchor, Box, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Paper, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { FullPageLoader } from '@/components/full-page-loader';
-import { nextPathOf, paths } from '@/config/paths';
+import { nextPathOf, paths, SESSION_ENDED, SESSION_PARAM } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import { useConfirmSignupMutation } from '@/lib/auth-api/confirm-signup';
@@ -151,7 +151,10 @@ export function AuthScreen() {
 function AuthFlow({ startView }: { startView: AuthView }) {
   const navigate = useNavigate();
   // Where signing in returns to: the page that asked for it (api-contract §9.1).
-  const afterSignIn = nextPathOf(new URLSearchParams(useLocation().search).get('next'));
+  const search = new URLSearchParams(useLocation().search);
+  const afterSignIn = nextPathOf(search.get('next'));
+  // A session that was in use ended (its refresh failed): say so (issue 29, item 3).
+  const isSessionEnded = search.get(SESSION_PARAM) === SESSION_ENDED;
   const { signIn } = useSession();
   const loginMutation = useLoginMutation();
   const registerMutation = useRegisterMutation();
@@ -422,6 +425,10 @@ function AuthFlow({ startView }: { startView: AuthView }) {
                 <Suspense fallback={null}>
                   <AuthErrorAlert error={error} />
                 </Suspense>
+              ) : view === 'login' && isSessionEnded ? (
+                <Alert color="orange" variant="light" role="status">
+                  {MESSAGES.sessionEnded}
+                </Alert>
               ) : null}
               {renderView()}
             </Stack>

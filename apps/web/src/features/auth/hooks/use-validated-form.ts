@@ -45,7 +45,6 @@ export function lazyValidator<Values>(
 export interface TextFieldProps {
   value: string;
   onChange: (eventOrValue: unknown) => void;
-  onFocus: () => void;
   onBlur: () => void;
   error: string | undefined;
   /** Finds the field for `getInputNode` (focus on the first invalid one). */
@@ -69,7 +68,7 @@ export interface AuthForm<Values> {
   setFieldValue: <Field extends keyof Values & string>(field: Field, value: Values[Field]) => void;
   /** Replaces every message (empty ones dropped). Stable between renders. */
   setErrors: (errors: Record<string, string>) => void;
-  /** Whether the person has focused or changed the field. */
+  /** Whether the person has changed or left the field. */
   isTouched: (field: string) => boolean;
   getInputNode: (field: string) => HTMLElement | null;
   getInputProps: {
@@ -100,7 +99,7 @@ const withoutEmpty = (errors: Record<string, string>) =>
 
 /**
  * A form validated by a domain rule with a debounce (spec §5: 300 ms after typing stops). Messages
- * appear only for fields the person has visited, and for every field after a submit.
+ * appear only for fields the person has changed or left, and for every field after a submit.
  */
 export function useValidatedForm<Values extends Record<string, unknown>>({
   initialValues,
@@ -155,10 +154,12 @@ export function useValidatedForm<Values extends Record<string, unknown>>({
       ...(options?.type === 'checkbox' ? { checked: current === true } : { value: current }),
       onChange: (eventOrValue: unknown) =>
         setFieldValue(field, changedValue(eventOrValue) as Values[typeof field]),
-      onFocus: () => {
+      // A field only focused is not judged yet: "Passwords must match" must not greet a person who
+      // has just tabbed into the empty confirmation (issue 29, item 10). Leaving it judges it.
+      onBlur: () => {
         touchedRef.current[field] = true;
+        scheduleValidation();
       },
-      onBlur: scheduleValidation,
       error: errors[field],
       'data-path': field,
     };

@@ -140,34 +140,37 @@ describe('booking wizard: steps', () => {
 });
 
 describe('booking wizard: price', () => {
-  it('offers the minimum, the presets above it and a custom price; Continue waits for a choice', async () => {
+  it('offers the minimum, four steps of £5 above it and a custom price; Continue waits for a choice', async () => {
     const { user } = openWizard({ businessOverrides: { minimumPrice: 50 } });
     await pickTime(user);
 
     const options = screen.getAllByRole('radio').map((radio) => radio.getAttribute('aria-label'));
-    expect(options).toEqual(['£50 (minimum)', '£55', '£60', '£65', '£70', '£75', '£80', 'Custom amount']);
+    expect(options).toEqual(['£50 (minimum)', '£55', '£60', '£65', '£70', 'Custom amount']);
     expect(continueButton()).toBeDisabled();
 
     await user.click(screen.getByRole('radio', { name: '£50 (minimum)' }));
     expect(continueButton()).toBeEnabled();
   });
 
-  it('offers every preset when the minimum is below them all', async () => {
+  it('steps up from a low minimum instead of jumping to £45 (issue 29, item 7)', async () => {
     const { user } = openWizard({ businessOverrides: { minimumPrice: 20 } });
     await pickTime(user);
     const options = screen.getAllByRole('radio').map((radio) => radio.getAttribute('aria-label'));
-    expect(options).toEqual([
-      '£20 (minimum)',
-      '£45',
-      '£50',
-      '£55',
-      '£60',
-      '£65',
-      '£70',
-      '£75',
-      '£80',
-      'Custom amount',
-    ]);
+    expect(options).toEqual(['£20 (minimum)', '£25', '£30', '£35', '£40', 'Custom amount']);
+  });
+
+  it('takes a custom price typed with its pound sign (issue 29, item 8)', async () => {
+    const { user } = openWizard({ businessOverrides: { minimumPrice: 22 } });
+    await pickTime(user);
+    await user.click(screen.getByRole('radio', { name: 'Custom amount' }));
+    await user.type(screen.getByRole('textbox', { name: 'Custom price' }), '£30');
+    await user.tab();
+    expect(screen.queryByText('Price must be at least £22')).not.toBeInTheDocument();
+    expect(continueButton()).toBeEnabled();
+    await user.clear(screen.getByRole('textbox', { name: 'Custom price' }));
+    await user.type(screen.getByRole('textbox', { name: 'Custom price' }), 'thirty');
+    expect(await screen.findByText('Enter a whole number of pounds')).toBeInTheDocument();
+    expect(continueButton()).toBeDisabled();
   });
 
   it("refuses a custom price below the minimum with 'Price must be at least £{min}'", async () => {

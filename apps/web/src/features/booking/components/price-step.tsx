@@ -1,4 +1,4 @@
-import { customerPriceError, presetPricesFor, VALIDATION_DEBOUNCE_MS } from '@app/domain';
+import { customerPriceError, parseWholePounds, presetPricesFor, VALIDATION_DEBOUNCE_MS } from '@app/domain';
 import { Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useRef, useState } from 'react';
@@ -14,7 +14,7 @@ export function chosenPrice(option: PriceOption | null, customPrice: string, min
   if (option === null) return null;
   if (option === MINIMUM_OPTION) return minimum;
   if (option === CUSTOM_OPTION) {
-    return customerPriceError(customPrice, minimum) === null ? Number(customPrice.trim()) : null;
+    return customerPriceError(customPrice, minimum) === null ? parseWholePounds(customPrice) : null;
   }
   const preset = Number(option);
   return customerPriceError(preset, minimum) === null ? preset : null;
@@ -55,7 +55,10 @@ function PriceCard({ value, title, caption, label }: PriceCardProps) {
   );
 }
 
-/** Step 2: preset prices above the minimum (spec §9), the minimum itself, or a custom whole-pound offer. */
+/**
+ * Step 2: the minimum itself, four steps of £5 above it (issue 29, item 7, amending spec §9's fixed
+ * £45–£80), or a custom whole-pound offer ('£30' as people type it is fine).
+ */
 export function PriceStep({
   businessName,
   minimum,
@@ -91,7 +94,7 @@ export function PriceStep({
         or suggest another price.
       </Text>
       <Radio.Group value={option} onChange={chooseOption} label="Your offer">
-        <SimpleGrid cols={{ base: 3, sm: 5 }} spacing="sm" mt="xs">
+        <SimpleGrid cols={{ base: 3, sm: 6 }} spacing="sm" mt="xs">
           <PriceCard
             value={MINIMUM_OPTION}
             title={`£${minimum}`}

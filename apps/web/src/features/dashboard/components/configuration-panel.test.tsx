@@ -110,6 +110,10 @@ describe('minimum price', () => {
     expect(await screen.findByText(SAVING_REQUIRES_LOGIN)).toBeInTheDocument();
     expect(SAVING_REQUIRES_LOGIN).toBe('Saving requires login');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    // Issue 29, item 3: the sign-in page says why, and signing in comes back to this tab.
+    expect(router.state.location.search).toBe('?next=%2Fadmin%3Ftab%3Dconfiguration&session=ended');
+    expect(await screen.findByText(MESSAGES.sessionEnded)).toBeInTheDocument();
+    expect(MESSAGES.sessionEnded).toBe('Your session ended; sign in to carry on');
   });
 });
 

@@ -9,7 +9,7 @@ import {
 } from '@app/domain';
 import { Button, Grid, Paper, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { WholePoundsInput } from '@/components/whole-pounds-input';
 import { paths } from '@/config/paths';
@@ -28,12 +28,16 @@ import { CalendarExportCard } from './calendar-export-card';
 /** Spec §5 'Prices and other admin rules': saving the minimum price requires login. */
 export const SAVING_REQUIRES_LOGIN = 'Saving requires login';
 
-/** Says saving needs a login and goes to the login page (the session has ended). */
+/**
+ * Says saving needs a login and goes to the login page (the session has ended), which says so and
+ * comes back to this tab once signed in (issue 29, item 3).
+ */
 function useRequireLogin() {
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
   return () => {
     toast.error({ title: MESSAGES.authenticationRequired, message: SAVING_REQUIRES_LOGIN });
-    navigate(paths.login.getHref());
+    navigate(paths.login.getHref(`${pathname}${search}`, { sessionEnded: true }));
   };
 }
 

@@ -1,10 +1,10 @@
 import { Container, Group, Tabs, Text, Title } from '@mantine/core';
 import { type ComponentType, type ReactNode, Suspense, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { FullPageLoader } from '@/components/full-page-loader';
 import { useSession } from '@/lib/auth';
 import { whenEngagedOrIdle } from '@/lib/idle';
 import { preloadable } from '@/lib/preloadable';
+import { useTabParam } from '@/lib/use-tab-param';
 import classes from './dashboard.module.css';
 import { ManageRequestsPanel, preloadBookingCalendar } from './manage-requests-panel';
 
@@ -58,7 +58,6 @@ const TAB_PARAM = 'tab';
  */
 export function DashboardPage({ addedTabs = [] }: { addedTabs?: readonly AddedDashboardTab[] }) {
   const { user, userType } = useSession();
-  const [searchParams, setSearchParams] = useSearchParams();
   const isAdmin = userType === 'Admin';
   const tabs: readonly { value: string; label: string; adminOnly?: boolean }[] = [
     ...TABS.filter((tab) => !tab.adminOnly),
@@ -66,8 +65,11 @@ export function DashboardPage({ addedTabs = [] }: { addedTabs?: readonly AddedDa
     ...TABS.filter((tab) => tab.adminOnly && isAdmin),
     ...addedTabs.filter((tab) => tab.adminOnly && isAdmin),
   ];
-  const requested = searchParams.get(TAB_PARAM);
-  const active = tabs.find((tab) => tab.value === requested)?.value ?? OPENING_TAB;
+  const [active, openTab] = useTabParam(
+    TAB_PARAM,
+    tabs.map((tab) => tab.value),
+    OPENING_TAB,
+  );
   // A panel is built the first time its tab opens, then kept (unsaved edits survive a tab switch).
   const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set([active]));
   if (!visited.has(active)) setVisited(new Set([...visited, active]));
@@ -80,19 +82,6 @@ export function DashboardPage({ addedTabs = [] }: { addedTabs?: readonly AddedDa
   );
   // The app hands in one constant list, so this runs once.
   useEffect(() => whenEngagedOrIdle(() => void preloadOtherTabs(addedTabs).catch(() => {})), [addedTabs]);
-
-  const openTab = (value: string | null) => {
-    if (!value) return;
-    setSearchParams(
-      (params) => {
-        const next = new URLSearchParams(params);
-        if (value === OPENING_TAB) next.delete(TAB_PARAM);
-        else next.set(TAB_PARAM, value);
-        return next;
-      },
-      { replace: true },
-    );
-  };
 
   const businessName = typeof user?.BusinessName === 'string' ? user.BusinessName.trim() : '';
 

@@ -15,10 +15,18 @@ import {
   STRONG_PASSWORD,
   stepHeading,
   VALID_PERSONAL,
+  VALID_SHOP,
 } from '../testing/invite-flow';
 
 const PASSWORD_RULE =
   'Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character';
+
+/** Past the 300 ms a change waits before it is judged. */
+const pastDebounce = () => new Promise((resolve) => setTimeout(resolve, 500));
+
+/** Every field message on the wizard's form (each field's error element has an id ending '-error'). */
+const fieldMessages = () =>
+  Array.from(screen.getByRole('form').querySelectorAll('[id$="-error"]'), (node) => node.textContent);
 
 describe('invite wizard: layout', () => {
   it('shows the title, the invited email, a progress bar and the four step names', async () => {
@@ -395,5 +403,118 @@ describe('invite wizard: step 4 Pricing & Services and submit', () => {
     expect(await stepHeading('Business Hours')).toBeInTheDocument();
     const form = screen.getByRole('form', { name: 'Business Hours' });
     expect(within(form).getByRole('alert')).toHaveTextContent(message);
+  });
+});
+
+// Issue 29, item 9: a message shown by Continue, or given by the server, must go once the field
+// is filled in; none may stay on a field that is now right.
+describe('invite wizard: messages go once the fields are filled', () => {
+  it('clears every step 1 message after Continue once each field is filled', async () => {
+    const { user } = await openWizard();
+    await clickButton(user, 'Continue');
+    expect(await screen.findByText('First name is required')).toBeInTheDocument();
+    expect(fieldMessages()).toHaveLength(7);
+
+    await fill(user, VALID_PERSONAL);
+    await pastDebounce();
+    expect(fieldMessages()).toEqual([]);
+  });
+
+  it('clears every step 2 message after Continue once each field is filled', async () => {
+    const { user } = await openWizard();
+    await reachStep(user, 2);
+    await clickButton(user, 'Continue');
+    expect(await screen.findByText('Business name is required')).toBeInTheDocument();
+    expect(fieldMessages()).toEqual(['Business name is required', 'Address is required']);
+
+    await fill(user, { ...VALID_SHOP, 'Business description (optional)': 'Fades and beard trims.' });
+    await pastDebounce();
+    expect(fieldMessages()).toEqual([]);
+  });
+
+  it('clears the Business Hours and minimum price messages once they are set', async () => {
+    const { user } = await openWizard();
+    await reachStep(user, 3);
+    await clickButton(user, 'Continue');
+    expect(await screen.findByText('Please set at least one day of availability')).toBeInTheDocument();
+    await user.click(within(dayCard('Tuesday')).getByRole('switch', { name: 'Tuesday' }));
+    await pastDebounce();
+    expect(fieldMessages()).toEqual([]);
+
+    await clickButton(user, 'Continue');
+    await stepHeading('Pricing & Services');
+    const price = screen.getByRole('textbox', { name: 'Minimum price' });
+    await user.clear(price);
+    await clickButton(user, 'Complete Registration');
+    expect(await screen.findByText('Minimum price must be at least £1')).toBeInTheDocument();
+    await user.type(price, '40');
+    await user.click(screen.getByRole('checkbox', { name: 'I offer home visits' }));
+    await pastDebounce();
+    expect(fieldMessages()).toEqual([]);
+  });
+
+  it("clears a server's field message once the person changes that field", async () => {
+    const { user, api } = await openWizard();
+    const taken = 'This phone number is already registered';
+    api.on(
+      'POST',
+      '/api/auth/register-with-invite',
+      apiErrorResponse(400, 'ValidationError', taken, { phoneNumber: taken }),
+    );
+    await reachStep(user, 4);
+    await clickButton(user, 'Complete Registration');
+    expect(await stepHeading('Personal Information')).toBeInTheDocument();
+    expect(await screen.findByText(taken)).toBeInTheDocument();
+
+    await fill(user, { 'Phone number': '+44 7999 123456' });
+    await pastDebounce();
+    expect(fieldMessages()).toEqual([]);
+  });
+
+  it("clears a server's message on Business Hours once the hours change", async () => {
+    const { user, api } = await openWizard();
+    const message = 'Invalid time slot for Monday: Start time must be before end time';
+    api.on(
+      'POST',
+      '/api/auth/register-with-invite',
+      apiErrorResponse(400, 'ValidationError', message, { 'availability.Monday': message }),
+    );
+    await reachStep(user, 4);
+    await clickButton(user, 'Complete Registration');
+    expect(await stepHeading('Business Hours')).toBeInTheDocument();
+    expect(await screen.findByText(message)).toBeInTheDocument();
+
+    const monday = dayCard('Monday');
+    await user.click(within(monday).getByRole('button', { name: 'Edit Monday 09:00 to 17:00' }));
+    await user.selectOptions(within(monday).getByRole('combobox', { name: 'End time' }), '18:00');
+    await user.click(within(monday).getByRole('button', { name: 'Save' }));
+    await pastDebounce();
+    expect(fieldMessages()).toEqual([]);
+  });
+
+  it("does not bring back a message the submit's own check had cleared along with the server's", async () => {
+    const { user, api, router } = await openWizard();
+    const taken = 'This phone number is already registered';
+    api.on(
+      'POST',
+      '/api/auth/register-with-invite',
+      apiErrorResponse(400, 'ValidationError', taken, { phoneNumber: taken }),
+    );
+    await reachStep(user, 4);
+    const price = screen.getByRole('textbox', { name: 'Minimum price' });
+    await user.clear(price);
+    expect(await screen.findByText('Minimum price must be at least £1')).toBeInTheDocument();
+    // Completed at once (within the 300 ms): the submit's check clears the price's message...
+    await user.type(price, '30');
+    await clickButton(user, 'Complete Registration');
+    expect(await stepHeading('Personal Information')).toBeInTheDocument();
+    expect(await screen.findByText(taken)).toBeInTheDocument();
+
+    // ...and the server's answer must not bring it back on the £30 now there.
+    await router.back();
+    expect(await stepHeading('Pricing & Services')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Minimum price' })).toHaveValue('30');
+    await pastDebounce();
+    expect(fieldMessages()).toEqual([]);
   });
 });

@@ -90,7 +90,9 @@ export function useInviteWizardForm(
 
   const showServerErrors = (errors: Partial<Record<InviteField, string>>) => {
     scheduleCheck.cancel();
-    form.setErrors({ ...form.errors, ...errors });
+    // Merged into the messages as they are now: `form.errors` is this render's, from before the
+    // submit's own check, and would bring back a message that check had just cleared.
+    form.setErrors((current) => ({ ...current, ...errors }));
   };
 
   return { form, validateStep, showServerErrors };

@@ -6,6 +6,7 @@ import { LoadErrorAlert } from '@/components/load-error-alert';
 import { userDetailsQueryOptions } from '@/lib/auth';
 import { whenEngagedOrIdle } from '@/lib/idle';
 import { preloadable } from '@/lib/preloadable';
+import { useTabParam } from '@/lib/use-tab-param';
 import { PROFILE_WORDS } from '../profile-words';
 import { BookingsPanel } from './bookings-panel';
 import { ProfileCard } from './profile-card';
@@ -57,15 +58,21 @@ function ProfileSection() {
   );
 }
 
-/** /profile (spec §2 'Customer profile'): 'Profile & Bookings' and 'Settings'. */
+const SECTIONS = ['profile', 'settings'] as const;
+
+/**
+ * /profile (spec §2 'Customer profile'): 'Profile & Bookings' and 'Settings'. The open section lives
+ * in the address (`?section=settings`; `?tab=` is the bookings' status tab), so a reload keeps it.
+ */
 export function ProfilePage() {
+  const [section, openSection] = useTabParam('section', SECTIONS, 'profile');
   useEffect(() => whenEngagedOrIdle(() => void SettingsPanel.preload().catch(() => {})), []);
   return (
     <Container size="lg" py={{ base: 'lg', sm: 40 }} px={{ base: 'sm', sm: 'md' }}>
       <Title order={1} fz={{ base: 26, sm: 32 }} mb="lg">
         My Profile
       </Title>
-      <Tabs defaultValue="profile" keepMounted={false}>
+      <Tabs value={section} onChange={openSection} keepMounted={false}>
         <Tabs.List mb="lg" aria-label="Profile sections">
           <Tabs.Tab value="profile">{PROFILE_WORDS.tabs.profile}</Tabs.Tab>
           <Tabs.Tab value="settings">{PROFILE_WORDS.tabs.settings}</Tabs.Tab>

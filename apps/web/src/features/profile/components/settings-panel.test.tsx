@@ -28,6 +28,36 @@ async function reachPhraseStep(user: Awaited<ReturnType<typeof openSettings>>['u
   return dialog;
 }
 
+describe('the Settings section in the address (issue 29, item 4)', () => {
+  it('puts ?section=settings in the address, so a reload opens Settings again', async () => {
+    const { router } = await openSettings();
+    await waitFor(() => expect(router.state.location.search).toBe('?section=settings'));
+  });
+
+  it('opens on Settings from its address, and back on Profile & Bookings without the parameter', async () => {
+    const { user, router } = renderProfile({ route: '/profile?section=settings' });
+    expect(await screen.findByRole('heading', { name: 'Preferences' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Settings' })).toHaveAttribute('aria-selected', 'true');
+    await user.click(screen.getByRole('tab', { name: 'Profile & Bookings' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Profile & Bookings' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      ),
+    );
+  });
+
+  it('keeps the bookings tab of the address beside it', async () => {
+    const { user, router } = renderProfile({ route: '/profile?tab=requested' });
+    await user.click(await screen.findByRole('tab', { name: 'Settings' }));
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('section')).toBe('settings'),
+    );
+    expect(new URLSearchParams(router.state.location.search).get('tab')).toBe('requested');
+  });
+});
+
 describe('settings', () => {
   it('keeps the privacy checkboxes in this browser only and says so', async () => {
     const { user, api } = await openSettings();
