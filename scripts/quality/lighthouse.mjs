@@ -27,6 +27,11 @@
 // larger one reproduces on a fast machine a run of a slower or busier one). With LIGHTHOUSE_PAGES
 // set the run is a partial one, for working on a page: set QUALITY_DOC to keep docs/quality.md as it is.
 //
+// As deployed (docs/deploy.md, "TLS in front"): the browser talks HTTP/2 over TLS to nginx (Debian's
+// package, in the foreground with a certificate made for the run), which passes each request to the
+// API over HTTP/1.1, so a page's many module files share one connection as they do in production
+// rather than queueing six at a time. LIGHTHOUSE_PROTOCOL=http1 audits the API directly.
+//
 // Side by side: LIGHTHOUSE_BASELINE=/path/to/another/checkout (built with its own `npm run build`)
 // starts that checkout's API from its source too, on LIGHTHOUSE_PORT + 1 with its own demo data and
 // its own build, and audits every page on both, alternating run by run (baseline first on odd runs,
@@ -54,6 +59,8 @@ const CPU_SLOWDOWN = Number(
   process.env.LIGHTHOUSE_CPU_SLOWDOWN ?? THROTTLING.mobileSlow4G.cpuSlowdownMultiplier,
 );
 const THROTTLING_METHOD = process.env.LIGHTHOUSE_THROTTLING ?? 'devtools';
+const PROTOCOL = process.env.LIGHTHOUSE_PROTOCOL ?? 'h2';
+const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const ONLY_PAGES = process.env.LIGHTHOUSE_PAGES
   ? new Set(
       process.env.LIGHTHOUSE_PAGES.split(',')
@@ -79,6 +86,8 @@ const REPORTS = process.env.LIGHTHOUSE_REPORTS
   ? resolve(process.cwd(), process.env.LIGHTHOUSE_REPORTS)
   : join(ROOT, 'test-output', 'lighthouse');
 const CHROME_FLAGS = [
+  // The TLS front's certificate is made for the run.
+  '--ignore-certificate-errors',
   '--headless=new',
   '--no-sandbox',
   '--disable-gpu',
@@ -100,7 +109,7 @@ const SESSION_STORAGE_KEY = 'trimtime.session';
  * The API from source on a fresh SQLite database, rendering and serving WEB_BUILD; or, for the
  * baseline, another checkout's API serving that checkout's own build.
  */
-async function startServer(dataDir, { root = ROOT, origin = ORIGIN } = {}) {
+async function startServer(dataDir, { root = ROOT, origin = ORIGIN, appUrl = origin } = {}) {
   const env = {
     ...process.env,
     NODE_ENV: 'test', // demo data is seeded outside production
@@ -108,7 +117,7 @@ async function startServer(dataDir, { root = ROOT, origin = ORIGIN } = {}) {
     HOST: '127.0.0.1',
     DATABASE_URL: `sqlite:${join(dataDir, 'app.db')}`,
     WEB_BUILD,
-    APP_URL: origin,
+    APP_URL: appUrl,
     LOG_LEVEL: 'warn',
     // A sign-in before every signed-in run (signIn below).
     AUTH_RATE_LIMIT: '1000',
@@ -136,6 +145,95 @@ async function startServer(dataDir, { root = ROOT, origin = ORIGIN } = {}) {
   }
   server.kill('SIGTERM');
   throw new Error(`the server did not answer on ${origin} within 60 s:\n${stderr}`);
+}
+
+/** The address a browser uses for a server: its TLS front (HTTP/2) or, with http1, the server itself. */
+const frontOf = (origin) => {
+  if (PROTOCOL !== 'h2') return origin;
+  const url = new URL(origin);
+  return `https://127.0.0.1:${Number(url.port) + 10}`;
+};
+
+/**
+ * nginx in the foreground as the TLS front of each origin (`frontOf`), HTTP/2 to the browser and
+ * HTTP/1.1 to the server, with a self-signed certificate made now. Every file stays under `dir`.
+ */
+async function startTlsFront(dir, origins) {
+  const key = join(dir, 'key.pem');
+  const cert = join(dir, 'cert.pem');
+  const made = spawnSync('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    key,
+    '-out',
+    cert,
+    '-days',
+    '1',
+    '-subj',
+    '/CN=127.0.0.1',
+  ]);
+  if (made.status !== 0) throw new Error(`openssl could not make a certificate: ${made.stderr}`);
+  const servers = origins.map(
+    (origin) => `
+  server {
+    listen ${new URL(frontOf(origin)).port} ssl http2;
+    ssl_certificate ${cert};
+    ssl_certificate_key ${key};
+    location / {
+      proxy_pass ${origin};
+      proxy_http_version 1.1;
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto https;
+      proxy_buffering off;
+    }
+  }`,
+  );
+  const config = join(dir, 'nginx.conf');
+  writeFileSync(
+    config,
+    `${process.getuid?.() === 0 ? 'user root;' : ''}
+daemon off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/client_body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+${servers.join('\n')}
+}
+`,
+  );
+  const nginx = spawn(NGINX, ['-p', dir, '-c', config], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  nginx.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const probe = frontOf(origins[0]);
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    if (nginx.exitCode !== null) throw new Error(`nginx exited (${nginx.exitCode}):\n${stderr}`);
+    const answered = spawnSync(
+      'curl',
+      ['-sk', '-o', '/dev/null', '-w', '%{http_code}', `${probe}/api/health`],
+      {
+        encoding: 'utf8',
+      },
+    );
+    if (answered.stdout === '200') return nginx;
+    await sleep(200);
+  }
+  nginx.kill('SIGTERM');
+  throw new Error(`the TLS front did not answer on ${probe}:\n${stderr}`);
 }
 
 async function api(origin, path, { method = 'GET', body, token } = {}) {
@@ -232,7 +330,7 @@ function failingAudits(lhr, categoryId) {
 }
 
 /** One Lighthouse run in a fresh Chromium (a reused browser loses the trace of later runs). */
-async function runOnce(url, account) {
+async function runOnce({ url, account, apiOrigin }) {
   const profileDir = mkdtempSync(join(tmpdir(), 'trimtime-lighthouse-chrome-'));
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
@@ -241,8 +339,7 @@ async function runOnce(url, account) {
     logLevel: 'error',
   });
   try {
-    const origin = new URL(url).origin;
-    if (account) await signInBrowser(chrome.port, await signIn(origin, account), origin);
+    if (account) await signInBrowser(chrome.port, await signIn(apiOrigin, account), new URL(url).origin);
     return await lighthouse(url, {
       port: chrome.port,
       output: 'json',
@@ -260,19 +357,19 @@ async function runOnce(url, account) {
 }
 
 /** One run of a page, repeated when Chromium lost its trace; its report is kept under REPORTS. */
-async function auditRun(name, url, account) {
+async function auditRun(name, page) {
   // NOTE: Chromium now and then loses the trace of a page load (NO_NAVSTART, NO_FCP on a busy
   // machine); such a run measured nothing and is repeated, up to twice.
   for (let attempt = 1; ; attempt += 1) {
-    const result = await runOnce(url, account);
-    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const result = await runOnce(page);
+    if (!result) throw new Error(`Lighthouse returned nothing for ${page.url}`);
     const error = result.lhr.runtimeError;
     if (!error) {
       writeFileSync(join(REPORTS, `${name}.json`), result.report);
       return result.lhr;
     }
-    if (attempt === 3) throw new Error(`${url}: ${error.code} ${error.message}`);
-    console.warn(`${url}: ${error.code}, running again`);
+    if (attempt === 3) throw new Error(`${page.url}: ${error.code} ${error.message}`);
+    console.warn(`${page.url}: ${error.code}, running again`);
   }
 }
 
@@ -313,9 +410,8 @@ async function auditPage(page, baselinePage) {
   const baselineRuns = [];
   const suffix = (run) => (RUNS > 1 ? `-${run + 1}` : '');
   for (let run = 0; run < RUNS; run += 1) {
-    const current = () => auditRun(`${page.name}${suffix(run)}`, page.url, page.account);
-    const baseline = () =>
-      auditRun(`baseline-${page.name}${suffix(run)}`, baselinePage.url, baselinePage.account);
+    const current = () => auditRun(`${page.name}${suffix(run)}`, page);
+    const baseline = () => auditRun(`baseline-${page.name}${suffix(run)}`, baselinePage);
     if (!baselinePage) runs.push(await current());
     else if (run % 2 === 0) {
       baselineRuns.push(await baseline());
@@ -401,7 +497,7 @@ function render(results, problems, misses) {
   return [
     `Lighthouse ${first.lighthouseVersion}, headless Chromium (${first.userAgent.match(/Chrome\/[\d.]+/)?.[0] ?? 'Chromium'}),`,
     `mobile profile (${network}; \`LIGHTHOUSE_THROTTLING=${THROTTLING_METHOD}\`), on the production build`,
-    `served by the API with its demo data; ${RUNS} run${RUNS > 1 ? 's' : ''} per page${RUNS > 1 ? ' (median performance shown)' : ''}.`,
+    `served by the API with its demo data${PROTOCOL === 'h2' ? ' behind a TLS front speaking HTTP/2 (nginx, as docs/deploy.md deploys it)' : ', directly over HTTP/1.1'}; ${RUNS} run${RUNS > 1 ? 's' : ''} per page${RUNS > 1 ? ' (median performance shown)' : ''}.`,
     `The booking pages (of the demo businesses ${BOOKING_PAGES.map(({ business }) => business).join(' and ')}) and \`/profile\` are audited signed in as the demo customer, \`/admin\` as`,
     `the demo business ${DEMO_BUSINESS.email} (tokens put into the browser's localStorage as "remember me" does, storage`,
     'reset off for those audits). Machine benchmark index:',
@@ -446,11 +542,22 @@ async function main() {
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'trimtime-lighthouse-'));
   const baselineDataDir = mkdtempSync(join(tmpdir(), 'trimtime-lighthouse-baseline-'));
+  const frontDir = mkdtempSync(join(tmpdir(), 'trimtime-lighthouse-front-'));
   const servers = [];
   try {
-    servers.push(await startServer(dataDir));
-    if (BASELINE)
-      servers.push(await startServer(baselineDataDir, { root: BASELINE, origin: BASELINE_ORIGIN }));
+    servers.push(await startServer(dataDir, { appUrl: frontOf(ORIGIN) }));
+    if (BASELINE) {
+      servers.push(
+        await startServer(baselineDataDir, {
+          root: BASELINE,
+          origin: BASELINE_ORIGIN,
+          appUrl: frontOf(BASELINE_ORIGIN),
+        }),
+      );
+    }
+    if (PROTOCOL === 'h2') {
+      servers.push(await startTlsFront(frontDir, BASELINE ? [ORIGIN, BASELINE_ORIGIN] : [ORIGIN]));
+    }
     /** The audited pages of one server, with the sessions its demo data gives. */
     const pagesOf = async (origin) => {
       const businessIds = await findBookingPages(origin);
@@ -466,7 +573,7 @@ async function main() {
         })),
         { name: 'profile', path: '/profile', account: DEMO_CUSTOMER },
         { name: 'admin', path: '/admin', account: DEMO_BUSINESS },
-      ].map((page) => ({ ...page, url: `${origin}${page.path}` }));
+      ].map((page) => ({ ...page, apiOrigin: origin, url: `${frontOf(origin)}${page.path}` }));
     };
     const pages = await pagesOf(ORIGIN);
     const baselinePages = BASELINE ? await pagesOf(BASELINE_ORIGIN) : null;
@@ -539,6 +646,7 @@ async function main() {
     }
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(baselineDataDir, { recursive: true, force: true });
+    rmSync(frontDir, { recursive: true, force: true });
   }
 }
 
