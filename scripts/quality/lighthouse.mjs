@@ -380,7 +380,6 @@ function summarize(name, url, runs) {
   const lhr = runs.find((candidate) => candidate.categories.performance.score === performance);
   const score = (id) => Math.round(lhr.categories[id].score * 100);
   const metric = (id) => lhr.audits[id].numericValue;
-  const lcpElement = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
   return {
     name,
     url: url.replace(origin, ''),
@@ -392,7 +391,6 @@ function summarize(name, url, runs) {
     tbt: metric('total-blocking-time'),
     cls: metric('cumulative-layout-shift'),
     si: metric('speed-index'),
-    lcpElement: lcpElement ? (lcpElement.selector ?? lcpElement.snippet ?? '') : '',
     failing: Object.fromEntries(CATEGORIES.map((id) => [id, failingAudits(lhr, id)])),
     lighthouseVersion: lhr.lighthouseVersion,
     throttling: lhr.configSettings.throttling,
@@ -427,7 +425,7 @@ async function auditPage(page, baselinePage) {
   };
 }
 
-/** This build beside the baseline, page by page: the medians, and what this build's largest paint is. */
+/** This build beside the baseline, page by page: the medians of each. */
 function renderSideBySide(results) {
   const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
   const pair = (before, after, format) => `${format(before)} → ${format(after)}`;
@@ -437,7 +435,7 @@ function renderSideBySide(results) {
     'alternating between the two; each cell is baseline → this build (median performance run):',
     '',
     table(
-      ['page', 'performance', 'FCP', 'LCP', 'TBT', 'CLS', "this build's largest paint"],
+      ['page', 'performance', 'FCP', 'LCP', 'TBT', 'CLS'],
       results.map((r) => [
         `\`${r.label}\``,
         `${pair(r.baseline.scores.performance, r.scores.performance, String)} (runs: ${r.baseline.allPerformance.join(', ')} → ${r.allPerformance.join(', ')})`,
@@ -445,7 +443,6 @@ function renderSideBySide(results) {
         pair(r.baseline.lcp, r.lcp, seconds),
         pair(r.baseline.tbt, r.tbt, (ms) => `${Math.round(ms)} ms`),
         pair(r.baseline.cls, r.cls, (value) => value.toFixed(3)),
-        r.lcpElement ? `\`${r.lcpElement.slice(0, 80)}\`` : '',
       ]),
     ),
     '',

@@ -175,6 +175,16 @@ describeEachDatabase('finding a business', (database) => {
     expect(await names(`town=Gammaville&availableOn=${addDays(today, 1)}&sort=name`)).toContain(
       'Fully Booked',
     );
+    // Each says its first free hour on the chosen day, not its next one overall (issue 29, item 6).
+    const later = addDays(day, 1);
+    const onLater = (await get(`town=Gammaville&availableOn=${later}&sort=name`)).json();
+    for (const business of onLater.businesses) expect(business.nextAvailable?.slice(0, 10)).toBe(later);
+    const unfiltered = (await get('town=Gammaville&sort=name')).json();
+    expect(
+      unfiltered.businesses
+        .find((business: { BusinessName: string }) => business.BusinessName === 'Open')
+        .nextAvailable.slice(0, 10),
+    ).not.toBe(later);
     // Beyond the booking window nobody is free; before today is a mistake.
     expect(await names(`town=Gammaville&availableOn=${addDays(today, 60)}`)).toEqual([]);
     const past = await get(`availableOn=${addDays(today, -1)}`);

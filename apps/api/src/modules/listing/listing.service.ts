@@ -288,6 +288,8 @@ export class ListingService {
    * The businesses with at least one free hour on `day`. The kept next free hour settles most: none
    * in the window, or a first one after the day, is not free; a first one on the day is. Only those
    * whose first free hour comes earlier run the slot engine for the day (two queries for all).
+   * Each keeps, as its next free hour, its first one on `day` (issue 29, item 6: the card said
+   * "Next free: Tomorrow 09:00" under a Saturday filter).
    */
   private async freeOn<T extends { row: ListingRow; summary: BusinessSummary }>(
     rows: T[],
@@ -306,19 +308,21 @@ export class ListingService {
         .heldTimesOf(ids, heldTimesFrom(day), `${addDays(day, 1)} 00:00`)
         .then((list) => groupBy(list, (row) => row.business_id)),
     ]);
-    const freeThatDay = new Set(
-      unsure
-        .filter(
-          ({ row }) =>
-            bookableSlotsOn(day, {
-              availability: parseAvailability(row.availability),
-              awayDates: (away.get(row.id) ?? []).map(toAwayRange),
-              takenSlots: (held.get(row.id) ?? []).map((booking) => booking.starts_at),
-              now,
-            }).length > 0,
-        )
-        .map(({ row }) => row.id),
-    );
-    return rows.filter((entry) => firstDayOf(entry) === day || freeThatDay.has(entry.row.id));
+    const firstThatDay = new Map<string, string>();
+    for (const { row } of unsure) {
+      const [first] = bookableSlotsOn(day, {
+        availability: parseAvailability(row.availability),
+        awayDates: (away.get(row.id) ?? []).map(toAwayRange),
+        takenSlots: (held.get(row.id) ?? []).map((booking) => booking.starts_at),
+        now,
+      });
+      if (first !== undefined) firstThatDay.set(row.id, first);
+    }
+    return rows.flatMap((entry) => {
+      if (firstDayOf(entry) === day) return [entry];
+      const first = firstThatDay.get(entry.row.id);
+      // A copy: the kept rows serve every other search.
+      return first === undefined ? [] : [{ ...entry, summary: { ...entry.summary, nextAvailable: first } }];
+    });
   }
 }

@@ -5,6 +5,7 @@ import {
   MESSAGES,
   MINIMUM_PRICE_TOAST_MS,
   minimumPriceError,
+  parseWholePounds,
   type UserProfile,
 } from '@app/domain';
 import { Button, Grid, Paper, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
@@ -66,7 +67,8 @@ function MinimumPriceCard({ profile }: { profile: UserProfile }) {
     // NOTE: mutateAsync, not mutate's callbacks: when the session cannot be refreshed the page
     // unmounts (the guard sends the person to /login), and mutate's callbacks would then not run.
     void saving.run(() =>
-      updateMinimumPrice.mutateAsync(Number(value)).then(
+      // parseWholePounds: '£30' as people type it is 30 (the rule above has already passed it).
+      updateMinimumPrice.mutateAsync(parseWholePounds(value) ?? Number(value)).then(
         () => {
           setIsTouched(false);
           toast.success({ message: MESSAGES.minimumPriceUpdated, durationMs: MINIMUM_PRICE_TOAST_MS });

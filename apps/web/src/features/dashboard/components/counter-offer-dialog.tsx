@@ -1,4 +1,11 @@
-import { type Booking, COUNTER_PRICE_MAX, COUNTER_PRICE_MIN, counterPriceError, MESSAGES } from '@app/domain';
+import {
+  type Booking,
+  COUNTER_PRICE_MAX,
+  COUNTER_PRICE_MIN,
+  counterPriceError,
+  MESSAGES,
+  parseWholePounds,
+} from '@app/domain';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { DeferredModal } from '@/components/deferred-modal';
@@ -7,6 +14,12 @@ import { formatBookingDateTime, formatPounds, offeredPrice } from '@/lib/booking
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { bookingRefOf, useCounterBookingMutation } from '../api/update-booking';
 import classes from './dashboard.module.css';
+
+/** "That is less than Orla offered (£45)": the customer by their first name. */
+export function counterBelowOffer(customerName: string, offer: string): string {
+  const firstName = customerName.trim().split(/\s+/)[0];
+  return `That is less than ${firstName || 'the customer'} offered (${offer})`;
+}
 
 /**
  * 'Counter' (spec §5): a whole-pound price from £1 to £300 ('Maximum counter offer is £300'),
@@ -40,17 +53,23 @@ export function CounterOfferDialog({
   }, [opened]);
 
   const error = counterPriceError(price);
+  const pounds = parseWholePounds(price);
   // A decimal or a price over the maximum is said at once; a missing price only once the person
   // tries to send.
   const isSaidAtOnce =
-    error === MESSAGES.wholePounds || (error !== null && price !== '' && Number(price) > COUNTER_PRICE_MAX);
+    error === MESSAGES.wholePounds || (error !== null && pounds !== null && pounds > COUNTER_PRICE_MAX);
   const shownError = isTouched || isSaidAtOnce ? error : null;
+  // Less than the customer offered is allowed, but said (issue 29, item 13): it is rarely meant.
+  const belowOffer =
+    error === null && pounds !== null && offer !== null && pounds < offer
+      ? counterBelowOffer(booking.customerName, formatPounds(offer))
+      : null;
 
   const send = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setIsTouched(true);
     if (error) return;
-    const newPrice = Number(price);
+    const newPrice = pounds ?? Number(price);
     const sent = await sending.run(() =>
       runChange(
         () => counter.mutateAsync({ ...bookingRefOf(booking), newPrice }),
@@ -88,6 +107,11 @@ export function CounterOfferDialog({
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             data-autofocus
           />
+          {belowOffer ? (
+            <Text size="sm" c="orange.9" role="status">
+              {belowOffer}
+            </Text>
+          ) : null}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={counter.isPending}>
               Cancel

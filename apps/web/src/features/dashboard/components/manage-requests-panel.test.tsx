@@ -278,6 +278,28 @@ describe('Manage Requests', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('says when a counter offer is less than the customer offered, and lets it go (issue 29, item 13)', async () => {
+    fixToday(TODAY);
+    const { user, api } = await openRequests([requested]);
+    api.on('PATCH', '/api/booking/counter', jsonResponse(200, bookingChanged('Countered', requested)));
+    await user.click(
+      within(card('Aoife Byrne, Sat 5 Dec 2026, 10:00')).getByRole('button', { name: 'Counter' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Counter Offer' });
+    const price = within(dialog).getByRole('textbox', { name: 'Counter price (£)' });
+    await user.click(price);
+    await user.paste('45');
+    expect(within(dialog).getByRole('status')).toHaveTextContent('That is less than Aoife offered (£50)');
+    await user.clear(price);
+    await user.paste('55');
+    expect(within(dialog).queryByRole('status')).not.toBeInTheDocument();
+    await user.clear(price);
+    await user.paste('45');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Counter Offer' }));
+    expect(await screen.findByText('Counter offer of £45 sent')).toBeInTheDocument();
+    expect(api.callsTo('PATCH', '/api/booking/counter')[0]!.body).toMatchObject({ newPrice: 45 });
+  });
+
   it("refuses a decimal counter offer with 'Enter a whole number of pounds' and sends nothing (api-contract §8.1)", async () => {
     fixToday(TODAY);
     const { user, api } = await openRequests([requested]);

@@ -5,7 +5,7 @@ import { queryKeys } from '@/lib/query-keys';
 import { getSession } from '@/lib/session';
 import { apiErrorResponse, deferred, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { LOCAL_SETTINGS_KEY } from '../hooks/use-local-settings';
-import { notificationSettingsResponse, renderProfile } from '../testing/profile-fixtures';
+import { makeBooking, notificationSettingsResponse, renderProfile } from '../testing/profile-fixtures';
 
 async function openSettings(options: Parameters<typeof renderProfile>[0] = {}) {
   const rendered = renderProfile(options);
@@ -66,9 +66,9 @@ describe('settings', () => {
     const usage = screen.getByRole('checkbox', {
       name: 'Share anonymous usage data to help improve the service',
     });
-    const offers = screen.getByRole('checkbox', { name: 'Let businesses I have booked with send me offers' });
     expect(usage).not.toBeChecked();
-    expect(offers).not.toBeChecked();
+    // Issue 29, item 16: no choice that nothing could honour.
+    expect(screen.queryByRole('checkbox', { name: /Let businesses/ })).not.toBeInTheDocument();
 
     const callsBefore = api.calls.length;
     await user.click(usage);
@@ -78,14 +78,12 @@ describe('settings', () => {
   });
 
   it('reads the saved privacy checkboxes back on the next visit', async () => {
-    localStorage.setItem(LOCAL_SETTINGS_KEY, JSON.stringify({ usageData: true, businessOffers: false }));
+    // An entry saved before issue 29 still holds businessOffers: it is ignored.
+    localStorage.setItem(LOCAL_SETTINGS_KEY, JSON.stringify({ usageData: true, businessOffers: true }));
     await openSettings();
     expect(
       screen.getByRole('checkbox', { name: 'Share anonymous usage data to help improve the service' }),
     ).toBeChecked();
-    expect(
-      screen.getByRole('checkbox', { name: 'Let businesses I have booked with send me offers' }),
-    ).not.toBeChecked();
   });
 
   it('links to the privacy policy and the terms', async () => {
@@ -233,6 +231,42 @@ describe('delete account', () => {
     expect(queryClient.getQueryCache().findAll({ queryKey: queryKeys.bookings })).toHaveLength(0);
     // Signed out: the navigation offers Login again.
     expect(screen.getAllByRole('link', { name: 'Login' }).length).toBeGreaterThan(0);
+  });
+
+  it('says at the first step which bookings must be cancelled first, with links to them (issue 29, item 15)', async () => {
+    const { user, router } = await openSettings({
+      bookings: [
+        makeBooking({
+          id: 'up-1',
+          Status: 'Approved',
+          BookingDateTime: '2099-01-10 10:00',
+          BusinessName: 'Clip Joint',
+        }),
+        makeBooking({
+          id: 'up-2',
+          Status: 'Requested',
+          BookingDateTime: '2099-01-09 09:00',
+          BusinessName: 'Fade Factory',
+        }),
+        makeBooking({ id: 'past', Status: 'Approved', BookingDateTime: '2020-01-01 10:00' }),
+        makeBooking({ id: 'gone', Status: 'Cancelled', BookingDateTime: '2099-01-11 10:00' }),
+      ],
+    });
+    await user.click(screen.getByRole('button', { name: 'Delete Account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete Account' });
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(MESSAGES.activeBookingsDelete);
+    const links = within(within(dialog).getByRole('list', { name: 'Bookings to cancel first' })).getAllByRole(
+      'link',
+    );
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Fade Factory, Fri 9 Jan 2099, 09:00',
+      'Clip Joint, Sat 10 Jan 2099, 10:00',
+    ]);
+    expect(within(dialog).getByRole('button', { name: 'Continue' })).toBeDisabled();
+
+    await user.click(links[1]!);
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=approved&booking=up-1'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('explains a refusal because of active bookings', async () => {

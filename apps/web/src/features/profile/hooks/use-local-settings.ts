@@ -7,12 +7,9 @@ import { useCallback, useSyncExternalStore } from 'react';
 
 export const LOCAL_SETTINGS_KEY = 'trimtime.profile-settings';
 
+// The notification choices are the account's (api-contract §8.3); what is left here is privacy.
 export const LOCAL_SETTINGS_DEFAULTS = {
-  bookingEmails: true,
-  appointmentReminders: true,
-  newsAndOffers: false,
   usageData: false,
-  businessOffers: false,
 } as const satisfies Record<string, boolean>;
 
 export type LocalSettings = { -readonly [K in keyof typeof LOCAL_SETTINGS_DEFAULTS]: boolean };

@@ -1,4 +1,12 @@
-import { assertNever, type Booking, type BookingStatus, MESSAGES } from '@app/domain';
+import {
+  assertNever,
+  type Booking,
+  type BookingStatus,
+  isActiveStatus,
+  latestEndedBookingStart,
+  MESSAGES,
+} from '@app/domain';
+import { paths } from '@/config/paths';
 import { byLatestFirst, sortUpcomingThenPast } from '@/lib/booking-order';
 
 /**
@@ -78,3 +86,27 @@ export function groupBookings(
 
 export const businessNameOf = (booking: Booking): string =>
   booking.BusinessName?.trim() || MESSAGES.unknownBusiness;
+
+/**
+ * The bookings that stop an account's deletion, as the server counts them (409 ActiveBookings):
+ * requested, countered or agreed, and not yet over. Soonest first.
+ */
+export function bookingsBlockingDeletion(
+  requests: readonly Booking[],
+  bookings: readonly Booking[] = [],
+  now: Date = new Date(),
+): Booking[] {
+  const latestEnded = latestEndedBookingStart(now);
+  const byId = new Map<string, Booking>();
+  for (const booking of [...bookings, ...requests]) byId.set(booking.id, booking);
+  return [...byId.values()]
+    .filter((booking) => isActiveStatus(booking.Status) && booking.BookingDateTime > latestEnded)
+    .sort((a, b) => a.BookingDateTime.localeCompare(b.BookingDateTime));
+}
+
+/** The profile address that opens a booking's card, in its tab and in view. */
+export function bookingCardHref(booking: Booking): string {
+  const section = bookingSection(booking.Status);
+  // Confirmed bookings have a section of their own beside the tabs.
+  return paths.profile.getHref({ tab: section === 'confirmed' ? undefined : section, booking: booking.id });
+}
