@@ -231,13 +231,17 @@ test('Booking (1280 px): business, date & time, price, review, send, see it unde
   await expectPageHeadingFocused(page);
   step(`Enter on Request Now (${business}); focus on the page heading`);
 
-  // A day: the first enabled day button, then the first hour of that day.
+  // A day: the calendar is one Tab stop, on the chosen day (the first with a free time); the arrow
+  // keys move between the days with one (issue 29, item 20). Then the first hour of that day.
   const days = page.locator('button[aria-pressed]:not([disabled])').filter({ hasText: /^\d/ });
+  await tabTo(page, days.first());
+  await page.keyboard.press('ArrowRight');
   const day = days.nth(1);
-  await tabTo(page, day);
+  await expectFocused(day);
+  await expectVisibleFocus(page);
   await page.keyboard.press('Enter');
   await expect(day).toHaveAttribute('aria-pressed', 'true');
-  step('Enter on a day');
+  step('Tab to the calendar, ArrowRight to the next free day, Enter on it');
   const times = page.getByRole('group', { name: /^Times on / });
   const firstHour = times.getByRole('button').first();
   const hour = (await firstHour.textContent())?.trim() ?? '';

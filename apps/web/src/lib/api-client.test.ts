@@ -137,7 +137,8 @@ describe('api client', () => {
     expect(readDraft('booking.user-1.biz-1')).toBeNull();
   });
 
-  it('goes to /login without calling refresh when there is no refresh token, to come back after', async () => {
+  it('sends a session that could not be refreshed to /login, saying so, to come back after (issue 29, item 3)', async () => {
+    signIn('old-access', 'revoked-refresh');
     const assign = vi.fn();
     vi.stubGlobal('location', {
       ...window.location,
@@ -146,6 +147,20 @@ describe('api client', () => {
       hash: '',
       assign,
     });
+    stubFetch()
+      .on('GET', '/api/user/userdetails', apiErrorResponse(401, 'Unauthorized', 'Token expired'))
+      .on('POST', '/api/auth/refresh', apiErrorResponse(401, 'Unauthorized', 'Refresh token revoked'));
+
+    await expect(apiClient.get('/user/userdetails')).rejects.toBeInstanceOf(ApiError);
+
+    expect(assign).toHaveBeenCalledWith('/login?next=%2Fprofile%3Ftab%3Drequested&session=ended');
+  });
+
+  it('ends nothing for a call made after signing out: no refresh, no "session ended"', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const onExpired = vi.fn();
+    const restore = setSessionExpiredHandler(onExpired);
     const api = stubFetch().on(
       'GET',
       '/api/user/userdetails',
@@ -153,10 +168,11 @@ describe('api client', () => {
     );
 
     await expect(apiClient.get('/user/userdetails')).rejects.toBeInstanceOf(ApiError);
+    restore();
 
     expect(api.callsTo('POST', '/api/auth/refresh')).toHaveLength(0);
-    // Issue 29, item 3: the sign-in page says the session ended and returns here.
-    expect(assign).toHaveBeenCalledWith('/login?next=%2Fprofile%3Ftab%3Drequested&session=ended');
+    expect(onExpired).not.toHaveBeenCalled();
+    expect(assign).not.toHaveBeenCalled();
   });
 
   it('treats a 401 from an auth call as a failed sign-in, not an expired session', async () => {

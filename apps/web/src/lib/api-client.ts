@@ -82,9 +82,16 @@ export function setSessionExpiredHandler(handler: SessionExpiredHandler): () => 
 
 let refreshInFlight: Promise<string> | null = null;
 
+/**
+ * Ends a session that could not be kept, and sends the person to sign in again. A call that finds
+ * no session at all (one already signed out here or in another tab, with a request still in flight)
+ * ends nothing: sign-out has already taken the person where they were going, and "Your session
+ * ended" would not be true.
+ */
 function endSession(): void {
+  const hadSession = getSession() !== null;
   clearSession();
-  handleSessionExpired();
+  if (hadSession) handleSessionExpired();
 }
 
 // NOTE: refresh tokens rotate and a re-used one revokes the whole login, so two tabs sharing a

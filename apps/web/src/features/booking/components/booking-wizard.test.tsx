@@ -139,6 +139,44 @@ describe('booking wizard: steps', () => {
   });
 });
 
+describe('booking wizard: the calendar by keyboard (issue 29, item 20)', () => {
+  const KEYBOARD_SLOTS = ['2026-12-03 10:00', '2026-12-04 10:00', '2026-12-10 10:00', '2026-12-11 10:00'];
+  const day = (date: string) => document.querySelector<HTMLButtonElement>(`[data-date="${date}"]`)!;
+
+  it('is one Tab stop, and the arrows move between the days with a free time', async () => {
+    const { user } = openWizard({ slots: KEYBOARD_SLOTS });
+    await screen.findByRole('button', { name: '10:00' });
+    const stops = [...document.querySelectorAll<HTMLButtonElement>('[data-date]')].filter(
+      (button) => button.tabIndex === 0,
+    );
+    expect(stops).toEqual([day('2026-12-03')]);
+
+    day('2026-12-03').focus();
+    await user.keyboard('{ArrowRight}');
+    expect(day('2026-12-04')).toHaveFocus();
+    // Past the days without a free time (5 to 9 December).
+    await user.keyboard('{ArrowRight}');
+    expect(day('2026-12-10')).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    expect(day('2026-12-03')).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(day('2026-12-10')).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(day('2026-12-11')).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(day('2026-12-03')).toHaveFocus();
+    // Nothing before the first free day: focus stays.
+    await user.keyboard('{ArrowLeft}');
+    expect(day('2026-12-03')).toHaveFocus();
+    expect(day('2026-12-03').tabIndex).toBe(0);
+
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(await screen.findByRole('heading', { name: /^Times on .*10 Dec/ })).toBeInTheDocument();
+    expect(day('2026-12-10').tabIndex).toBe(0);
+    expect(day('2026-12-03').tabIndex).toBe(-1);
+  });
+});
+
 describe('booking wizard: price', () => {
   it('offers the minimum, four steps of £5 above it and a custom price; Continue waits for a choice', async () => {
     const { user } = openWizard({ businessOverrides: { minimumPrice: 50 } });

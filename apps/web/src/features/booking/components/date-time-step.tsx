@@ -1,6 +1,6 @@
-import { bookingCalendarMonths, groupSlotsByDate } from '@app/domain';
+import { addDays, bookingCalendarMonths, groupSlotsByDate } from '@app/domain';
 import { Alert, Box, Button, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { IconCalendar } from '@/components/icons';
 import { paths } from '@/config/paths';
@@ -28,6 +28,8 @@ export function DateTimeStep({ businessName, slots, selectedSlot, onSelectSlot }
   const slotDates = useMemo(() => Object.keys(slotsByDate), [slotsByDate]);
   const weeks = useMemo(() => bookingCalendarWeeks(slotDates), [slotDates]);
   const [chosenDate, setChosenDate] = useState<string | null>(null);
+  const [focusedDate, setFocusedDate] = useState<string | null>(null);
+  const dayButtons = useRef(new Map<string, HTMLButtonElement>());
   const timesRef = useRef<HTMLDivElement>(null);
 
   const selectedSlotDate = selectedSlot?.split(' ')[0];
@@ -53,6 +55,40 @@ export function DateTimeStep({ businessName, slots, selectedSlot, onSelectSlot }
   }
 
   const visibleDates = weeks.flat().filter((date): date is string => date !== null);
+  const isFree = (date: string) => (slotsByDate[date]?.length ?? 0) > 0;
+  const firstDate = visibleDates[0] ?? '';
+  const lastDate = visibleDates.at(-1) ?? '';
+  // One Tab stop for the whole calendar (issue 29, item 20; WAI-ARIA's roving tabindex): the day
+  // last moved to, else the chosen one. A booking took 51 Tabs with one stop per day.
+  const tabStop = [focusedDate, selectedDate].find((date): date is string => !!date && isFree(date));
+
+  /** The free day `step` days on from `from`, passing days without a free time; none past the window. */
+  const freeDayFrom = (from: string, step: number): string | undefined => {
+    for (let date = addDays(from, step); date >= firstDate && date <= lastDate; date = addDays(date, step)) {
+      if (isFree(date)) return date;
+    }
+    return undefined;
+  };
+  const ARROW_STEPS: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: 7, ArrowUp: -7 };
+  /** Arrows move a day (left, right) or a week (up, down); Home and End go to the first and last free day. */
+  const moveFocus = (event: KeyboardEvent<HTMLDivElement>) => {
+    const from = event.target instanceof HTMLElement ? event.target.dataset.date : undefined;
+    if (!from) return;
+    const step = ARROW_STEPS[event.key];
+    const target =
+      step !== undefined
+        ? freeDayFrom(from, step)
+        : event.key === 'Home'
+          ? visibleDates.find(isFree)
+          : event.key === 'End'
+            ? visibleDates.findLast(isFree)
+            : undefined;
+    if (step === undefined && event.key !== 'Home' && event.key !== 'End') return;
+    event.preventDefault();
+    if (!target) return;
+    setFocusedDate(target);
+    dayButtons.current.get(target)?.focus();
+  };
 
   const chooseDate = (date: string) => {
     setChosenDate(date);
@@ -65,7 +101,8 @@ export function DateTimeStep({ businessName, slots, selectedSlot, onSelectSlot }
       <Stack gap="xs">
         <fieldset className={classes.fieldset}>
           <legend className={classes.legend}>{bookingCalendarMonths(slotDates)}</legend>
-          <div className={classes.calendar}>
+          {/* biome-ignore lint/a11y/noStaticElementInteractions: the arrow keys of the day buttons inside */}
+          <div className={classes.calendar} onKeyDown={moveFocus}>
             {WEEKDAY_INITIALS.map((day) => (
               <div key={day} className={classes.weekday} aria-hidden="true">
                 {day}
@@ -82,6 +119,13 @@ export function DateTimeStep({ businessName, slots, selectedSlot, onSelectSlot }
               return (
                 <UnstyledButton
                   key={date}
+                  ref={(button: HTMLButtonElement | null) => {
+                    if (button) dayButtons.current.set(date, button);
+                    else dayButtons.current.delete(date);
+                  }}
+                  data-date={date}
+                  tabIndex={date === tabStop ? 0 : -1}
+                  onFocus={() => setFocusedDate(date)}
                   className={classes.day}
                   aria-label={formatLongDate(date)}
                   aria-pressed={isSelected}

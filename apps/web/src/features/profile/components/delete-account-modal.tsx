@@ -120,7 +120,14 @@ export function DeleteAccountModal({ opened, onClose }: { opened: boolean; onClo
               <List spacing={4} size="sm" aria-label="Bookings to cancel first">
                 {blocking.map((booking) => (
                   <List.Item key={booking.id}>
-                    <Anchor component={Link} to={bookingCardHref(booking)} onClick={close}>
+                    {/* Dark text, always underlined: Mantine's link blue is too faint on the orange. */}
+                    <Anchor
+                      component={Link}
+                      to={bookingCardHref(booking)}
+                      onClick={close}
+                      c="dark.8"
+                      underline="always"
+                    >
                       {businessNameOf(booking)}, {formatBookingDateTime(booking.BookingDateTime)}
                     </Anchor>
                   </List.Item>
