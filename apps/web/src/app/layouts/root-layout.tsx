@@ -17,17 +17,17 @@ export function RootLayout({ children }: { children: ReactNode }) {
 
   // When a refresh fails the API client clears the tokens; send the user to /login inside the app,
   // saying why, to come back here once signed in (issue 29, item 3).
+  // Already on the sign-in or sign-up page (a stale session's refresh failing behind it), stay:
+  // going to /login again would start the form afresh under the person's typing.
   useEffect(
     () =>
-      setSessionExpiredHandler(() =>
-        navigate(
-          paths.login.getHref(
-            `${locationRef.current.pathname}${locationRef.current.search}${locationRef.current.hash}`,
-            { sessionEnded: true },
-          ),
-          { replace: true },
-        ),
-      ),
+      setSessionExpiredHandler(() => {
+        const { pathname, search, hash } = locationRef.current;
+        if (pathname === paths.login.path || pathname === paths.register.path) return;
+        navigate(paths.login.getHref(`${pathname}${search}${hash}`, { sessionEnded: true }), {
+          replace: true,
+        });
+      }),
     [navigate],
   );
 

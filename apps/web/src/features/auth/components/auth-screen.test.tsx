@@ -275,6 +275,22 @@ describe('auth screen: validation', () => {
   });
 });
 
+describe('auth screen: a stale session behind the sign-in page', () => {
+  it('stays on the form, with what was typed, when that session cannot be refreshed', async () => {
+    const api = stubFetch()
+      .on('GET', '/api/user/userdetails', apiErrorResponse(401, 'Unauthorized', 'Token revoked'))
+      .on('POST', '/api/auth/refresh', apiErrorResponse(401, 'Unauthorized', 'Refresh token revoked'));
+    const { user, router } = renderApp({ route: '/login', session: {} });
+    await title('Sign In');
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'aoife@example.com');
+    await waitFor(() => expect(api.callsTo('POST', '/api/auth/refresh')).toHaveLength(1));
+    await new Promise((done) => setTimeout(done, 50));
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe('');
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('aoife@example.com');
+  });
+});
+
 describe('auth screen: sign in', () => {
   it('stores the tokens for 30 days with remember-me and goes to /', async () => {
     const api = stubFetch()
