@@ -126,6 +126,7 @@ export function DeleteAccountModal({ opened, onClose }: { opened: boolean; onClo
                       to={bookingCardHref(booking)}
                       onClick={close}
                       c="dark.8"
+                      fz="sm"
                       underline="always"
                     >
                       {businessNameOf(booking)}, {formatBookingDateTime(booking.BookingDateTime)}

@@ -50,6 +50,16 @@ export function bookingSection(status: BookingStatus): BookingSection {
   }
 }
 
+/**
+ * Every booking of GET /booking/userbookings once: `requests` holds them all, and `bookings`
+ * (Approved or Confirmed) is merged in by id so nothing is lost if either list lacks one.
+ */
+function allBookings(requests: readonly Booking[], bookings: readonly Booking[]): Booking[] {
+  const byId = new Map<string, Booking>();
+  for (const booking of [...bookings, ...requests]) byId.set(booking.id, booking);
+  return [...byId.values()];
+}
+
 export type GroupedBookings = Record<BookingSection, Booking[]>;
 
 /** Lists of bookings that have ended by their status: the latest first. */
@@ -66,8 +76,6 @@ export function groupBookings(
   bookings: readonly Booking[] = [],
   now: Date = new Date(),
 ): GroupedBookings {
-  const byId = new Map<string, Booking>();
-  for (const booking of [...bookings, ...requests]) byId.set(booking.id, booking);
   const groups: GroupedBookings = {
     approved: [],
     requested: [],
@@ -76,7 +84,7 @@ export function groupBookings(
     denied: [],
     confirmed: [],
   };
-  for (const booking of byId.values()) groups[bookingSection(booking.Status)].push(booking);
+  for (const booking of allBookings(requests, bookings)) groups[bookingSection(booking.Status)].push(booking);
   for (const [section, list] of Object.entries(groups) as [BookingSection, Booking[]][]) {
     if (ENDED_SECTIONS.has(section)) list.sort(byLatestFirst);
     else sortUpcomingThenPast(list, now);
@@ -97,9 +105,7 @@ export function bookingsBlockingDeletion(
   now: Date = new Date(),
 ): Booking[] {
   const latestEnded = latestEndedBookingStart(now);
-  const byId = new Map<string, Booking>();
-  for (const booking of [...bookings, ...requests]) byId.set(booking.id, booking);
-  return [...byId.values()]
+  return allBookings(requests, bookings)
     .filter((booking) => isActiveStatus(booking.Status) && booking.BookingDateTime > latestEnded)
     .sort((a, b) => a.BookingDateTime.localeCompare(b.BookingDateTime));
 }
