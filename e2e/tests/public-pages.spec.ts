@@ -1,5 +1,13 @@
 import type { Browser, ConsoleMessage, Page } from '@playwright/test';
-import { DEMO_CUSTOMER, DEMO_PASSWORD, expect, pickFirstFreeHour, test, withoutHydration } from './fixtures';
+import {
+  DEMO_CUSTOMER,
+  DEMO_PASSWORD,
+  expect,
+  pickFirstFreeHour,
+  signIn,
+  test,
+  withoutHydration,
+} from './fixtures';
 
 // api-contract §9.1: the public pages are rendered on the server, read without JavaScript, hydrate
 // without a warning, and carry their head (title, description, canonical, Open Graph, JSON-LD).
@@ -97,6 +105,65 @@ test('with JavaScript on, the public pages hydrate with no error or warning in t
     .click();
   await expect(page.getByRole('heading', { level: 1, name: BUSINESS })).toBeVisible();
   expect(problems).toEqual([]);
+});
+
+test('a page paints from its own HTML: the stylesheet is in its head, ahead of the scripts, and linked nowhere', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const href = await businessHref(page);
+  for (const path of ['/', href, '/login', '/no-such-page']) {
+    const html = await (await request.get(path, { headers: { accept: 'text/html' } })).text();
+    const style = html.indexOf('<style data-precedence="app"');
+    expect(style, path).toBeGreaterThan(-1);
+    expect(style, path).toBeLessThan(html.indexOf('rel="modulepreload"'));
+    expect(html, path).not.toContain('rel="stylesheet"');
+  }
+  // Without any script the page is styled: Request Now is a filled button.
+  await withoutJavaScript(browser, async (noScript) => {
+    await noScript.goto('/businesses');
+    const button = noScript.getByRole('link', { name: 'Request Now' }).first();
+    const background = await button.evaluate((element) => getComputedStyle(element).backgroundColor);
+    expect(background).not.toBe('rgba(0, 0, 0, 0)');
+  });
+});
+
+test('signed in, a business page keeps what the server drew through hydration and the session arriving', async ({
+  page,
+}) => {
+  const href = await businessHref(page);
+  await signIn(page, DEMO_CUSTOMER);
+  // Anything holding the calendar or the reviews that leaves the page is written down.
+  await page.addInitScript(() => {
+    const removed: string[] = [];
+    Object.assign(window, { removedByHydration: removed });
+    new MutationObserver((records) => {
+      for (const record of Array.from(records)) {
+        for (const node of Array.from(record.removedNodes)) {
+          if (!(node instanceof Element)) continue;
+          if (
+            node.querySelector('[data-date]') ||
+            node.textContent?.includes('Only customers of an appointment')
+          )
+            removed.push(node.outerHTML.slice(0, 120));
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(href);
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+  // The session is in: the navigation bar shows the customer's links.
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }),
+  ).toBeVisible();
+  await expect(
+    page.getByText('Only customers of an appointment that took place can review it.'),
+  ).toBeVisible();
+  await expect(page.locator('[data-date]').first()).toBeVisible();
+  expect(
+    await page.evaluate(() => (window as unknown as { removedByHydration: string[] }).removedByHydration),
+  ).toEqual([]);
 });
 
 test('a business page carries its title, description, canonical, Open Graph tags and HairSalon data', async ({

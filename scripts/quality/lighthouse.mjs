@@ -349,6 +349,10 @@ async function runOnce({ url, account, apiOrigin }) {
       disableStorageReset: Boolean(account),
       throttlingMethod: THROTTLING_METHOD,
       throttling: { ...THROTTLING.mobileSlow4G, cpuSlowdownMultiplier: CPU_SLOWDOWN },
+      // With the JavaScript samples, so the trace says which functions the long tasks ran.
+      ...(process.env.LIGHTHOUSE_TRACES === '1'
+        ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' }
+        : {}),
     });
   } finally {
     await chrome.kill();
@@ -366,6 +370,10 @@ async function auditRun(name, page) {
     const error = result.lhr.runtimeError;
     if (!error) {
       writeFileSync(join(REPORTS, `${name}.json`), result.report);
+      // LIGHTHOUSE_TRACES=1: the run's performance trace too, for Chromium's Performance panel.
+      const trace = result.artifacts?.Trace ?? result.artifacts?.traces?.defaultPass;
+      if (process.env.LIGHTHOUSE_TRACES === '1' && trace)
+        writeFileSync(join(REPORTS, `${name}.trace.json`), JSON.stringify(trace));
       return result.lhr;
     }
     if (attempt === 3) throw new Error(`${page.url}: ${error.code} ${error.message}`);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -8,10 +9,30 @@ import {
   isRouteErrorResponse,
   ServerRouter,
 } from 'react-router';
-import { NonceProvider } from './nonce';
+import { DocumentProvider, type InlineStylesheet } from './document';
 
 /** How long a render may take before it is cut off (its error boundaries then show). */
 export const streamTimeout = 5_000;
+
+const stylesheetCache = new Map<string, InlineStylesheet>();
+
+/**
+ * The build's stylesheets that every page links (the root route's: the build makes one, Vite's
+ * `cssCodeSplit: false`), read once from the browser's build beside this server build, to be written
+ * into each page (decision 24). None under Vite's development server, which injects its own.
+ */
+function stylesheetsOf(context: EntryContext): InlineStylesheet[] {
+  if (import.meta.env.DEV) return [];
+  return (context.manifest.routes.root?.css ?? []).map((href) => {
+    let stylesheet = stylesheetCache.get(href);
+    if (!stylesheet) {
+      const css = readFileSync(new URL(`../client${href}`, import.meta.url), 'utf8');
+      stylesheet = { href, css };
+      stylesheetCache.set(href, stylesheet);
+    }
+    return stylesheet;
+  });
+}
 
 /**
  * Renders a page to HTML. The whole document is sent at once (`onAllReady`): the pages' data comes
@@ -38,9 +59,9 @@ export default function handleRequest(
       streamTimeout + 1000,
     );
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
+      <DocumentProvider value={{ nonce, stylesheets: stylesheetsOf(routerContext) }}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceProvider>,
+      </DocumentProvider>,
       {
         nonce,
         // Every Suspense boundary written in place, never outlined for a script to reveal: a

@@ -17,13 +17,9 @@ import { AppProvider } from '@/app/provider';
 import { RouteErrorPage } from '@/app/route-error-page';
 import { NOT_FOUND_TITLE } from '@/config/paths';
 import type { Route } from './+types/root';
-import { useNonce } from './nonce';
+import { InlineStylesheets, useNonce } from './document';
 import { pageMeta, THEME_COLOR } from './seo';
 import './load-context';
-
-export const links: Route.LinksFunction = () => [
-  { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' },
-];
 
 /** The app's address, for canonical and Open Graph URLs (APP_URL on the server). */
 export function loader({ context }: Route.LoaderArgs) {
@@ -56,7 +52,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1.0, viewport-fit=cover" />
         <meta name="theme-color" content={THEME_COLOR} />
         <Meta />
-        <Links />
+        <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+        {/* The built app's stylesheet is in the page (decision 24); Vite's development server
+            links and injects its own. */}
+        {import.meta.env.DEV ? <Links /> : <InlineStylesheets />}
       </head>
       <body>
         <AppProvider>

@@ -1,11 +1,14 @@
 import { businessDisplayName, businessJsonLd } from '@app/domain';
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
+import { type ReactNode, useMemo } from 'react';
 import { data, type ShouldRevalidateFunction } from 'react-router';
 import { paths } from '@/config/paths';
 import { availableTimesQueryOptions } from '@/features/booking/api/get-available-times';
 import { BookingPage } from '@/features/booking/components/booking-page';
 import { businessReviewsQueryOptions } from '@/features/reviews/api/get-business-reviews';
+import { BusinessReviews } from '@/features/reviews/components/business-reviews';
 import { createQueryClient } from '@/lib/query-client';
+import { type ReviewSlots, ReviewSlotsContext, useReviewSlots } from '@/lib/review-slots';
 import { appUrlOf, pageMeta } from '../seo';
 import type { Route } from './+types/booking';
 
@@ -63,10 +66,24 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
   ];
 };
 
+/**
+ * The page's reviews are part of its server render, so their code comes with the page's: hydration
+ * never leaves them waiting for it. React throws away the server's HTML of a part still waiting for
+ * its code when the session arrives above it, and draws it again (on a phone, a long task of about a
+ * second; decision 24).
+ */
+function WithPageReviews({ children }: { children: ReactNode }) {
+  const slots = useReviewSlots();
+  const value = useMemo<ReviewSlots | null>(() => (slots ? { ...slots, BusinessReviews } : null), [slots]);
+  return <ReviewSlotsContext value={value}>{children}</ReviewSlotsContext>;
+}
+
 export default function Booking({ loaderData }: Route.ComponentProps) {
   return (
     <HydrationBoundary state={loaderData.dehydratedState}>
-      <BookingPage />
+      <WithPageReviews>
+        <BookingPage />
+      </WithPageReviews>
     </HydrationBoundary>
   );
 }

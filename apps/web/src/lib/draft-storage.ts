@@ -66,24 +66,26 @@ export interface DraftStore<T> {
 }
 
 /**
- * The draft under `key` (fixed at the first render: an initialiser is run once), read once and
- * parsed field by field by `parse`. `useSaveDraft` keeps it up to date. Not `isEnabled` (a page
- * hydrating its server render, which had no storage): the empty draft, never saved.
+ * The draft under `key`, read once and parsed field by field by `parse`; `useSaveDraft` keeps it up
+ * to date. Not `isEnabled` (a page hydrating its server render, which had no storage): the empty
+ * draft, not saved. A draft enabled later (the page hydrated, and the tab held no draft to restore)
+ * starts then, empty: its key is fixed at the first enabled render (an initialiser is run once).
  */
 export function useDraft<T>(
   key: string | (() => string),
   parse: (raw: unknown) => T,
   { isEnabled = true }: { isEnabled?: boolean } = {},
 ): DraftStore<T> {
-  const [fixedKey] = useState(key);
-  const [initial] = useState(() => parse(isEnabled ? readDraft(fixedKey) : null));
-  const isFinishedRef = useRef(!isEnabled);
+  const fixedKey = useRef<string | null>(null);
+  if (isEnabled && fixedKey.current === null) fixedKey.current = typeof key === 'function' ? key() : key;
+  const [initial] = useState(() => parse(fixedKey.current === null ? null : readDraft(fixedKey.current)));
+  const isFinishedRef = useRef(false);
   const finish = useCallback(() => {
     isFinishedRef.current = true;
-    clearDraft(fixedKey);
-  }, [fixedKey]);
-  const isFinished = useCallback(() => isFinishedRef.current, []);
-  return { initial, finish, isFinished, key: fixedKey };
+    if (fixedKey.current !== null) clearDraft(fixedKey.current);
+  }, []);
+  const isFinished = useCallback(() => isFinishedRef.current || fixedKey.current === null, []);
+  return { initial, finish, isFinished, key: fixedKey.current ?? '' };
 }
 
 /** Saves `value` (plain JSON) on every change, until the draft is finished. */

@@ -70,7 +70,7 @@ export function useWizardStep<K extends string>(
       return;
     }
     if (requested > index) navigate({ search: withStep(location.search, key) }, { replace: true });
-  }, [requested, index]);
+  }, [requested, index, isSettled]);
 
   const goTo = (next: K) => {
     if (next === key) return;

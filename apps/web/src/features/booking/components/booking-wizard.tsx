@@ -26,24 +26,24 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { BusinessAddress } from '@/components/business-address';
 import { IconAlert, IconMapPin } from '@/components/icons';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { useSession } from '@/lib/auth';
 import { whenEngagedOrIdle } from '@/lib/idle';
 import { loadOnce } from '@/lib/load-once';
 import { useReviewSlots } from '@/lib/review-slots';
 import { serverMessageOf } from '@/lib/server-message';
+import { getAccessToken } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { useIsHydrated } from '@/lib/use-is-hydrated';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { useWizardStep } from '@/lib/use-wizard-step';
 import { useCreateBookingMutation } from '../api/create-booking';
 import { useAvailableTimes } from '../api/get-available-times';
-import { useBookingDraft, useSaveBookingDraft } from '../hooks/use-booking-draft';
+import { hasBookingDraft, useBookingDraft, useSaveBookingDraft } from '../hooks/use-booking-draft';
 import { formatSlot } from '../utils/booking-time';
 import { type WizardStepKey, wizardSteps } from '../utils/wizard-steps';
 import { BookingSuccessModal, HomeVisitAddressModal } from './booking-dialogs';
@@ -168,13 +168,16 @@ export function BookingWizard({ businessId }: { businessId: string }) {
   // yield to the browser (an update from the query itself would hold the main thread for all of it).
   const data = useDeferredValue(availableTimes.data);
   // Once loaded, the wizard stays: a failed background refetch must not wipe the customer's choices.
-  // The server render (and the hydration of it) knows no draft: once hydrated, the wizard starts
-  // again from this tab's draft.
-  const isHydrated = useIsHydrated();
+  // The server render (and the hydration of it) knows no draft: once hydrated, a tab holding a draft
+  // for this business starts the wizard again from it, in a deferred render (React renders it in
+  // slices between the browser's own work); without one, the hydrated wizard carries on and starts
+  // saving its draft.
+  const isHydrated = useDeferredValue(useIsHydrated());
+  const startsFromDraft = useMemo(() => isHydrated && hasBookingDraft(businessId), [isHydrated, businessId]);
   if (data) {
     return (
       <Wizard
-        key={isHydrated ? 'browser' : 'server'}
+        key={startsFromDraft ? 'draft' : 'page'}
         businessId={businessId}
         data={data}
         isHydrated={isHydrated}
@@ -193,7 +196,8 @@ export function BookingWizard({ businessId }: { businessId: string }) {
   return <WizardSkeleton />;
 }
 
-function Wizard({
+/** Memoised: a change of session (or hydration) above it re-renders it only when its props change. */
+const Wizard = memo(function Wizard({
   businessId,
   data,
   isHydrated,
@@ -210,7 +214,6 @@ function Wizard({
 
   const navigate = useNavigate();
   const here = useLocation();
-  const { isAuthenticated } = useSession();
   const reviewSlots = useReviewSlots();
   const createBooking = useCreateBookingMutation();
   const submit = useSingleFlight();
@@ -315,7 +318,9 @@ function Wizard({
   };
 
   const sendRequest = () => {
-    if (!isAuthenticated) {
+    // Read when sending (the server checks it regardless), so signing in or out elsewhere does not
+    // re-render the whole wizard.
+    if (getAccessToken() === null) {
       requireLogin();
       return;
     }
@@ -518,8 +523,8 @@ function Wizard({
           )}
         </Box>
 
-        {/* Below the wizard, loaded once the wizard is on screen: its code and data come after it. */}
-        {reviewSlots ? (
+        {/* Below the wizard, the business's reviews (the booking route provides them, with its code). */}
+        {reviewSlots?.BusinessReviews ? (
           <reviewSlots.BusinessReviews businessId={businessId} businessName={businessName} />
         ) : null}
       </Stack>
@@ -538,4 +543,4 @@ function Wizard({
       />
     </Container>
   );
-}
+});

@@ -70,9 +70,18 @@ export function bookingDraftKey(businessId: string): string {
 
 export type BookingDraftStore = DraftStore<BookingDraft>;
 
+/** Whether this tab holds a draft for this business, the signed-in person's or a visitor's. */
+export function hasBookingDraft(businessId: string): boolean {
+  const person = decodeAccessToken(getAccessToken() ?? '')?.sub;
+  return (
+    (person !== undefined && readDraft(draftKeyOf(person, businessId)) !== null) ||
+    readDraft(draftKeyOf(VISITOR, businessId)) !== null
+  );
+}
+
 /**
  * The saved draft for this business (read once, when the wizard opens). Off while the page
- * hydrates its server render (`isEnabled` false): the wizard opens afresh once hydrated.
+ * hydrates its server render (`isEnabled` false), and started once hydrated.
  */
 export const useBookingDraft = (businessId: string, isEnabled = true): BookingDraftStore =>
   useDraft(() => bookingDraftKey(businessId), parseDraft, { isEnabled });
