@@ -26,7 +26,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { BusinessAddress } from '@/components/business-address';
 import { IconAlert, IconMapPin } from '@/components/icons';
@@ -173,7 +173,9 @@ export function BookingWizard({ businessId }: { businessId: string }) {
   // slices between the browser's own work); without one, the hydrated wizard carries on and starts
   // saving its draft.
   const isHydrated = useDeferredValue(useIsHydrated());
-  const startsFromDraft = useMemo(() => isHydrated && hasBookingDraft(businessId), [isHydrated, businessId]);
+  // Decided once, when the page is hydrated: the draft the wizard then saves must not remount it.
+  const [startsFromDraft, setStartsFromDraft] = useState<boolean | null>(null);
+  if (isHydrated && startsFromDraft === null) setStartsFromDraft(hasBookingDraft(businessId));
   if (data) {
     return (
       <Wizard

@@ -49,6 +49,8 @@ function parseDraft(raw: unknown): BookingDraft {
 
 const VISITOR = 'anonymous';
 const draftKeyOf = (person: string, businessId: string) => `booking.${person}.${businessId}`;
+/** The signed-in person of this tab (the access token's subject), or undefined for a visitor. */
+const personOf = (): string | undefined => decodeAccessToken(getAccessToken() ?? '')?.sub;
 
 /**
  * One draft per signed-in person and business: another account on this tab never sees it. A
@@ -56,7 +58,7 @@ const draftKeyOf = (person: string, businessId: string) => `booking.${person}.${
  * in next on this tab, unless they have one of their own, so the request carries on after sign-in.
  */
 export function bookingDraftKey(businessId: string): string {
-  const person = decodeAccessToken(getAccessToken() ?? '')?.sub;
+  const person = personOf();
   if (!person) return draftKeyOf(VISITOR, businessId);
   const key = draftKeyOf(person, businessId);
   const visitorKey = draftKeyOf(VISITOR, businessId);
@@ -72,7 +74,7 @@ export type BookingDraftStore = DraftStore<BookingDraft>;
 
 /** Whether this tab holds a draft for this business, the signed-in person's or a visitor's. */
 export function hasBookingDraft(businessId: string): boolean {
-  const person = decodeAccessToken(getAccessToken() ?? '')?.sub;
+  const person = personOf();
   return (
     (person !== undefined && readDraft(draftKeyOf(person, businessId)) !== null) ||
     readDraft(draftKeyOf(VISITOR, businessId)) !== null
