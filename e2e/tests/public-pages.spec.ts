@@ -83,6 +83,11 @@ test('with JavaScript on, the public pages hydrate with no error or warning in t
   page,
 }) => {
   const problems = problemsOf(page);
+  // Every page comes with the whole route table: none asks the server where its links lead.
+  const routeLookups: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/__manifest') routeLookups.push(request.url());
+  });
   const href = await businessHref(page);
   for (const path of [
     '/',
@@ -105,6 +110,7 @@ test('with JavaScript on, the public pages hydrate with no error or warning in t
     .click();
   await expect(page.getByRole('heading', { level: 1, name: BUSINESS })).toBeVisible();
   expect(problems).toEqual([]);
+  expect(routeLookups).toEqual([]);
 });
 
 test('a page paints from its own HTML: the stylesheet is in its head, ahead of the scripts, and linked nowhere', async ({

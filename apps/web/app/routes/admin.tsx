@@ -1,11 +1,26 @@
 import { DASHBOARD_ADDED_TABS } from '@/app/dashboard-tabs';
 import { BUSINESS_OR_ADMIN, RouteGuard } from '@/app/route-guard';
 import { paths } from '@/config/paths';
-import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
+import {
+  businessBookingsQueryOptions,
+  manageRequestsFilters,
+} from '@/features/dashboard/api/get-business-bookings';
+import { DashboardPage, OPENING_TAB, TAB_PARAM } from '@/features/dashboard/components/dashboard-page';
 import { pageMeta } from '../seo';
+import { signedInPageLoader } from '../signed-in-page';
 import type { Route } from './+types/admin';
 
-export { clientLoader, HydrateFallback, shouldRevalidate } from '../signed-in-page';
+export { HydrateFallback, shouldRevalidate } from '../signed-in-page';
+
+/** The dashboard opens on Manage Requests: read its three lists with the session. */
+export const clientLoader = signedInPageLoader((queryClient, { userType, url }) => {
+  const tab = url.searchParams.get(TAB_PARAM) ?? OPENING_TAB;
+  if ((userType === 'Business' || userType === 'Admin') && tab === OPENING_TAB) {
+    for (const filter of manageRequestsFilters()) {
+      void queryClient.prefetchInfiniteQuery(businessBookingsQueryOptions(filter));
+    }
+  }
+});
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: paths.admin.title, noIndex: true });
 

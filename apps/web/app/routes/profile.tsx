@@ -1,10 +1,17 @@
 import { CUSTOMER_ONLY, RouteGuard } from '@/app/route-guard';
 import { paths } from '@/config/paths';
+import { userBookingsQueryOptions } from '@/features/profile/api/get-user-bookings';
 import { ProfilePage } from '@/features/profile/components/profile-page';
 import { pageMeta } from '../seo';
+import { signedInPageLoader } from '../signed-in-page';
 import type { Route } from './+types/profile';
 
-export { clientLoader, HydrateFallback, shouldRevalidate } from '../signed-in-page';
+export { HydrateFallback, shouldRevalidate } from '../signed-in-page';
+
+/** A customer's profile opens on their bookings: read them with the session. */
+export const clientLoader = signedInPageLoader((queryClient, { userType }) => {
+  if (userType === 'User') void queryClient.prefetchQuery(userBookingsQueryOptions());
+});
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: paths.profile.title, noIndex: true });
 

@@ -79,8 +79,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const userQuery = useQuery({ ...userDetailsQueryOptions(), enabled: isAuthenticated });
 
+  // Signed out, the details go. The hydrating render has no session yet (the server's has none):
+  // the tab's own session decides, so the details a signed-in page's loader is reading stay.
   useEffect(() => {
-    if (!isAuthenticated) queryClient.removeQueries({ queryKey: userDetailsQueryOptions().queryKey });
+    if (!isAuthenticated && getAccessToken() === null) {
+      queryClient.removeQueries({ queryKey: userDetailsQueryOptions().queryKey });
+    }
   }, [isAuthenticated, queryClient]);
 
   // Refresh REFRESH_LEAD_SECONDS before the access token expires; a failed refresh ends the session.

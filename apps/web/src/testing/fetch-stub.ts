@@ -41,6 +41,7 @@ export function deferred<T>() {
 
 export function stubFetch() {
   const routes = new Map<string, Responder[]>();
+  const outages = new Map<string, Response>();
   const calls: RecordedCall[] = [];
 
   const fetchImpl = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -54,6 +55,8 @@ export function stubFetch() {
     const call: RecordedCall = { method, path: url.pathname, query: url.searchParams, headers, body };
     calls.push(call);
     const key = `${method} ${url.pathname}`;
+    const outage = outages.get(key);
+    if (outage) return outage.clone();
     const queue = routes.get(key);
     if (!queue || queue.length === 0) throw new Error(`Unexpected request: ${key}`);
     // The last responder stays registered; earlier ones are used once each, in order.
@@ -71,6 +74,18 @@ export function stubFetch() {
       const key = `${method.toUpperCase()} ${path}`;
       const responder: Responder = respond instanceof Response ? () => respond.clone() : respond;
       routes.set(key, [...(routes.get(key) ?? []), responder]);
+      return api;
+    },
+    /**
+     * An outage: until `recover`, every call to `METHOD /api/path` gets `response`, whatever is
+     * registered (however many times the app asks meanwhile).
+     */
+    fail(method: string, path: string, response: Response) {
+      outages.set(`${method.toUpperCase()} ${path}`, response);
+      return api;
+    },
+    recover(method: string, path: string) {
+      outages.delete(`${method.toUpperCase()} ${path}`);
       return api;
     },
     callsTo(method: string, path: string) {

@@ -98,7 +98,12 @@ export function renderApp({ route = '/', session }: RenderAppOptions = {}) {
   // A fresh cache for each render, as a new tab has.
   resetBrowserQueryClient();
   const queryClient = browserQueryClient();
-  queryClient.setDefaultOptions({ queries: { retry: false }, mutations: { retry: false } });
+  // No retries in tests; the app's other defaults (its staleTime) stay as they are.
+  const defaults = queryClient.getDefaultOptions();
+  queryClient.setDefaultOptions({
+    queries: { ...defaults.queries, retry: false },
+    mutations: { ...defaults.mutations, retry: false },
+  });
   const memoryRouter = createMemoryRouter(appRoutes(), { initialEntries: [route] });
   /** Where the app is (`router.state.location`), and navigations from outside the app. */
   const router = {

@@ -48,8 +48,8 @@ const TABS: readonly { value: DashboardTab; label: string; adminOnly?: boolean }
 ];
 
 /** Requests are the daily work, so the dashboard opens there. */
-const OPENING_TAB: DashboardTab = 'requests';
-const TAB_PARAM = 'tab';
+export const OPENING_TAB: DashboardTab = 'requests';
+export const TAB_PARAM = 'tab';
 
 /**
  * /admin (spec §2 'Admin dashboard'): Profile, Set Hours, Configuration, Manage Requests, and

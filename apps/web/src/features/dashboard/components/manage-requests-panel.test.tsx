@@ -383,14 +383,15 @@ describe('Manage Requests', () => {
   });
 
   it("says 'Failed to load data' and tries again", async () => {
-    // The first of the dashboard's reads fails; renderDashboard's fake answers the others.
-    const api = stubFetch().on(
+    // The booking lists cannot load until the server recovers.
+    const api = stubFetch().fail(
       'GET',
       '/api/booking/getallbookings',
       apiErrorResponse(500, 'InternalError', 'Something went wrong'),
     );
     const { user } = renderDashboard({ api, bookings: [requested] });
     expect(await screen.findByText(MESSAGES.failedToLoadData, {}, FIRST_RENDER)).toBeInTheDocument();
+    api.recover('GET', '/api/booking/getallbookings');
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('button', { name: 'Pending: 1' })).toBeInTheDocument();
   });

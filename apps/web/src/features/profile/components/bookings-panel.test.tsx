@@ -295,12 +295,15 @@ describe('bookings panel', () => {
   });
 
   it("shows 'Failed to load data' with a retry when the bookings cannot load", async () => {
-    const api = stubFetch()
-      .on('GET', '/api/booking/userbookings', apiErrorResponse(500, 'InternalError', 'Boom'))
-      .on('GET', '/api/booking/userbookings', jsonResponse(200, bookingsResponse([makeBooking()])));
-    const { user } = renderProfile({ api });
+    const api = stubFetch().fail(
+      'GET',
+      '/api/booking/userbookings',
+      apiErrorResponse(500, 'InternalError', 'Boom'),
+    );
+    const { user } = renderProfile({ api, bookings: [makeBooking()] });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(MESSAGES.failedToLoadData);
+    api.recover('GET', '/api/booking/userbookings');
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('tab', { name: 'Requested (1)' })).toBeInTheDocument();
   });

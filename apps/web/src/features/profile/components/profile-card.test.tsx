@@ -341,8 +341,7 @@ describe('profile page', () => {
   });
 
   it('sends a Business account that opens /profile to /admin', async () => {
-    const api = stubFetch().on('GET', '/api/user/userdetails', jsonResponse(200, userDetails('Business')));
-    const { router } = renderProfile({ api });
+    const { api, router } = renderProfile({ userType: 'Business' });
     expect(await screen.findByRole('heading', { name: 'Business Dashboard' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin');
     expect(api.callsTo('GET', '/api/booking/userbookings')).toHaveLength(0);

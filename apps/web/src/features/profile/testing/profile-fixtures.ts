@@ -1,7 +1,7 @@
-import type { Booking } from '@app/domain';
+import type { Booking, UserType } from '@app/domain';
 import { type FetchStub, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
-import { userDetails } from '@/testing/tokens';
+import { makeAccessToken, userDetails } from '@/testing/tokens';
 import type { cancelBooking } from '../api/cancel-booking';
 import type { getNotificationSettings } from '../api/get-notification-settings';
 import type { getUserBookings } from '../api/get-user-bookings';
@@ -40,6 +40,7 @@ export function renderProfile({
   notificationSettings = notificationSettingsResponse(),
   api = stubFetch(),
   route = '/profile',
+  userType = 'User',
 }: {
   bookings?: Booking[];
   profile?: Record<string, unknown>;
@@ -47,10 +48,12 @@ export function renderProfile({
   api?: FetchStub;
   /** /profile with a query, e.g. '/profile?tab=requested&booking=ID'. */
   route?: string;
+  /** Whose account it is (its access token claims the same): a customer unless said. */
+  userType?: UserType;
 } = {}) {
   api
-    .on('GET', '/api/user/userdetails', jsonResponse(200, userDetails('User', profile)))
+    .on('GET', '/api/user/userdetails', jsonResponse(200, userDetails(userType, profile)))
     .on('GET', '/api/booking/userbookings', jsonResponse(200, bookingsResponse(bookings)))
     .on('GET', '/api/user/notification-settings', jsonResponse(200, notificationSettings));
-  return { api, ...renderApp({ route, session: {} }) };
+  return { api, ...renderApp({ route, session: { accessToken: makeAccessToken({ userType }) } }) };
 }

@@ -1,0 +1,65 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  bookingListCalls,
+  businessBookingsApi,
+  businessDetails,
+} from '@/features/dashboard/testing/dashboard-fixtures';
+import { bookingsResponse, makeBooking } from '@/features/profile/testing/profile-fixtures';
+import { deferred, jsonResponse, stubFetch } from '@/testing/fetch-stub';
+import { renderApp } from '@/testing/render-app';
+import { makeAccessToken, userDetails } from '@/testing/tokens';
+
+// A signed-in page reads the session's details and its own first data together: on a phone's
+// network the page's data then arrives one round trip after its code, not two.
+
+/** The user's details held back until the test answers them. */
+function heldDetails(details: unknown) {
+  const held = deferred<Response>();
+  const api = stubFetch().on('GET', '/api/user/userdetails', () => held.promise);
+  return { api, answer: () => held.resolve(jsonResponse(200, details)) };
+}
+
+describe('signed-in pages read their first data with the session', () => {
+  it("a customer's /profile asks for their bookings before their details answer", async () => {
+    const { api, answer } = heldDetails(userDetails('User'));
+    api.on('GET', '/api/booking/userbookings', jsonResponse(200, bookingsResponse([makeBooking()])));
+    renderApp({ route: '/profile', session: { accessToken: makeAccessToken({ userType: 'User' }) } });
+    await waitFor(() => expect(api.callsTo('GET', '/api/booking/userbookings')).toHaveLength(1));
+    expect(api.callsTo('GET', '/api/user/userdetails')).toHaveLength(1);
+    answer();
+    expect(await screen.findByRole('tab', { name: 'Requested (1)' }, { timeout: 5000 })).toBeInTheDocument();
+    // The page used the reads in flight: nothing was asked twice.
+    expect(api.callsTo('GET', '/api/booking/userbookings')).toHaveLength(1);
+    expect(api.callsTo('GET', '/api/user/userdetails')).toHaveLength(1);
+  });
+
+  it("a business's /admin asks for Manage Requests' three lists before its details answer", async () => {
+    const { api, answer } = heldDetails(businessDetails('Business'));
+    api.on('GET', '/api/booking/getallbookings', businessBookingsApi([]).respond);
+    renderApp({ route: '/admin', session: { accessToken: makeAccessToken({ userType: 'Business' }) } });
+    await waitFor(() => expect(bookingListCalls(api)).toHaveLength(3));
+    answer();
+    expect(await screen.findByRole('button', { name: 'Pending: 0' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(bookingListCalls(api)).toHaveLength(3);
+  });
+
+  it('reads no lists for a dashboard tab other than Manage Requests', async () => {
+    const { api, answer } = heldDetails(businessDetails('Business'));
+    api.on('GET', '/api/booking/getallbookings', businessBookingsApi([]).respond);
+    renderApp({
+      route: '/admin?tab=hours',
+      session: { accessToken: makeAccessToken({ userType: 'Business' }) },
+    });
+    await waitFor(() => expect(api.callsTo('GET', '/api/user/userdetails')).toHaveLength(1));
+    expect(bookingListCalls(api)).toHaveLength(0);
+    answer();
+  });
+
+  it('reads nothing for a signed-out visitor, who is asked to sign in', async () => {
+    const visitor = stubFetch();
+    renderApp({ route: '/profile' });
+    expect(await screen.findByRole('heading', { name: 'Sign In' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(visitor.calls).toHaveLength(0);
+  });
+});
