@@ -5,6 +5,7 @@ import {
   businessPersonName,
   cancellationNoticeText,
   initialsOf,
+  tooLateToCancelOnlineText,
 } from './business-display';
 
 describe('how a business is shown', () => {
@@ -31,6 +32,12 @@ describe('how a business is shown', () => {
     );
     expect(cancellationNoticeText("Kelly's Cuts", 24)).toBe(
       "Kelly's Cuts asks for 24 hours' notice to cancel.",
+    );
+  });
+
+  it('says, inside the notice, that it is too late to cancel online and what is left', () => {
+    expect(tooLateToCancelOnlineText("Kelly's Cuts", 1)).toBe(
+      "Too late to cancel online: Kelly's Cuts asks for 1 hour's notice. Send them a message instead.",
     );
   });
 });

@@ -37,4 +37,13 @@ export const addressOnOneLine = (address: string): string =>
 
 /** The business's cancellation policy (api-contract §8.4), said before the customer asks for a time. */
 export const cancellationNoticeText = (businessName: string, hours: number): string =>
-  `${businessName} asks for ${hours === 1 ? "1 hour's" : `${hours} hours'`} notice to cancel.`;
+  `${businessName} asks for ${noticeHoursText(hours)} notice to cancel.`;
+
+const noticeHoursText = (hours: number) => (hours === 1 ? "1 hour's" : `${hours} hours'`);
+
+/**
+ * (issue 29) On an agreed booking inside the business's notice, in place of Cancel: said before the
+ * customer tries, with the way that is left.
+ */
+export const tooLateToCancelOnlineText = (businessName: string, hours: number): string =>
+  `Too late to cancel online: ${businessName} asks for ${noticeHoursText(hours)} notice. Send them a message instead.`;

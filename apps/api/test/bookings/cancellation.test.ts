@@ -143,6 +143,21 @@ describeEachDatabase('cancelling an agreed appointment', (database) => {
     },
   );
 
+  it("the customer's bookings carry the business's notice as it is now, so the card can say it first", async () => {
+    const business = await newBusiness(72);
+    const row = await booking(business, 'Approved', fromNow(24 * HOUR));
+    const noticeOf = async () => {
+      const response = await call(t, 'GET', '/api/booking/userbookings', customer);
+      expect(response.statusCode).toBe(200);
+      const mine = response.json().requests.find((b: { id: string }) => b.id === row.id);
+      return mine.CancellationNoticeHours;
+    };
+    expect(await noticeOf()).toBe(72);
+    const changed = await call(t, 'PUT', '/api/user/cancellation-policy', business, { noticeHours: 12 });
+    expect(changed.statusCode).toBe(200);
+    expect(await noticeOf()).toBe(12);
+  });
+
   it('with no notice, the customer may cancel until the start', async () => {
     const business = await newBusiness(0);
     const row = await booking(business, 'Approved', fromNow(MINUTE));

@@ -132,6 +132,36 @@ describeEachDatabase('appointment reminders', (database) => {
     expect((await reminderRows(booking.id)).map((row) => row.status)).toEqual(['sent', 'skipped']);
   });
 
+  it("says the business's notice and address as they are when it goes, not when it was queued", async () => {
+    const { customer, business } = await agreedBooking('2026-09-10 10:00', {
+      approveAt: '2026-09-01T08:00:00.000Z',
+      noticeHours: 72,
+    });
+    // After the approval the shop shortens its notice and moves.
+    const fresh = await withFreshToken(t, db(), business);
+    const policy = await call(t, 'PUT', '/api/user/cancellation-policy', fresh, { noticeHours: 24 });
+    expect(policy.statusCode, policy.body).toBe(200);
+    await db()
+      .updateTable('users')
+      .set({ business_address: '9 Shipquay Street, Derry, BT48 6DQ' })
+      .where('id', '=', business.id)
+      .execute();
+    await runUntil('2026-09-09T09:00:00.000Z');
+    const [reminder] = remindersTo(customer);
+    expect(reminder?.text).toContain('until 24 hours before the appointment');
+    expect(reminder?.text).not.toContain('72 hours');
+    expect(reminder?.text).toContain('9 Shipquay Street, Derry, BT48 6DQ');
+    // The outbox row keeps what went.
+    const [row] = await db()
+      .selectFrom('outbox')
+      .select('text')
+      .where('kind', '=', 'reminder')
+      .where('status', '=', 'sent')
+      .where('to_address', '=', customer.email)
+      .execute();
+    expect(row?.text).toBe(reminder?.text);
+  });
+
   it('sends none to a customer who turned reminders off (read at send time)', async () => {
     const { customer, booking } = await agreedBooking('2026-08-05 12:00', {
       approveAt: '2026-08-01T08:00:00.000Z',

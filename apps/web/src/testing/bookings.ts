@@ -29,6 +29,7 @@ export function makeBooking(overrides: Partial<Booking> & { Status?: BookingStat
     barberName: 'Ciaran Kelly',
     BusinessName: 'Fade Factory',
     BusinessAddress: '12 Bridge Street, Lisburn, BT28 1XY',
+    CancellationNoticeHours: 0,
     CancelledBy: null,
     CancellationReason: null,
     CreatedAt: '2026-11-01T09:00:00.000Z',

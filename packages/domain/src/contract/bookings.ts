@@ -31,6 +31,13 @@ export const BookingSchema = z
       .describe(
         "Where the shop is: to its customer the full address once Approved or Confirmed, else the business object's public form; to the business its own full address; '' when unknown (the business account is gone)",
       ),
+    CancellationNoticeHours: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        "To its customer, the business's cancellationNoticeHours as they are now: the customer may cancel an Approved or Confirmed booking online until that many hours before the start. Null in the business's own lists (its profile has it) and when the business account is gone",
+      ),
     CancelledBy: z
       .enum(BOOKING_ACTORS)
       .nullable()

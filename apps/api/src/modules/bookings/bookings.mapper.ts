@@ -38,6 +38,7 @@ export function toBooking(row: BookingRow): Booking {
     BusinessName: row.business_name,
     // Filled in where the business's row is read (toBookingWithAddress).
     BusinessAddress: '',
+    CancellationNoticeHours: null,
     CancelledBy: row.cancelled_by,
     CancellationReason: row.cancellation_reason,
     CreatedAt: row.created_at,
@@ -49,11 +50,13 @@ export function toBooking(row: BookingRow): Booking {
 export interface BookingBusinessColumns {
   business_address: string | null;
   show_full_address: number | null;
+  cancellation_notice_hours: number | null;
 }
 
 /**
  * The Booking object with the business's address as `reader` may see it (bookingBusinessAddress):
- * the full one to its customer once agreed, the public form before; '' without the business.
+ * the full one to its customer once agreed, the public form before; '' without the business. Its
+ * cancellation notice is the business's as it is now (null without the business).
  */
 export function toBookingWithAddress(
   row: BookingRow,
@@ -63,7 +66,11 @@ export function toBookingWithAddress(
   const shop = business
     ? { address: business.business_address, showFullAddress: business.show_full_address === 1 }
     : undefined;
-  return { ...toBooking(row), BusinessAddress: bookingBusinessAddress(shop, row.status, reader) };
+  return {
+    ...toBooking(row),
+    BusinessAddress: bookingBusinessAddress(shop, row.status, reader),
+    CancellationNoticeHours: business?.cancellation_notice_hours ?? null,
+  };
 }
 
 /**

@@ -6,10 +6,11 @@ import type { BookingStatusValue, BookingsTable } from '../../db/schema';
 
 export type BookingRow = Selectable<BookingsTable>;
 export type NewBookingRow = Insertable<BookingsTable>;
-/** A booking with its business's address columns (null when the business account is gone). */
+/** A booking with its business's address and notice columns (null when the business account is gone). */
 export type BookingWithBusinessRow = BookingRow & {
   business_address: string | null;
   show_full_address: number | null;
+  cancellation_notice_hours: number | null;
 };
 export type BookingChanges = Pick<
   Updateable<BookingsTable>,
@@ -123,14 +124,18 @@ export class BookingsRepository {
 
   /**
    * Every booking the person made as a customer, newest first, with its business's current
-   * address columns (null when the business account is gone).
+   * address and notice columns (null when the business account is gone).
    */
   listForCustomer(customerId: string): Promise<BookingWithBusinessRow[]> {
     return this.db
       .selectFrom('bookings')
       .leftJoin('users as business', 'business.id', 'bookings.business_id')
       .selectAll('bookings')
-      .select(['business.business_address', 'business.show_full_address'])
+      .select([
+        'business.business_address',
+        'business.show_full_address',
+        'business.cancellation_notice_hours',
+      ])
       .where('bookings.customer_id', '=', customerId)
       .orderBy('bookings.created_at', 'desc')
       .orderBy('bookings.id', 'desc')

@@ -146,6 +146,8 @@ export class BookingsService {
   constructor(private readonly deps: BookingsServiceDeps) {
     this.users = new UsersRepository(deps.db);
     this.bookings = new BookingsRepository(deps.db);
+    // A reminder says the place and the business's notice as they are when it goes (issue 29).
+    deps.outbox.writeAtSend('reminder', (row, to) => this.writeReminder(row.booking_id, to));
   }
 
   /** Hours, away periods that have not ended, and the bookable slots from now on. */
@@ -505,6 +507,24 @@ export class BookingsService {
         notBefore: reminder.sendAt,
       });
     }
+  }
+
+  /**
+   * A reminder as it goes: the business's notice and the place read now, so a shop that changed
+   * its notice after the appointment was agreed is not misquoted (the outbox has already checked
+   * the booking is still agreed and the customer still wants reminders).
+   */
+  private async writeReminder(bookingId: string | null, to: string): Promise<MailMessage | { skip: string }> {
+    const booking = bookingId ? await this.bookings.findById(bookingId) : undefined;
+    if (!booking) return { skip: 'The booking no longer exists.' };
+    const business = await this.users.findById(booking.business_id);
+    const facts = { ...this.facts(booking, 'customer', business), agreedPrice: agreedPriceOf(booking) };
+    return reminderEmail(
+      to,
+      facts,
+      this.placeOf(booking, business),
+      business?.cancellation_notice_hours ?? 0,
+    );
   }
 
   /**

@@ -69,6 +69,12 @@ const ADDRESSED_AT_SEND: ReadonlySet<OutboxKind> = new Set([
   'review_invite',
 ]);
 
+/**
+ * Writes an email of one kind again as it goes, from what is true then (the row holds the copy
+ * written when it was queued). Returns the message, or why it does not go.
+ */
+export type SendTimeWriter = (row: OutboxRow, to: string) => Promise<MailMessage | { skip: string }>;
+
 /** A 5xx SMTP reply (no such mailbox, refused): the message will never be accepted. */
 function isPermanent(error: unknown): boolean {
   const code = (error as { responseCode?: unknown } | null)?.responseCode;
@@ -99,12 +105,21 @@ export class Outbox {
   private stopped = false;
   private lastPurge = 0;
   private lastBeat: Date | undefined;
+  private readonly writers = new Map<OutboxKind, SendTimeWriter>();
 
   constructor(private readonly deps: OutboxDeps) {
     this.repository = new OutboxRepository(deps.db);
     this.timing = { ...DEFAULT_OUTBOX_TIMING, ...deps.timing };
     this.postgres = isPostgres(deps.db);
     this.host = new URL(deps.appUrl).hostname || 'localhost';
+  }
+
+  /**
+   * From now on, emails of `kind` are written again when they go (e.g. a reminder, with the
+   * business's notice as it is then), and the row keeps what went, for the outbox page.
+   */
+  writeAtSend(kind: OutboxKind, writer: SendTimeWriter): void {
+    this.writers.set(kind, writer);
   }
 
   /**
@@ -303,14 +318,16 @@ export class Outbox {
   }
 
   /**
-   * What goes, and where: the message as written at enqueue, or an email about a thread's unread
+   * What goes, and where: the message as written at enqueue, or as its kind's writer writes it now
+   * (writeAtSend: a reminder), or an email about a thread's unread
    * messages written now (api-contract §8.8) and recorded on the row for the outbox page; or why
    * nothing goes.
    */
   private async outgoing(row: OutboxRow, message: OutboxRow): Promise<MailMessage | { skip: string }> {
     const target = await this.addressOf(row);
     if ('skip' in target) return target;
-    if (row.kind !== 'messages') {
+    const writer = this.writers.get(row.kind);
+    if (row.kind !== 'messages' && !writer) {
       return {
         to: target.to,
         subject: message.subject,
@@ -318,11 +335,13 @@ export class Outbox {
         ...(message.html ? { html: message.html } : {}),
       };
     }
-    const written = await writeMessageEmail(
-      { db: this.deps.db, appUrl: this.deps.appUrl, postgres: this.postgres },
-      row,
-      target.to,
-    );
+    const written = writer
+      ? await writer(row, target.to)
+      : await writeMessageEmail(
+          { db: this.deps.db, appUrl: this.deps.appUrl, postgres: this.postgres },
+          row,
+          target.to,
+        );
     if (!('skip' in written)) await this.repository.rewrite(row.id, this.owner, written);
     return written;
   }

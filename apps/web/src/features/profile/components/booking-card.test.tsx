@@ -85,6 +85,30 @@ describe('the customer cancels an agreed appointment (api-contract §8.4)', () =
     expect(within(pastCard).queryByRole('button', { name: 'Cancel Booking' })).not.toBeInTheDocument();
   });
 
+  it('says before any click that it is too late to cancel online, and offers Messages instead', async () => {
+    // 46 hours ahead of the test's clock, with 72 hours' notice.
+    const soon = makeBooking({
+      ...approved,
+      id: 'soon',
+      BookingDateTime: '2026-11-22 10:00',
+      CancellationNoticeHours: 72,
+    });
+    const inTime = makeBooking({ ...approved, id: 'later', CancellationNoticeHours: 72 });
+    renderProfile({ bookings: [soon, inTime] });
+    const card = await screen.findByRole('article', { name: 'Fade Factory, Sun 22 Nov 2026, 10:00' });
+    expect(card).toHaveTextContent(
+      "Too late to cancel online: Fade Factory asks for 72 hours' notice. Send them a message instead.",
+    );
+    expect(within(card).queryByRole('button', { name: 'Cancel Booking' })).not.toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Messages' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: /Add to calendar/i })).toBeInTheDocument();
+    // Five days ahead, 72 hours' notice leaves time: Cancel is offered.
+    const later = screen.getByRole('article', { name: CARD });
+    expect(within(later).getByRole('button', { name: 'Cancel Booking' })).toBeInTheDocument();
+    expect(later).not.toHaveTextContent('Too late to cancel online');
+  });
+
+  // The list was read before the business lengthened its notice: the server's refusal says so.
   it("shows the server's message when it is too late to cancel online, and the booking stays", async () => {
     const message = tooLateToCancel('Fade Factory', 24);
     const api = stubFetch().on(

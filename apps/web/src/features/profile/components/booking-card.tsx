@@ -1,5 +1,13 @@
-import { assertNever, type Booking, hasBookingStarted, isActiveStatus, MESSAGES } from '@app/domain';
-import { Button, Group, Paper, Stack, Title } from '@mantine/core';
+import {
+  assertNever,
+  type Booking,
+  hasBookingStarted,
+  isActiveStatus,
+  isTooLateToCancel,
+  MESSAGES,
+  tooLateToCancelOnlineText,
+} from '@app/domain';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { memo, useEffect, useRef } from 'react';
 import { BookingDetail, BookingDetails } from '@/components/booking-details';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
@@ -125,9 +133,20 @@ function BookingActions({ booking }: { booking: Booking }) {
     case 'Approved':
     case 'Confirmed':
       // An appointment that has started can no longer be added to a calendar or cancelled. Within
-      // the business's notice the server refuses the cancellation with its own message (409
-      // TooLateToCancel), which the toast shows.
-      return hasBookingStarted(booking.BookingDateTime, new Date()) ? null : (
+      // the business's notice the card says so in place of Cancel, and the Messages button beside
+      // it is the way left (the server refuses a cancellation then: 409 TooLateToCancel).
+      if (hasBookingStarted(booking.BookingDateTime, new Date())) return null;
+      if (isTooLateToCancel(booking.BookingDateTime, booking.CancellationNoticeHours ?? 0, new Date())) {
+        return (
+          <>
+            <Text size="sm" className={classes.tooLateNote}>
+              {tooLateToCancelOnlineText(businessNameOf(booking), booking.CancellationNoticeHours ?? 0)}
+            </Text>
+            <AddToCalendarButton booking={booking} />
+          </>
+        );
+      }
+      return (
         <>
           <AddToCalendarButton booking={booking} />
           <CancelAppointmentButton
