@@ -204,6 +204,11 @@ test('a business approves one request and denies another in two steps', async ({
   const pending = page.getByRole('region', { name: /^Pending/ });
   await expect(pending.getByRole('article')).toHaveCount(2);
   await pending.getByRole('article').first().getByRole('button', { name: 'Approve' }).click();
+  await page
+    .getByRole('dialog', { name: 'Approve this request?' })
+    .getByRole('button', { name: 'Approve Request' })
+    .click();
+  await expect(page.getByText(/^Approved: /)).toBeVisible();
   await expect(page.getByRole('region', { name: /^Approved/ }).getByRole('article')).toHaveCount(1);
 
   await pending.getByRole('article').first().getByRole('button', { name: 'Deny' }).click();

@@ -1,7 +1,7 @@
 import { type Booking, CANCELLATION_REASON_MAX_LENGTH, MESSAGES } from '@app/domain';
 import { Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { TwoStepConfirmButton } from '@/components/two-step-confirm-button';
+import { ConfirmButton } from '@/components/confirm-button';
 import { formatBookingDateTime } from '@/lib/booking-format';
 import { whenEngagedOrIdle } from '@/lib/idle';
 import { useCancelBookingMutation } from '../api/cancel-booking';
@@ -84,7 +84,7 @@ export function CancelAppointmentButton({
   const when = formatBookingDateTime(booking.BookingDateTime);
 
   return (
-    <TwoStepConfirmButton
+    <ConfirmButton
       label="Cancel"
       keepLabel="Keep Booking"
       first={{

@@ -41,12 +41,13 @@ async function openRequests() {
 }
 
 describe('dashboard actions send once for a double tap', () => {
-  it('Approve', async () => {
-    const { api } = await openRequests();
+  it('Approve Request', async () => {
+    const { user, api } = await openRequests();
     const approval = hold(api, 'PATCH', '/api/booking/setstatus');
-    doubleClick(within(requestCard()).getByRole('button', { name: 'Approve' }));
+    await user.click(within(requestCard()).getByRole('button', { name: 'Approve' }));
+    doubleClick(screen.getByRole('button', { name: 'Approve Request' }));
     approval.release({ message: 'Approved', booking: { ...requested, Status: 'Approved' } });
-    expect(await screen.findByText('Request approved')).toBeInTheDocument();
+    expect(await screen.findByText('Approved: Aoife Byrne, Sat 5 Dec 2026, 10:00')).toBeInTheDocument();
     expect(api.callsTo('PATCH', '/api/booking/setstatus')).toHaveLength(1);
   });
 

@@ -196,7 +196,7 @@ describe('Manage Requests', () => {
     expect(within(list).getAllByRole('article')).toHaveLength(8);
   });
 
-  it('approves a request, which then shows under Approved', async () => {
+  it('approves a request after saying what that does; the toast names it and it shows under Approved', async () => {
     fixToday(TODAY);
     const approvedNow = { ...requested, Status: 'Approved' as const };
     const { user, api, server } = await openRequests([requested]);
@@ -209,7 +209,18 @@ describe('Manage Requests', () => {
     await user.click(
       within(card('Aoife Byrne, Sat 5 Dec 2026, 10:00')).getByRole('button', { name: 'Approve' }),
     );
-    expect(await screen.findByText('Request approved')).toBeInTheDocument();
+    const dialog = screen.getByRole('dialog', { name: 'Approve this request?' });
+    expect(dialog).toHaveTextContent(
+      'Approve Aoife Byrne’s request for Sat 5 Dec 2026, 10:00 at £50? Aoife Byrne will be emailed that it is approved, with a calendar entry. You can still cancel it later, with a reason.',
+    );
+    // Backing out changes nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Not Yet' }));
+    expect(api.callsTo('PATCH', '/api/booking/setstatus')).toHaveLength(0);
+    await user.click(
+      within(card('Aoife Byrne, Sat 5 Dec 2026, 10:00')).getByRole('button', { name: 'Approve' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Approve Request' }));
+    expect(await screen.findByText('Approved: Aoife Byrne, Sat 5 Dec 2026, 10:00')).toBeInTheDocument();
     expect(api.callsTo('PATCH', '/api/booking/setstatus')[0]!.body).toEqual({
       businessId: 'business-1',
       bookingId: 'r1',
@@ -240,6 +251,7 @@ describe('Manage Requests', () => {
     await user.click(
       within(card('Aoife Byrne, Sat 5 Dec 2026, 10:00')).getByRole('button', { name: 'Approve' }),
     );
+    await user.click(screen.getByRole('button', { name: 'Approve Request' }));
     expect(await screen.findByText(MESSAGES.failedToUpdateBooking)).toBeInTheDocument();
     expect(screen.getByText('That time is already booked.')).toBeInTheDocument();
   });

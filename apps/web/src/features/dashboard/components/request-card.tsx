@@ -3,12 +3,11 @@ import { Anchor, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { memo, useState } from 'react';
 import { BookingDetail, BookingDetails } from '@/components/booking-details';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
+import { ConfirmButton } from '@/components/confirm-button';
 import { IconMail, IconPhone, IconPound } from '@/components/icons';
 import { MessagesButton } from '@/components/messages-button';
-import { TwoStepConfirmButton } from '@/components/two-step-confirm-button';
 import { agreedPrice, formatBookingDateTime, formatPounds, offeredPrice } from '@/lib/booking-format';
 import { toast } from '@/lib/toast';
-import { useSingleFlight } from '@/lib/use-single-flight';
 import { bookingRefOf, useSetBookingStatusMutation } from '../api/update-booking';
 import { showFailure } from '../utils/errors';
 import { CancelAppointmentButton } from './cancel-appointment-button';
@@ -77,15 +76,14 @@ async function runBookingChange(change: () => Promise<unknown>, success: string)
 }
 
 /** Deny behind two confirmations: a first dialog, then 'Are you sure?' whose button denies. */
-function DenyButton({ booking, disabled }: { booking: Booking; disabled: boolean }) {
+function DenyButton({ booking }: { booking: Booking }) {
   const setStatus = useSetBookingStatusMutation();
   const customer = customerNameOf(booking);
   const when = formatBookingDateTime(booking.BookingDateTime);
 
   return (
-    <TwoStepConfirmButton
+    <ConfirmButton
       label="Deny"
-      disabled={disabled}
       keepLabel="Keep Request"
       first={{
         title: 'Deny this request?',
@@ -113,31 +111,53 @@ function DenyButton({ booking, disabled }: { booking: Booking; disabled: boolean
   );
 }
 
-function PendingActions({ booking }: { booking: Booking }) {
+/**
+ * Approve behind one confirmation that says what it does (issue 29: one tap changed the booking and
+ * emailed the customer with nothing on screen to say so); the toast then names whose request it
+ * was, and the card moves to Approved.
+ */
+function ApproveButton({ booking }: { booking: Booking }) {
   const approve = useSetBookingStatusMutation();
-  const approval = useSingleFlight();
+  const customer = customerNameOf(booking);
+  const when = formatBookingDateTime(booking.BookingDateTime);
+  const offer = offeredPrice(booking);
+  return (
+    <ConfirmButton
+      label="Approve"
+      tone="primary"
+      keepLabel="Not Yet"
+      first={{
+        title: 'Approve this request?',
+        body: (
+          <>
+            Approve {customer}&rsquo;s request for {when}
+            {offer !== null ? ` at ${formatPounds(offer)}` : ''}? {customer} will be emailed that it is
+            approved, with a calendar entry. You can still cancel it later, with a reason.
+          </>
+        ),
+        confirmLabel: 'Approve Request',
+      }}
+      onConfirm={() =>
+        runBookingChange(
+          () => approve.mutateAsync({ ...bookingRefOf(booking), status: 'Approved' }),
+          `Approved: ${customer}, ${when}`,
+        )
+      }
+      isPending={approve.isPending}
+    />
+  );
+}
+
+function PendingActions({ booking }: { booking: Booking }) {
   const [isCounterOpen, setIsCounterOpen] = useState(false);
 
   return (
     <Group gap="sm">
-      <Button
-        size="sm"
-        loading={approve.isPending}
-        onClick={() =>
-          approval.run(() =>
-            runBookingChange(
-              () => approve.mutateAsync({ ...bookingRefOf(booking), status: 'Approved' }),
-              'Request approved',
-            ),
-          )
-        }
-      >
-        Approve
-      </Button>
-      <Button size="sm" variant="light" onClick={() => setIsCounterOpen(true)} disabled={approve.isPending}>
+      <ApproveButton booking={booking} />
+      <Button size="sm" variant="light" onClick={() => setIsCounterOpen(true)}>
         Counter
       </Button>
-      <DenyButton booking={booking} disabled={approve.isPending} />
+      <DenyButton booking={booking} />
       <CounterOfferDialog
         booking={booking}
         opened={isCounterOpen}

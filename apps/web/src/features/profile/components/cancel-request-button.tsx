@@ -1,4 +1,4 @@
-import { TwoStepConfirmButton } from '@/components/two-step-confirm-button';
+import { ConfirmButton } from '@/components/confirm-button';
 
 interface CancelCopy {
   label: string;
@@ -17,7 +17,7 @@ interface CancelButtonProps {
 
 function CancelButton({ copy, description, onConfirm, isPending }: CancelButtonProps & { copy: CancelCopy }) {
   return (
-    <TwoStepConfirmButton
+    <ConfirmButton
       label={copy.label}
       keepLabel={copy.keepLabel}
       first={{
