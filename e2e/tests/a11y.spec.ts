@@ -215,7 +215,7 @@ test('customer profile: booking tabs, edit form, settings, cancel and delete dia
   await signIn(page, DEMO_CUSTOMER);
   await visit(page, '/profile', 'My Profile');
   await expect(page.getByRole('tabpanel').getByRole('article').first()).toBeVisible();
-  for (const tab of ['Counter Offers', 'Requested', 'Approved', 'Cancelled', 'Denied']) {
+  for (const tab of ['Counter Offers', 'Requested', 'Approved', 'Past', 'Cancelled', 'Denied']) {
     await page.getByRole('tab', { name: new RegExp(`^${tab} \\(\\d+\\)$`) }).click();
     await scan(page, `Profile: ${tab} tab`);
   }
@@ -233,6 +233,7 @@ test('customer profile: booking tabs, edit form, settings, cancel and delete dia
   }
 
   // The review dialog of a past appointment (written or not: the reviews journey may have run first).
+  await page.getByRole('tab', { name: /^Past \(\d+\)$/ }).click();
   await page
     .getByRole('tabpanel')
     .getByRole('button', { name: /^(Write a review|Edit your review)$/ })

@@ -48,6 +48,7 @@ async function twoApprovedBookings(request: APIRequestContext) {
 
   const customer = await tokenOf(request, DEMO_CUSTOMER);
   const owner = await tokenOf(request, BUSINESS_EMAIL);
+  const ids: string[] = [];
   for (const slot of [first!, second!]) {
     const booked = await request.post('/api/booking/book', {
       headers: bearer(customer),
@@ -60,8 +61,9 @@ async function twoApprovedBookings(request: APIRequestContext) {
       data: { businessId: business.id, bookingId: booking.id, status: 'Approved' },
     });
     expect(approved.status(), await approved.text()).toBe(200);
+    ids.push(booking.id);
   }
-  return { businessId: business.id, first: first!, second: second! };
+  return { businessId: business.id, first: first!, second: second!, secondId: ids[1]! };
 }
 
 async function signedInPage(browser: Browser, email: string) {
@@ -96,7 +98,31 @@ test('the customer cancels an approved booking within the notice; the business c
   await expect(page.getByText('Cancellation notice saved')).toBeVisible();
   await shootBothWidths(page, 'cancellation-notice');
 
-  const { businessId, first, second } = await twoApprovedBookings(page.request);
+  const { businessId, first, second, secondId } = await twoApprovedBookings(page.request);
+
+  // The approval email's link, opened signed out, asks for a sign-in and then opens that booking's
+  // card, in view and focus (issue 29, items 3 and 5).
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const outbox = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(DEMO_CUSTOMER)}`);
+      const { messages } = (await outbox.json()) as { messages: { subject: string; text: string }[] };
+      const approval = messages.find((m) => /is approved$/.test(m.subject) && m.text.includes(secondId));
+      link = approval && /Manage it here: (\S+)/.exec(approval.text)?.[1];
+      return link;
+    })
+    .toMatch(new RegExp(`/profile\\?booking=${secondId}$`));
+  const emailed = new URL(link!);
+  const reader = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/London' });
+  const inbox = await reader.newPage();
+  await inbox.goto(emailed.pathname + emailed.search);
+  await expect(inbox).toHaveURL(/\/login\?next=/);
+  await inbox.getByLabel('Email').fill(DEMO_CUSTOMER);
+  await inbox.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await inbox.getByRole('button', { name: 'Sign In' }).click();
+  await expect(inbox).toHaveURL(emailed.pathname + emailed.search);
+  await expect(inbox.getByRole('article', { name: `${BUSINESS_NAME}, ${cardTime(second)}` })).toBeFocused();
+  await reader.close();
 
   // The customer sees the notice on the booking page.
   const { context, page: customer } = await signedInPage(browser, DEMO_CUSTOMER);

@@ -59,7 +59,7 @@ test('the demo customer reviews her past appointment, the business replies, the 
   // 1. The customer writes the review from her booking card, with the keyboard, at 375 px.
   const customer = await phone(browser, DEMO_CUSTOMER);
   await customer.page.goto('/profile');
-  await customer.page.getByRole('tab', { name: /^Approved \(\d+\)$/ }).click();
+  await customer.page.getByRole('tab', { name: /^Past \(\d+\)$/ }).click();
   const action = customer.page
     .getByRole('article')
     .filter({ hasText: BUSINESS_NAME })
@@ -77,7 +77,7 @@ test('the demo customer reviews her past appointment, the business replies, the 
   await expect(dialog).toBeHidden();
   await expect(
     customer.page
-      .getByRole('tabpanel', { name: /^Approved/ })
+      .getByRole('tabpanel', { name: /^Past/ })
       .getByRole('article')
       .filter({ hasText: BUSINESS_NAME })
       .getByRole('button', { name: 'Edit your review' })

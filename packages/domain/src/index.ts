@@ -5,6 +5,7 @@ export * from './availability-schemas';
 export * from './away-dates';
 export * from './away-dates-schemas';
 export * from './booking-export';
+export * from './booking-links';
 export * from './booking-thread';
 export * from './booking-times';
 export * from './booking-wizard';

@@ -325,5 +325,15 @@ describeEachDatabase('cancelling an agreed appointment', (database) => {
       (m) => /is approved$/.test(m.subject) && m.text.includes(row.starts_at.slice(0, 4)),
     );
     expect(mail?.text).toContain('Cancelling: you can cancel online until 12 hours before the appointment');
+    // Every booking email opens that booking's card; the calendar entry's URL too.
+    expect(mail?.text).toContain(`Manage it here: ${t.config.appUrl}/profile?booking=${row.id}`);
+    expect(mail?.html).toContain(`href="${t.config.appUrl}/profile?booking=${row.id}"`);
+    const ics = String(mail?.attachments?.[0]?.content ?? '');
+    expect(ics.replace(/\r\n /g, '')).toContain(`URL:${t.config.appUrl}/profile?booking=${row.id}`);
+    // The business's email about the customer's cancellation opens the card on Manage Requests.
+    const cancelled = await customerCancel(row);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const told = mailsTo(business.email).find((m) => m.subject.startsWith('Appointment cancelled by'));
+    expect(told?.text).toContain(`${t.config.appUrl}/admin?tab=requests&booking=${row.id}`);
   });
 });

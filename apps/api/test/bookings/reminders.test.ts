@@ -95,7 +95,8 @@ describeEachDatabase('appointment reminders', (database) => {
     expect(first?.text).toContain('Address: Bob Cuts, 5 Quay Street, Derry, BT48 6AA');
     expect(first?.text).toContain('Price: £35');
     expect(first?.text).toContain('until 6 hours before the appointment');
-    expect(first?.text).toContain('http://localhost:3000/profile');
+    // It opens the booking's own card.
+    expect(first?.text).toContain(`Manage it here: http://localhost:3000/profile?booking=${booking.id}`);
 
     // Draining again, or later, never repeats it.
     await runUntil('2026-06-11T12:00:00.000Z');

@@ -202,8 +202,9 @@ describeEachDatabase('emails about unread messages', (database) => {
       `Grace Hopper sent you a message about your booking on ${formatBookingTime(booking.starts_at)}.`,
     );
     expect(email?.text).toContain('Can you do £25 if I come at 9?');
-    expect(email?.text).toContain(`Reply here: ${t.config.appUrl}/admin`);
-    expect(email?.html).toContain(`href="${t.config.appUrl}/admin"`);
+    // It links to the booking's card on the dashboard (its Messages button), not the dashboard alone.
+    expect(email?.text).toContain(`Reply here: ${t.config.appUrl}/admin?tab=requests&booking=${booking.id}`);
+    expect(email?.html).toContain(`href="${t.config.appUrl}/admin?tab=requests&#38;booking=${booking.id}"`);
 
     // The row now holds what went: the outbox page shows the email itself.
     const [sent] = await rowsOf(booking.id);
@@ -219,7 +220,7 @@ describeEachDatabase('emails about unread messages', (database) => {
       `New message from Bob Cuts about your booking on ${formatBookingTime(booking.starts_at)}`,
     );
     expect(reply?.text).toContain('Yes, see you at 9');
-    expect(reply?.text).toContain(`Reply here: ${t.config.appUrl}/profile`);
+    expect(reply?.text).toContain(`Reply here: ${t.config.appUrl}/profile?booking=${booking.id}`);
     expect(reply?.text).not.toContain('Can you do £25');
   });
 

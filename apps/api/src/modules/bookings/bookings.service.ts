@@ -13,6 +13,7 @@ import {
   type BookingStatus,
   type BookingTransition,
   bookingBusinessAddress,
+  bookingCardPath,
   bookingTimesOverlap,
   type CancelBookingRequestSchema,
   type CounterRequestSchema,
@@ -539,7 +540,7 @@ export class BookingsService {
       reviewInviteEmail(booking.customer_email, {
         businessName: businessNameOf(booking),
         bookingDateTime: booking.starts_at,
-        link: `${this.deps.appUrl}/profile`,
+        link: `${this.deps.appUrl}${bookingCardPath('customer', booking.id)}`,
         writeBy: formatBookingTime(writeBy),
       }),
       {
@@ -580,7 +581,7 @@ export class BookingsService {
         '\n',
       ),
       location: this.placeOf(booking, business),
-      url: `${this.deps.appUrl}/profile`,
+      url: `${this.deps.appUrl}${bookingCardPath('customer', booking.id)}`,
       ...(business ? { organizer: { name: businessName, email: business.email } } : {}),
       method,
       sequence: method === 'PUBLISH' ? 0 : 1,
@@ -615,7 +616,7 @@ export class BookingsService {
         : reader === 'customer'
           ? bookingBusinessAddress(shop, booking.status, 'customer')
           : '',
-      link: `${this.deps.appUrl}${reader === 'business' ? '/admin' : '/profile'}`,
+      link: `${this.deps.appUrl}${bookingCardPath(reader, booking.id)}`,
     };
   }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  bookingCardPath,
   type MyReviewsResponse,
   REVIEW_MESSAGES,
   REVIEW_PAGE_SIZE,
@@ -283,7 +284,10 @@ export class ReviewsService {
     if (author) {
       await this.deps.outbox.enqueue(
         trx,
-        reviewHiddenAuthorEmail(author.email, { ...facts, link: `${this.deps.appUrl}/profile` }),
+        reviewHiddenAuthorEmail(author.email, {
+          ...facts,
+          link: `${this.deps.appUrl}${bookingCardPath('customer', review.booking_id)}`,
+        }),
         { kind: 'booking', recipientId: author.id, bookingId: review.booking_id },
       );
     }

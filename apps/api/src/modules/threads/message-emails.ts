@@ -1,4 +1,9 @@
-import { type BookingActor, MESSAGE_EMAIL_DELAY_SECONDS, MESSAGE_EMAIL_INTERVAL_MINUTES } from '@app/domain';
+import {
+  type BookingActor,
+  bookingCardPath,
+  MESSAGE_EMAIL_DELAY_SECONDS,
+  MESSAGE_EMAIL_INTERVAL_MINUTES,
+} from '@app/domain';
 import type { Db } from '../../db/database';
 import { MINUTE_MS } from '../../lib/clock';
 import type { MailMessage } from '../../mail/mailer';
@@ -36,9 +41,9 @@ type EmailedBooking = Pick<
 const nameOf = (booking: EmailedBooking, party: BookingActor) =>
   party === 'customer' ? booking.customer_name : booking.business_name || booking.barber_name;
 
-/** Where a party opens the thread: the customer's profile, the business's dashboard. */
-const linkFor = (appUrl: string, party: BookingActor) =>
-  `${appUrl}${party === 'business' ? '/admin' : '/profile'}`;
+/** Where a party opens the thread: the booking's card (its Messages button), on the profile or dashboard. */
+const linkFor = (appUrl: string, party: BookingActor, bookingId: string) =>
+  `${appUrl}${bookingCardPath(party, bookingId)}`;
 
 /** The latest moment of an email that went or waits: its due time, or when it went if later. */
 const lastMoment = (email: { not_before: string; sent_at: string | null }) =>
@@ -132,6 +137,6 @@ export async function writeMessageEmail(
     senderName: nameOf(booking, otherParty(reader)),
     bookingDateTime: booking.starts_at,
     messages: unread.map((line) => ({ body: line.body, sentAt: line.created_at })),
-    link: linkFor(deps.appUrl, reader),
+    link: linkFor(deps.appUrl, reader, booking.id),
   });
 }

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@app/domain';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { apiErrorResponse, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import {
   bookingChanged,
@@ -182,6 +182,19 @@ describe('Manage Requests', () => {
     expect(within(list).getAllByRole('article')).toHaveLength(7);
     await user.click(within(list).getByRole('button', { name: 'Show first 6' }));
     expect(within(list).getAllByRole('article')).toHaveLength(6);
+  });
+
+  it("an email's link (?booking=ID) shows that booking's card, past the first 6, in view and focus", async () => {
+    fixToday(TODAY);
+    const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
+    const gus = ALL.find((booking) => booking.customerName === 'Gus Seven')!;
+    renderDashboard({ bookings: ALL, route: `/admin?tab=requests&booking=${gus.id}` });
+    const list = await screen.findByRole('region', { name: /^Approved/ }, FIRST_RENDER);
+    const card = await within(list).findByRole('article', { name: /Gus Seven/ });
+    await waitFor(() => expect(card).toHaveFocus());
+    expect(scrolled.mock.contexts).toContain(card);
+    expect(card).toHaveAttribute('data-highlighted');
+    expect(within(list).getByRole('button', { name: 'Show first 6' })).toBeInTheDocument();
   });
 
   it('caps the Denied list at 6 too', async () => {

@@ -1,4 +1,11 @@
-import { ADMIN_LIST_SHOWN, type Booking, holdsSlot, MESSAGES, todayInLondon } from '@app/domain';
+import {
+  ADMIN_LIST_SHOWN,
+  BOOKING_LINK_PARAM,
+  type Booking,
+  holdsSlot,
+  MESSAGES,
+  todayInLondon,
+} from '@app/domain';
 import {
   Button,
   Group,
@@ -11,7 +18,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { Suspense, useDeferredValue, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { IconCalendar, IconScissors } from '@/components/icons';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { paths } from '@/config/paths';
@@ -117,12 +124,17 @@ function RequestList({
   section,
   bookings,
   more,
+  highlightId,
 }: {
   section: RequestSection;
   bookings: Booking[];
   more: MorePages | null;
+  /** The booking a link named (an email's, `?booking=ID`): shown even past the first few, in view. */
+  highlightId: string | null;
 }) {
-  const [showAll, setShowAll] = useState(false);
+  const [showAll, setShowAll] = useState(
+    () => bookings.findIndex((booking) => booking.id === highlightId) >= ADMIN_LIST_SHOWN,
+  );
   const isCapped = CAPPED_SECTIONS.has(section) && bookings.length > ADMIN_LIST_SHOWN;
   const listed = isCapped && !showAll ? bookings.slice(0, ADMIN_LIST_SHOWN) : bookings;
   const shown = listed;
@@ -160,7 +172,7 @@ function RequestList({
         <>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="sm">
             {shown.map((booking) => (
-              <RequestCard key={booking.id} booking={booking} />
+              <RequestCard key={booking.id} booking={booking} isHighlighted={booking.id === highlightId} />
             ))}
           </SimpleGrid>
           <Group gap="xs" mt={isCapped || more ? 'xs' : 0}>
@@ -244,6 +256,7 @@ function useLoadedBookings(filter: BusinessBookingsFilter) {
 
 /** The Manage Requests tab: stat cards, the four sections, and the booking calendar. */
 export function ManageRequestsPanel() {
+  const highlightId = useSearchParams()[0].get(BOOKING_LINK_PARAM);
   // The day the lists were split on: kept while the tab is open, so their queries stay the same.
   const [today] = useState(() => todayInLondon());
   const [pendingQuery, pending] = useLoadedBookings(pendingFilter());
@@ -341,6 +354,7 @@ export function ManageRequestsPanel() {
             section={section.value}
             bookings={groups[section.value]}
             more={more[section.value]}
+            highlightId={highlightId}
           />
         ))
       )}

@@ -8,6 +8,7 @@ import { IconMail, IconPhone, IconPound } from '@/components/icons';
 import { MessagesButton } from '@/components/messages-button';
 import { agreedPrice, formatBookingDateTime, formatPounds, offeredPrice } from '@/lib/booking-format';
 import { toast } from '@/lib/toast';
+import { useBringIntoView } from '@/lib/use-bring-into-view';
 import { bookingRefOf, useSetBookingStatusMutation } from '../api/update-booking';
 import { showFailure } from '../utils/errors';
 import { CancelAppointmentButton } from './cancel-appointment-button';
@@ -175,12 +176,21 @@ const isCancellable = (booking: Booking) =>
   !hasBookingStarted(booking.BookingDateTime, new Date());
 
 /** One request as the business sees it: who, how to reach them, when, price, where, status. */
-function RequestCardBody({ booking }: { booking: Booking }) {
+function RequestCardBody({ booking, isHighlighted = false }: { booking: Booking; isHighlighted?: boolean }) {
   const customer = customerNameOf(booking);
   const when = formatBookingDateTime(booking.BookingDateTime);
+  const highlight = useBringIntoView<HTMLElement>(isHighlighted);
 
   return (
-    <Paper component="article" withBorder p="md" radius="md" aria-label={`${customer}, ${when}`} h="100%">
+    <Paper
+      component="article"
+      {...highlight}
+      withBorder
+      p="md"
+      radius="md"
+      aria-label={`${customer}, ${when}`}
+      h="100%"
+    >
       <Stack gap="sm" h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
           <Title order={3} fz="md" className={classes.breakWord}>

@@ -8,7 +8,7 @@ import {
   tooLateToCancelOnlineText,
 } from '@app/domain';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { memo, useEffect, useRef } from 'react';
+import { memo } from 'react';
 import { BookingDetail, BookingDetails } from '@/components/booking-details';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
 import { IconPound, IconScissors } from '@/components/icons';
@@ -17,6 +17,7 @@ import { agreedPrice, formatBookingDateTime, formatPounds, offeredPrice } from '
 import { useReviewSlots } from '@/lib/review-slots';
 import { serverMessageOf } from '@/lib/server-message';
 import { toast } from '@/lib/toast';
+import { useBringIntoView } from '@/lib/use-bring-into-view';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { useCancelBookingMutation } from '../api/cancel-booking';
 import { useRespondToCounterMutation } from '../api/respond-to-counter';
@@ -182,40 +183,21 @@ const hasActions = (booking: Booking) =>
     hasBookingStarted(booking.BookingDateTime, new Date())
   );
 
-/** Brings the card into view and focus once, after the page has settled (its own focus included). */
-function useBringIntoView(isHighlighted: boolean) {
-  const ref = useRef<HTMLElement>(null);
-  const isDone = useRef(false);
-  useEffect(() => {
-    if (!isHighlighted || isDone.current) return;
-    isDone.current = true;
-    const frame = requestAnimationFrame(() => {
-      ref.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-      ref.current?.focus({ preventScroll: true });
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [isHighlighted]);
-  return ref;
-}
-
 /** One booking: who, when, price, where, status, and what the customer can do with it. */
 function BookingCardBody({ booking, isHighlighted = false }: { booking: Booking; isHighlighted?: boolean }) {
   const business = businessNameOf(booking);
   const when = formatBookingDateTime(booking.BookingDateTime);
-  const ref = useBringIntoView(isHighlighted);
+  const highlight = useBringIntoView<HTMLElement>(isHighlighted);
   const reviewSlots = useReviewSlots();
 
   return (
     <Paper
       component="article"
-      ref={ref}
+      {...highlight}
       withBorder
       p="md"
       radius="md"
       aria-label={`${business}, ${when}`}
-      tabIndex={isHighlighted ? -1 : undefined}
-      data-highlighted={isHighlighted || undefined}
-      className={classes.bookingCard}
     >
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">

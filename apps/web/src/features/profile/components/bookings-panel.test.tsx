@@ -69,9 +69,10 @@ const ALL_STATUSES = [
 ];
 
 describe('bookings panel', () => {
-  it('shows the five tabs with their counts and the Confirmed Bookings section apart', async () => {
+  it('shows the five tabs and Past with their counts and the Confirmed Bookings section apart', async () => {
     const { user } = renderProfile({ bookings: ALL_STATUSES });
     expect(await screen.findByRole('tab', { name: 'Approved (2)' })).toBeInTheDocument();
+    expect(tab('Past (0)')).toBeInTheDocument();
     expect(tab('Requested (1)')).toBeInTheDocument();
     expect(tab('Counter Offers (1)')).toBeInTheDocument();
     expect(tab('Cancelled (2)')).toBeInTheDocument();
@@ -421,6 +422,34 @@ describe('after sending a request', () => {
     expect(newRequest).toHaveAttribute('data-highlighted');
   });
 
+  it("an email's link (?booking=ID) opens the tab that holds the booking now, with its card in view", async () => {
+    const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
+    renderProfile({
+      bookings: [
+        ...ALL_STATUSES,
+        makeBooking({
+          id: 'v1',
+          Status: 'Approved',
+          BookingDateTime: '2026-11-10 10:00',
+          BusinessName: 'Old Cuts',
+        }),
+      ],
+      route: '/profile?booking=v1',
+    });
+    // The visit was Approved when the email went; its hour is over, so it is under Past.
+    expect(await screen.findByRole('tab', { name: 'Past (1)' })).toHaveAttribute('aria-selected', 'true');
+    const visit = card('Old Cuts, Tue 10 Nov 2026, 10:00');
+    await waitFor(() => expect(visit).toHaveFocus());
+    expect(scrolled.mock.contexts).toContain(visit);
+  });
+
+  it('an email about a Confirmed booking brings its card into view in its own section', async () => {
+    renderProfile({ bookings: ALL_STATUSES, route: '/profile?booking=f1' });
+    const confirmed = await screen.findByRole('article', { name: 'Newry Cuts, Sat 12 Dec 2026, 12:00' });
+    await waitFor(() => expect(confirmed).toHaveFocus());
+    expect(confirmed).toHaveAttribute('data-highlighted');
+  });
+
   it('opens on the counter offer, with nothing highlighted, on an ordinary visit', async () => {
     renderProfile({ bookings: ALL_STATUSES });
     expect(await screen.findByRole('tab', { name: 'Counter Offers (1)' })).toHaveAttribute(
@@ -446,7 +475,7 @@ describe('past appointments', () => {
   it('offers Add to Calendar only for approved and confirmed bookings that have not started', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-12-05T12:00:00Z'));
-    renderProfile({
+    const { user } = renderProfile({
       bookings: [
         makeBooking({
           id: 'p1',
@@ -471,6 +500,8 @@ describe('past appointments', () => {
 
     const upcoming = await screen.findByRole('article', { name: 'Next Cuts, Sun 6 Dec 2026, 10:00' });
     expect(within(upcoming).getByRole('button', { name: 'Add to Calendar' })).toBeInTheDocument();
+    // The visits that have ended are under Past.
+    await user.click(screen.getByRole('tab', { name: 'Past (2)' }));
     const past = card('Past Cuts, Sat 5 Dec 2026, 10:00');
     expect(past).toHaveTextContent('(past)');
     expect(within(past).queryByRole('button', { name: 'Add to Calendar' })).not.toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { type Booking, MESSAGES } from '@app/domain';
+import { BOOKING_LINK_PARAM, type Booking, MESSAGES } from '@app/domain';
 import { Badge, Button, Group, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -16,6 +16,7 @@ const OPENING_TAB_ORDER: readonly BookingTab[] = [
   'countered',
   'requested',
   'approved',
+  'past',
   'cancelled',
   'denied',
 ];
@@ -70,12 +71,19 @@ function EmptyBookings() {
   );
 }
 
+/** The tab that holds a booking, if one does (a Confirmed booking is in its own section). */
+const tabHolding = (groups: GroupedBookings, bookingId: string | null): BookingTab | null =>
+  (bookingId && BOOKING_TABS.find((tab) => groups[tab.value].some((b) => b.id === bookingId))?.value) || null;
+
 function BookingTabs({ groups }: { groups: GroupedBookings }) {
-  // After booking, the app links here with the tab and the new request (?tab=requested&booking=ID).
+  // After booking, the app links here with the tab and the new request (?tab=requested&booking=ID);
+  // an email links with the booking alone (?booking=ID): its card's tab opens, wherever it is now.
   const [searchParams] = useSearchParams();
   const linkedTab = searchParams.get('tab');
-  const [chosen, setChosen] = useState<BookingTab | null>(isBookingTab(linkedTab) ? linkedTab : null);
-  const highlightId = searchParams.get('booking');
+  const highlightId = searchParams.get(BOOKING_LINK_PARAM);
+  const [chosen, setChosen] = useState<BookingTab | null>(() =>
+    isBookingTab(linkedTab) ? linkedTab : tabHolding(groups, highlightId),
+  );
   const active = chosen ?? OPENING_TAB_ORDER.find((tab) => groups[tab].length > 0) ?? 'approved';
 
   return (
@@ -119,9 +127,10 @@ function BookingTabs({ groups }: { groups: GroupedBookings }) {
   );
 }
 
-/** Spec §2: the five status tabs with counts, a separate Confirmed Bookings section, the empty state. */
+/** Spec §2: the status tabs with counts (and Past), a separate Confirmed Bookings section, the empty state. */
 export function BookingsPanel() {
   const bookingsQuery = useUserBookings();
+  const highlightId = useSearchParams()[0].get(BOOKING_LINK_PARAM);
   // The lists render from a deferred copy of the data: React renders them in slices that yield to
   // the browser, rather than in one long task when the query's answer arrives.
   const data = useDeferredValue(bookingsQuery.data ?? null);
@@ -176,6 +185,7 @@ export function BookingsPanel() {
           </Group>
           <BookingList
             bookings={groups.confirmed}
+            highlightId={highlightId}
             empty={
               <Text c="dimmed" py="md">
                 No confirmed bookings yet. Accepting a counter offer confirms a booking.

@@ -14,11 +14,12 @@ describe('grouping bookings', () => {
       'Confirmed',
     ] as const;
     const requests = statuses.map((Status) => makeBooking({ id: Status, Status }));
-    const groups = groupBookings(requests, requests.slice(0, 1));
+    const groups = groupBookings(requests, requests.slice(0, 1), new Date('2026-11-25T12:00:00Z'));
     expect(
       Object.fromEntries(Object.entries(groups).map(([key, list]) => [key, list.map((b) => b.id)])),
     ).toEqual({
       approved: ['Approved'],
+      past: [],
       requested: ['Requested'],
       countered: ['Countered'],
       cancelled: ['Cancelled', 'Declined'],
@@ -42,8 +43,30 @@ describe('grouping bookings', () => {
       [],
       now,
     );
-    expect(groups.approved.map((b) => b.id)).toEqual(['soon', 'late', 'yesterday', 'long-ago']);
+    expect(groups.approved.map((b) => b.id)).toEqual(['soon', 'late']);
+    expect(groups.past.map((b) => b.id)).toEqual(['yesterday', 'long-ago']);
     expect(groups.denied.map((b) => b.id)).toEqual(['next-week', 'recent', 'old']);
+  });
+
+  it('moves an agreed visit to Past once its hour is over, Confirmed ones too, and not before', () => {
+    // 12:30 on 25 Nov in Belfast (GMT): the 11:00 visit has ended, the 12:00 one is under way.
+    const now = new Date('2026-11-25T12:30:00Z');
+    const groups = groupBookings(
+      [
+        makeBooking({ id: 'ended', Status: 'Approved', BookingDateTime: '2026-11-25 11:00' }),
+        makeBooking({ id: 'under-way', Status: 'Approved', BookingDateTime: '2026-11-25 12:00' }),
+        makeBooking({ id: 'confirmed-ended', Status: 'Confirmed', BookingDateTime: '2026-11-20 09:00' }),
+        makeBooking({ id: 'confirmed-soon', Status: 'Confirmed', BookingDateTime: '2026-11-30 09:00' }),
+        // Ended requests stay where their status puts them.
+        makeBooking({ id: 'old-request', Status: 'Requested', BookingDateTime: '2026-11-20 09:00' }),
+      ],
+      [],
+      now,
+    );
+    expect(groups.past.map((b) => b.id)).toEqual(['ended', 'confirmed-ended']);
+    expect(groups.approved.map((b) => b.id)).toEqual(['under-way']);
+    expect(groups.confirmed.map((b) => b.id)).toEqual(['confirmed-soon']);
+    expect(groups.requested.map((b) => b.id)).toEqual(['old-request']);
   });
 
   it('takes a booking that only the bookings list holds', () => {
