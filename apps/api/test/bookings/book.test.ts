@@ -67,6 +67,7 @@ describeEachDatabase('POST /api/booking/book', (database) => {
       barberName: 'Bob Barber',
       BusinessName: 'Bob Cuts',
       BusinessAddress: '2 High Street, Belfast, BT1 2AB',
+      CancellationNoticeHours: 0,
       CancelledBy: null,
       CancellationReason: null,
       CreatedAt: t.clock.now().toISOString(),

@@ -59,8 +59,10 @@ describe('the customer reviews a past appointment from its card (api-contract §
       BusinessName: 'No Cuts',
     });
     const api = stubFetch().on('GET', MY_REVIEWS, jsonResponse(200, myReviewsResponse([])));
-    renderCustomerBookings([ended, upcoming, tooOld, denied], api);
+    const { user } = renderCustomerBookings([ended, upcoming, tooOld, denied], api);
 
+    // The panel opens on the upcoming appointment; the ended ones are under Past.
+    await user.click(await screen.findByRole('tab', { name: 'Past (2)' }));
     const card = await screen.findByRole('article', { name: ENDED_CARD });
     expect(await within(card).findByRole('button', { name: 'Write a review' })).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /review/ })).toHaveLength(1);
