@@ -2,9 +2,9 @@ import type { UserType } from '@app/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ShouldRevalidateFunction } from 'react-router';
 import { FullPageLoader } from '@/components/full-page-loader';
-import { isUserType, userDetailsQueryOptions } from '@/lib/auth';
+import { claimedUserTypeOf, userDetailsQueryOptions } from '@/lib/auth';
 import { browserQueryClient } from '@/lib/query-client';
-import { decodeAccessToken, getAccessToken } from '@/lib/session';
+import { getAccessToken } from '@/lib/session';
 
 // The pages that render in the browser only (api-contract §9.1: the signed-in pages and the invite
 // page) take HydrateFallback and shouldRevalidate from here, and a clientLoader: `clientLoader`
@@ -36,11 +36,7 @@ export function signedInPageLoader(firstReads: FirstReads) {
     if (token) {
       const queryClient = browserQueryClient();
       void queryClient.prefetchQuery(userDetailsQueryOptions());
-      const claimed = decodeAccessToken(token)?.userType;
-      firstReads(queryClient, {
-        userType: isUserType(claimed) ? claimed : undefined,
-        url: new URL(request.url),
-      });
+      firstReads(queryClient, { userType: claimedUserTypeOf(token), url: new URL(request.url) });
     }
     return null;
   }

@@ -1,3 +1,4 @@
+import { BOOKING_LINK_PARAM } from '@app/domain';
 /**
  * Every route of the web app in one place (product spec §2). Components link with `paths.x.getHref()`;
  * the router registers `paths.x.path`; `title` names the page in the browser tab and history
@@ -40,11 +41,14 @@ export const paths = {
   },
   profile: {
     path: '/profile',
-    /** With a bookings tab (`?tab=requested`) and a booking to bring into view (`&booking=ID`). */
+    /**
+     * With a bookings tab (`?tab=requested`) and a booking to bring into view (`&booking=ID`, the
+     * parameter the server's emails use: the domain's bookingCardPath).
+     */
     getHref: ({ tab, booking }: { tab?: string; booking?: string } = {}) => {
       const query = new URLSearchParams({
         ...(tab ? { tab } : {}),
-        ...(booking ? { booking } : {}),
+        ...(booking ? { [BOOKING_LINK_PARAM]: booking } : {}),
       }).toString();
       return query ? `/profile?${query}` : '/profile';
     },

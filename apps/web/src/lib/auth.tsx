@@ -49,6 +49,12 @@ const USER_TYPE_SET: Record<UserType, true> = { User: true, Business: true, Admi
 export const isUserType = (value: unknown): value is UserType =>
   typeof value === 'string' && Object.hasOwn(USER_TYPE_SET, value);
 
+/** The user type an access token claims (undefined without a token or a known type). */
+export function claimedUserTypeOf(accessToken: string | null): UserType | undefined {
+  const claimed = accessToken ? decodeAccessToken(accessToken)?.userType : undefined;
+  return isUserType(claimed) ? claimed : undefined;
+}
+
 // The longest delay setTimeout accepts (about 24.8 days); anything longer fires at once.
 const MAX_TIMEOUT_MS = 2_147_483_647;
 
@@ -127,8 +133,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const rawType = userQuery.data?.UserType;
-  const claimed = accessToken ? decodeAccessToken(accessToken)?.userType : undefined;
-  const claimedUserType = isUserType(claimed) ? claimed : undefined;
+  const claimedUserType = claimedUserTypeOf(accessToken);
   const value = useMemo<SessionContextValue>(
     () => ({
       isAuthenticated,
