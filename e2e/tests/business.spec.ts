@@ -135,6 +135,11 @@ test('admin invites, the business registers, counters a request, the customer ac
   await page.getByLabel('Business email address').fill(email);
   await page.getByRole('button', { name: 'Send Invitation' }).click();
   await expect(page.getByText('Invitation Sent').first()).toBeVisible();
+  // The Admin's list of sent invitations shows it, open, with Resend and Revoke (issue 29, item 18).
+  const sent = page.getByRole('list', { name: 'Sent invitations' }).getByRole('listitem', { name: email });
+  await expect(sent).toContainText('Open');
+  await expect(sent.getByRole('button', { name: 'Revoke' })).toBeVisible();
+  await shootBothWidths(page, 'admin-sent-invitations');
   await page.getByRole('button', { name: 'Logout' }).first().click();
   await expect(page).toHaveURL(/\/login$/);
 

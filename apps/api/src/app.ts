@@ -18,6 +18,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { BookingsService } from './modules/bookings/bookings.service';
+import { scheduleRoutes } from './modules/bookings/schedule.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { CalendarService } from './modules/calendar/calendar.service';
 import { type EventStreamSettings, EventStreams } from './modules/events/event-streams';
@@ -244,6 +245,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
     listing,
     readCache,
   });
+  await app.register(scheduleRoutes, { prefix: '/api/user', bookings, users });
   await app.register(bookingsRoutes, {
     prefix: '/api/booking',
     bookings,

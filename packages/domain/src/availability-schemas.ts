@@ -2,6 +2,7 @@
 // which only read availability or slots do not load zod.
 import { z } from 'zod';
 import { availabilityFormatError, normaliseAvailabilityLenient, validateAvailability } from './availability';
+import { AgreedBookingsDecisionSchema } from './cancellation';
 import { MAX_SLOTS_PER_DAY } from './constants';
 import { MESSAGES } from './messages';
 
@@ -35,6 +36,12 @@ export const AvailabilitySchema = AvailabilityInputSchema.superRefine((availabil
     ctx.addIssue({ code: 'custom', message: problem.message, path: problem.day ? [problem.day] : [] });
 });
 
-/** PUT /user/availability */
-export const AvailabilityRequestSchema = z.object({ availability: AvailabilitySchema });
+/**
+ * PUT /user/availability. `agreedBookings` says what to do with the agreed bookings the new hours
+ * leave out (POST /user/availability/check lists them).
+ */
+export const AvailabilityRequestSchema = z.object({
+  availability: AvailabilitySchema,
+  agreedBookings: AgreedBookingsDecisionSchema.optional(),
+});
 export type AvailabilityRequest = z.input<typeof AvailabilityRequestSchema>;

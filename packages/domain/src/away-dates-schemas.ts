@@ -2,6 +2,7 @@
 // which only check a day against away periods (slots) do not load zod.
 import { z } from 'zod';
 import { awayDateError } from './away-dates';
+import { AgreedBookingsDecisionSchema } from './cancellation';
 import { AWAY_REASON_MAX_LENGTH, MAX_AWAY_DATES } from './constants';
 import { todayInLondon } from './dates';
 import { MESSAGES } from './messages';
@@ -28,7 +29,8 @@ export type AwayDateEntry = z.input<typeof AwayDateEntrySchema>;
  * PUT /user/away-dates: the whole list. Each entry: real dates, start ≤ end, reason ≤ 100
  * characters, end ≤ today + 1 year; entries without an id (new ones) must not start in the past.
  * The server should apply `awayDateError(entry, { isNew: true })` again to any entry whose id it
- * does not know, and build the stored list with `mergeAwayDates`.
+ * does not know, and build the stored list with `mergeAwayDates`. `agreedBookings` says what to do
+ * with the agreed bookings the new list falls on (POST /user/away-dates/check lists them).
  */
 export const AwayDatesRequestSchema = z.object({
   awayDates: z
@@ -41,5 +43,6 @@ export const AwayDatesRequestSchema = z.object({
         if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: [index, problem.field] });
       });
     }),
+  agreedBookings: AgreedBookingsDecisionSchema.optional(),
 });
 export type AwayDatesRequest = z.input<typeof AwayDatesRequestSchema>;

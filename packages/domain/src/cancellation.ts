@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bookingRef } from './bookings';
-import { CANCELLATION_REASON_MAX_LENGTH } from './constants';
+import { CANCELLATION_REASON_MAX_LENGTH, MAX_AGREED_BOOKINGS_DECIDED, MAX_ID_LENGTH } from './constants';
 import { MESSAGES } from './messages';
 import { inappropriateContentError } from './profanity';
 import { ruleString } from './zod-helpers';
@@ -26,3 +26,32 @@ export const CancelBookingRequestSchema = z.object({
   ),
 });
 export type CancelBookingRequest = z.input<typeof CancelBookingRequestSchema>;
+
+const BookingIdsSchema = z
+  .array(z.string().min(1, MESSAGES.invalidId).max(MAX_ID_LENGTH, MESSAGES.invalidId), {
+    error: MESSAGES.agreedBookingsChoice,
+  })
+  .max(MAX_AGREED_BOOKINGS_DECIDED);
+
+/**
+ * With PUT /user/away-dates or /user/availability: what to do with the agreed bookings the change
+ * falls on (issue 29), each named by id as the check listed them. Keep: they stay agreed (the day
+ * stays open for them). Cancel: each is cancelled by the business with the reason (api-contract §8.4).
+ */
+export const AgreedBookingsDecisionSchema = z.discriminatedUnion(
+  'action',
+  [
+    z.object({ action: z.literal('keep'), bookingIds: BookingIdsSchema }),
+    z.object({
+      action: z.literal('cancel'),
+      bookingIds: BookingIdsSchema,
+      reason: ruleString(
+        CANCELLATION_REASON_MAX_LENGTH,
+        cancellationReasonError,
+        MESSAGES.cancellationReasonRequired,
+      ),
+    }),
+  ],
+  { error: MESSAGES.agreedBookingsChoice },
+);
+export type AgreedBookingsDecision = z.input<typeof AgreedBookingsDecisionSchema>;

@@ -126,6 +126,8 @@ export const CANCELLATION_NOTICE_HOURS_MIN = 0;
 export const CANCELLATION_NOTICE_HOURS_MAX = 72;
 export const CANCELLATION_NOTICE_HOURS_DEFAULT = 0;
 export const CANCELLATION_REASON_MAX_LENGTH = 200;
+/** (ours) The most agreed bookings one change of hours or away dates may keep or cancel at once. */
+export const MAX_AGREED_BOOKINGS_DECIDED = 1000;
 
 // Data retention (legal text, api-contract §5)
 export const BOOKING_HISTORY_YEARS = 7;

@@ -30,5 +30,6 @@ export * from './reminders';
 export * from './review-limits';
 export * from './review-window';
 export * from './reviews';
+export * from './schedule-changes';
 export * from './slots';
 export { hasInvalidCharacters, safeText, type TextOptions } from './zod-helpers';

@@ -103,6 +103,10 @@ export const MESSAGES = {
   cancellationNoticeRange: 'Notice must be a whole number of hours from 0 to 72',
   cancellationReasonRequired: 'Please give a reason for cancelling',
   cancellationReasonMax: 'Reason must be 200 characters or fewer',
+  /** (ours) A change of hours or away dates over agreed bookings (issue 29) */
+  agreedBookingsChoice: 'Choose to keep or cancel the agreed bookings',
+  agreedBookingsChanged:
+    'Your agreed bookings changed while you were choosing. Check the list again and choose what to do with each.',
   inviteEmailRequired: 'Please enter an email address',
   homeVisitAddressRequired: 'Address is required for home visit bookings.',
   // Auth errors (§8)

@@ -85,9 +85,10 @@ describeEachDatabase('read cache of the public reads (businesses, available time
     expect(approved.statusCode, approved.body).toBe(200);
     expect(await slotsOf(t, business.id)).not.toContain(slot);
 
-    // New hours: only Sundays 10:00-12:00.
+    // New hours: only Sundays 10:00-12:00 (the approved booking, left out, is kept: issue 29).
     const hours = await put(business, 'availability', {
       availability: { Sunday: [{ start: '10:00', end: '12:00' }] },
+      agreedBookings: { action: 'keep', bookingIds: [booked.json().booking.id] },
     });
     expect(hours.statusCode, hours.body).toBe(200);
     const after = await slotsOf(t, business.id);

@@ -297,6 +297,22 @@ describeEachDatabase('finding a business', (database) => {
       const [listed] = (await list('town=Epsilonville')).businesses;
       expect(listed?.nextAvailable).toBe((await slotsOf(t, business.id))[0] ?? null);
     };
+    /** Saves new hours or away dates, keeping or cancelling the agreed bookings they fall on (issue 29). */
+    const saveSchedule = async (
+      owner: Actor,
+      path: 'availability' | 'away-dates',
+      body: object,
+      keep: boolean,
+    ) => {
+      const listed = await call(t, 'POST', `/api/user/${path}/check`, owner, body);
+      expect(listed.statusCode, listed.body).toBe(200);
+      const bookingIds = listed.json().bookings.map((booking: { id: string }) => booking.id);
+      const agreedBookings = keep
+        ? { action: 'keep', bookingIds }
+        : { action: 'cancel', bookingIds, reason: 'Closed that day' };
+      const saved = await call(t, 'PUT', `/api/user/${path}`, owner, { ...body, agreedBookings });
+      expect(saved.statusCode, saved.body).toBe(200);
+    };
     type Step =
       | { kind: 'take'; index: number }
       | { kind: 'free'; index: number }
@@ -368,14 +384,13 @@ describeEachDatabase('finding a business', (database) => {
             const availability = Object.fromEntries(
               weekdays.filter((_, i) => s.days & (1 << i)).map((day) => [day, range]),
             );
-            const saved = await call(t, 'PUT', '/api/user/availability', owner, { availability });
-            expect(saved.statusCode, saved.body).toBe(200);
+            await saveSchedule(owner, 'availability', { availability }, s.length % 2 === 0);
           } else if (s.kind === 'away') {
             const today = todayInLondon(t.clock.now());
-            const saved = await call(t, 'PUT', '/api/user/away-dates', owner, {
-              awayDates: [{ startDate: addDays(today, s.from), endDate: addDays(today, s.from + s.length) }],
-            });
-            expect(saved.statusCode, saved.body).toBe(200);
+            const awayDates = [
+              { startDate: addDays(today, s.from), endDate: addDays(today, s.from + s.length) },
+            ];
+            await saveSchedule(owner, 'away-dates', { awayDates }, s.from % 2 === 0);
           } else {
             t.clock.advance(s.hours * HOUR_MS);
           }

@@ -164,6 +164,20 @@ const TABLE: Row[] = [
     body: () => ({ email: uniqueEmail('invitee') }),
     expect: { ...signedIn(403), admin: 201 },
   },
+  { method: 'GET', route: '/api/auth/invites', expect: { ...signedIn(403), admin: 200 } },
+  {
+    method: 'POST',
+    route: '/api/auth/invites/:id/resend',
+    // An id nobody has: the Admin is told so, everyone else is refused first.
+    url: () => '/api/auth/invites/00000000-0000-4000-8000-000000000000/resend',
+    expect: { ...signedIn(403), admin: 404 },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/auth/invites/:id',
+    url: () => '/api/auth/invites/00000000-0000-4000-8000-000000000000',
+    expect: { ...signedIn(403), admin: 404 },
+  },
   {
     method: 'POST',
     route: '/api/auth/verify-invite',
@@ -247,6 +261,18 @@ const TABLE: Row[] = [
     expect: BUSINESS_ONLY,
   },
   { method: 'PUT', route: '/api/user/away-dates', body: () => ({ awayDates: [] }), expect: BUSINESS_ONLY },
+  {
+    method: 'POST',
+    route: '/api/user/away-dates/check',
+    body: () => ({ awayDates: [] }),
+    expect: BUSINESS_ONLY,
+  },
+  {
+    method: 'POST',
+    route: '/api/user/availability/check',
+    body: () => ({ availability: EVERY_DAY }),
+    expect: BUSINESS_ONLY,
+  },
   {
     method: 'POST',
     route: '/api/user/calendar-feed',

@@ -7,6 +7,8 @@ export const queryKeys = {
   notificationSettings: ['user', 'notification-settings'] as const,
   /** POST /auth/verify-invite for one invite code (a read: it changes nothing). */
   inviteCheck: (inviteCode: string) => ['invites', inviteCode, 'check'] as const,
+  /** GET /auth/invites: the invitations the Admins sent. */
+  sentInvites: ['invites', 'sent'] as const,
   businesses: ['businesses'] as const,
   /** One search of the businesses list (its filters and sort); its pages live under it. */
   businessSearch: (filters: object) => ['businesses', 'search', filters] as const,

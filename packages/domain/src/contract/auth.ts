@@ -33,6 +33,29 @@ export const SendInviteResponseSchema = z.object({
 });
 export type SendInviteResponse = z.infer<typeof SendInviteResponseSchema>;
 
+/** Where a sent invitation stands: its link still works, has run out, or was used to register. */
+export const INVITE_STATES = ['open', 'expired', 'used'] as const;
+export type InviteState = (typeof INVITE_STATES)[number];
+
+/** One invitation as the Admin's list shows it (issue 29, item 18); the code is never readable again. */
+export const SentInviteSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  sentAt: z.string().describe('ISO timestamp of the latest sending'),
+  expiresAt: z.string().describe('ISO timestamp: the link stops working then'),
+  state: z.enum(INVITE_STATES),
+  usedAt: z.string().nullable().describe('ISO timestamp of the registration, once used'),
+});
+export type SentInvite = z.infer<typeof SentInviteSchema>;
+
+/** GET /auth/invites: the latest invitations, newest first. */
+export const SentInvitesResponseSchema = z.object({ invites: z.array(SentInviteSchema) });
+export type SentInvitesResponse = z.infer<typeof SentInvitesResponseSchema>;
+
+/** POST /auth/invites/{id}/resend: the invitation as it now stands (a new id, link and expiry). */
+export const ResendInviteResponseSchema = z.object({ message: z.string(), invite: SentInviteSchema });
+export type ResendInviteResponse = z.infer<typeof ResendInviteResponseSchema>;
+
 /** The error body of every failed call (api-contract §1); `code` is one of ERROR_STATUS's keys. */
 export const ApiErrorSchema = z.object({
   message: z.string(),

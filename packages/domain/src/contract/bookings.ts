@@ -112,6 +112,13 @@ export type AvailableTimesResponse = z.infer<typeof AvailableTimesResponseSchema
 
 /** What POST /booking/book and every PATCH /booking/* answer. */
 export const BookingResultSchema = z.object({ message: z.string(), booking: BookingSchema });
+
+/**
+ * POST /user/away-dates/check and /user/availability/check: the agreed bookings (Approved or
+ * Confirmed, not started) the change would leave outside the business's hours, earliest first.
+ */
+export const AgreedBookingsCheckResponseSchema = z.object({ bookings: z.array(BookingSchema) });
+export type AgreedBookingsCheckResponse = z.infer<typeof AgreedBookingsCheckResponseSchema>;
 export type BookingResult = z.infer<typeof BookingResultSchema>;
 
 export const UserBookingsResponseSchema = z.object({

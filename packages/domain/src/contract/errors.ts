@@ -27,6 +27,8 @@ export const ERROR_STATUS = {
   /** A second review of one booking (api-contract §8.6). */
   AlreadyReviewed: 409,
   ActiveBookings: 409,
+  /** A change of hours or away dates over agreed bookings it did not say what to do with (issue 29). */
+  AgreedBookingsChanged: 409,
   InviteUsed: 409,
   InviteExpired: 410,
   PayloadTooLarge: 413,

@@ -12,4 +12,8 @@ export const AUTH_MESSAGES = {
   codeExpired: 'This code has expired. Please request a new code.',
   invalidRefreshToken: 'Invalid or expired refresh token.',
   inviteSent: `Invitation sent. The link is valid for ${INVITE_EXPIRY_HOURS} hours.`,
+  inviteResent: `Invitation sent again with a new link, valid for ${INVITE_EXPIRY_HOURS} hours. The earlier link no longer works.`,
+  inviteRevoked: 'Invitation revoked. Its link no longer works.',
+  inviteNotFound: 'Invitation not found.',
+  inviteAlreadyUsed: 'This invitation has been used: the business has registered.',
 } as const;

@@ -5,6 +5,7 @@ import {
   LoginRequestSchema,
   LoginResponseSchema,
   LogoutRequestSchema,
+  MAX_ID_LENGTH,
   MessageResponseSchema,
   RefreshRequestSchema,
   RefreshResponseSchema,
@@ -12,9 +13,11 @@ import {
   RegisterResponseSchema,
   RegisterWithInviteRequestSchema,
   ResendCodeRequestSchema,
+  ResendInviteResponseSchema,
   ResetPasswordRequestSchema,
   SendInviteRequestSchema,
   SendInviteResponseSchema,
+  SentInvitesResponseSchema,
   VerifyInviteRequestSchema,
   VerifyInviteResponseSchema,
 } from '@app/domain';
@@ -188,6 +191,64 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       const { expiresAt } = await auth.sendBusinessInvite(request.requireUser().id, request.body.email);
       return reply.code(201).send({ message: AUTH_MESSAGES.inviteSent, expiresAt });
+    },
+  );
+
+  const adminOnly = [app.authenticate, app.requireRole('Admin')];
+  const InviteParamsSchema = z.object({ id: z.string().min(1).max(MAX_ID_LENGTH) });
+
+  app.get(
+    '/invites',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['auth'],
+        summary: 'The invitations sent, newest first (Admin only)',
+        description:
+          'The latest 200: each address, when it was last sent, when its link expires, and whether it is open, expired or used (with when). Codes are never shown: only their hash is kept.',
+        security: [{ bearerAuth: [] }],
+        response: { 200: SentInvitesResponseSchema, ...errors(401, 403) },
+      },
+    },
+    async () => ({ invites: await auth.listInvites() }),
+  );
+
+  app.post(
+    '/invites/:id/resend',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['auth'],
+        summary: 'Send an unused invitation again with a new link (Admin only)',
+        description:
+          'A new code and expiry, emailed; the earlier link stops working, and the invitation gets a new id. 404 InviteNotFound when unknown or revoked; 409 InviteUsed once used; 409 UsernameExists when the address has an account.',
+        security: [{ bearerAuth: [] }],
+        params: InviteParamsSchema,
+        response: { 201: ResendInviteResponseSchema, ...errors(400, 401, 403, 404, 409, 503) },
+      },
+    },
+    async (request, reply) => {
+      const invite = await auth.resendInvite(request.requireUser().id, request.params.id);
+      return reply.code(201).send({ message: AUTH_MESSAGES.inviteResent, invite });
+    },
+  );
+
+  app.delete(
+    '/invites/:id',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke an unused invitation (Admin only): its link stops working at once',
+        description: '404 InviteNotFound when unknown or already revoked; 409 InviteUsed once used.',
+        security: [{ bearerAuth: [] }],
+        params: InviteParamsSchema,
+        response: { 200: MessageResponseSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      await auth.revokeInvite(request.params.id);
+      return { message: AUTH_MESSAGES.inviteRevoked };
     },
   );
 

@@ -8,6 +8,7 @@ import {
   type RegisterRequestSchema,
   type RegisterWithInviteRequestSchema,
   type ResetPasswordRequestSchema,
+  type SentInvite,
   SIGNUP_CODE_TTL_HOURS,
   type VerifyInviteResponse,
 } from '@app/domain';
@@ -70,6 +71,21 @@ function inviteProblem(invite: InviteRow | undefined, now: string): AppError | n
   if (invite.used_at) return new AppError('InviteUsed', MESSAGES.inviteInvalidOrUsed);
   if (invite.expires_at <= now) return new AppError('InviteExpired', MESSAGES.inviteExpired);
   return null;
+}
+
+/** How many invitations the Admin's list shows (the newest). */
+const SENT_INVITES_LIMIT = 200;
+
+/** An invitation as the Admin's list shows it: never its code (only its hash is kept). */
+function toSentInvite(row: InviteRow, now: string): SentInvite {
+  return {
+    id: row.id,
+    email: row.email,
+    sentAt: row.created_at,
+    expiresAt: row.expires_at,
+    state: row.used_at ? 'used' : row.expires_at <= now ? 'expired' : 'open',
+    usedAt: row.used_at,
+  };
 }
 
 function assertUsable(invite: InviteRow | undefined, now: string): asserts invite is InviteRow {
@@ -352,6 +368,35 @@ export class AuthService {
       await this.deps.outbox.enqueue(trx, businessInviteEmail(email, link), { kind: 'invite' });
     });
     return { expiresAt };
+  }
+
+  /** GET /auth/invites (Admin): the latest invitations, newest first, with where each stands. */
+  async listInvites(): Promise<SentInvite[]> {
+    const now = this.now().toISOString();
+    return (await this.invites.listLatest(SENT_INVITES_LIMIT)).map((row) => toSentInvite(row, now));
+  }
+
+  /**
+   * POST /auth/invites/{id}/resend (Admin): a new link and expiry for an unused invitation (expired
+   * or not), emailed again; the earlier link stops working. 404 when unknown (revoked or replaced),
+   * 409 InviteUsed once used, 409 UsernameExists when the address has an account meanwhile.
+   */
+  async resendInvite(adminId: string, id: string): Promise<SentInvite> {
+    const invite = await this.invites.findById(id);
+    if (!invite) throw new AppError('InviteNotFound', AUTH_MESSAGES.inviteNotFound);
+    if (invite.used_at) throw new AppError('InviteUsed', AUTH_MESSAGES.inviteAlreadyUsed);
+    await this.sendBusinessInvite(adminId, invite.email);
+    const sent = await this.invites.findOpenByEmail(invite.email);
+    if (!sent) throw new AppError('InviteNotFound', AUTH_MESSAGES.inviteNotFound);
+    return toSentInvite(sent, this.now().toISOString());
+  }
+
+  /** DELETE /auth/invites/{id} (Admin): the unused invitation's link stops working at once. */
+  async revokeInvite(id: string): Promise<void> {
+    if (await this.invites.deleteUnused(id)) return;
+    const invite = await this.invites.findById(id);
+    if (invite?.used_at) throw new AppError('InviteUsed', AUTH_MESSAGES.inviteAlreadyUsed);
+    throw new AppError('InviteNotFound', AUTH_MESSAGES.inviteNotFound);
   }
 
   /**

@@ -50,6 +50,41 @@ export class InvitesRepository {
       .execute();
   }
 
+  /** The latest invitations (each address's open one, and used ones), newest first. */
+  listLatest(limit: number): Promise<InviteRow[]> {
+    return this.db
+      .selectFrom('invites')
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  findById(id: string): Promise<InviteRow | undefined> {
+    return this.db.selectFrom('invites').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Revokes an unused invitation: its row goes, so its code reads as unknown. False when used or gone. */
+  async deleteUnused(id: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('invites')
+      .where('id', '=', id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    return result.numDeletedRows === 1n;
+  }
+
+  /** The address's unused invitation, if it has one. */
+  findOpenByEmail(email: string): Promise<InviteRow | undefined> {
+    return this.db
+      .selectFrom('invites')
+      .selectAll()
+      .where('email', '=', email)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+  }
+
   findByCodeHash(codeHash: string): Promise<InviteRow | undefined> {
     return this.db.selectFrom('invites').selectAll().where('code_hash', '=', codeHash).executeTakeFirst();
   }

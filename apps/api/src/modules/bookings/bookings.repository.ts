@@ -182,6 +182,19 @@ export class BookingsRepository {
     return rows.map((row) => row.starts_at);
   }
 
+  /** The business's Approved and Confirmed bookings starting at or after `from`, earliest first. */
+  listAgreedFrom(businessId: string, from: string): Promise<BookingRow[]> {
+    return this.db
+      .selectFrom('bookings')
+      .selectAll()
+      .where('business_id', '=', businessId)
+      .where('status', 'in', SLOT_HOLDING_STATUSES)
+      .where('starts_at', '>=', from)
+      .orderBy('starts_at')
+      .orderBy('id')
+      .execute();
+  }
+
   /** The customer's open (Requested or Countered) booking with the business at that time, if any. */
   findOpenRequest(customerId: string, businessId: string, startsAt: string): Promise<BookingRow | undefined> {
     return this.db

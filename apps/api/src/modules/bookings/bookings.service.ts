@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type AgreedBookingsDecisionSchema,
   type AllBookingsQuery,
   type AllBookingsResponse,
+  type Availability,
   type AvailableTimesResponse,
+  type AwayDateInput,
   addDays,
+  agreedBookingsAffectedText,
   appointmentEndsAt,
   assertNever,
   BOOKING_TRANSITIONS,
@@ -12,8 +16,10 @@ import {
   type BookingActor,
   type BookingStatus,
   type BookingTransition,
+  type BusinessSchedule,
   bookingBusinessAddress,
   bookingCardPath,
+  bookingsLeftOutBy,
   bookingTimesOverlap,
   type CancelBookingRequestSchema,
   type CounterRequestSchema,
@@ -29,6 +35,7 @@ import {
   isBookableSlot,
   isTooLateToCancel,
   isWithinBusinessHours,
+  MESSAGES,
   MINIMUM_PRICE_DEFAULT,
   PRODUCT_NAME,
   type ReminderOffset,
@@ -68,6 +75,7 @@ import type { LiveEvents } from '../events/live-events';
 import type { Outbox } from '../outbox/outbox.service';
 import { toThreadMessage } from '../threads/threads.mapper';
 import { type ThreadLineRow, ThreadsRepository } from '../threads/threads.repository';
+import { mergedAwayDates, toAwayDateRows } from '../users/away-dates';
 import { parseAvailability, toAwayRange } from '../users/users.mapper';
 import { type UserRow, UsersRepository } from '../users/users.repository';
 import { toAvailableTimes, toBooking, toBookingWithAddress } from './bookings.mapper';
@@ -84,6 +92,9 @@ export type SetStatusInput = z.output<typeof SetStatusRequestSchema>;
 export type CounterInput = z.output<typeof CounterRequestSchema>;
 export type RespondToCounterInput = z.output<typeof RespondToCounterRequestSchema>;
 export type CancelBookingInput = z.output<typeof CancelBookingRequestSchema>;
+export type AgreedBookingsDecisionInput = z.output<typeof AgreedBookingsDecisionSchema>;
+/** A change of the business's schedule: its whole away list, or its weekly hours. */
+export type ScheduleChange = { awayDates: AwayDateInput[] } | { availability: Availability };
 
 /** What a transition carries beyond its status: a counter's price, a business's cancellation reason. */
 interface TransitionDetails {
@@ -323,6 +334,116 @@ export class BookingsService {
     return this.transition(callerId, input, 'withdraw', targetOf('withdraw'), { reason: input.reason });
   }
 
+  /**
+   * POST /user/away-dates/check and /user/availability/check: the agreed bookings (Approved or
+   * Confirmed, not started) the change would leave outside the business's hours (issue 29).
+   */
+  async checkScheduleChange(businessId: string, change: ScheduleChange): Promise<Booking[]> {
+    const now = this.deps.clock();
+    const affected = await this.inTransaction(async (repositories) => {
+      const { left } = await this.scheduleChange(repositories, businessId, change, now, { lock: false });
+      return left;
+    });
+    return affected.map(toBooking);
+  }
+
+  /**
+   * PUT /user/away-dates and /user/availability: the business's new away periods or hours, and what
+   * becomes of the agreed bookings they leave out (issue 29), in one transaction under the
+   * business's lock (no approval slips in between). Unless `decision` names every such booking,
+   * nothing changes: 409 AgreedBookingsChanged (the client checks again). Kept bookings stay agreed;
+   * cancelled ones are cancelled by the business with the reason (api-contract §8.4, emails and all).
+   */
+  async changeSchedule(
+    businessId: string,
+    change: ScheduleChange,
+    decision: AgreedBookingsDecisionInput | undefined,
+  ): Promise<void> {
+    const now = this.deps.clock();
+    const cancelled = await this.inTransaction(async (repositories) => {
+      const { left, write } = await this.scheduleChange(repositories, businessId, change, now, {
+        lock: true,
+      });
+      if (left.length > 0) {
+        if (!decision) {
+          const kind = 'awayDates' in change ? 'awayDates' : 'availability';
+          throw new AppError(
+            'AgreedBookingsChanged',
+            `${agreedBookingsAffectedText(left.length, kind)}. ${MESSAGES.agreedBookingsChoice}.`,
+          );
+        }
+        const decided = new Set(decision.bookingIds);
+        if (left.some((booking) => !decided.has(booking.id))) {
+          throw new AppError('AgreedBookingsChanged', MESSAGES.agreedBookingsChanged);
+        }
+      }
+      await write();
+      if (decision?.action !== 'cancel') return [];
+      const results = [];
+      for (const booking of left) {
+        const withdraw = findTransition(booking.status, 'business', 'withdraw');
+        if (!withdraw) throw new Error(`an agreed booking cannot be withdrawn from ${booking.status}`);
+        results.push(
+          await this.applyTransition(
+            repositories,
+            booking,
+            withdraw,
+            businessId,
+            { reason: decision.reason },
+            now,
+          ),
+        );
+      }
+      return results;
+    });
+    for (const { booking, line, from } of cancelled) this.afterTransition(booking, line, from);
+  }
+
+  /**
+   * Reads the business's schedule and agreed bookings under its lock, and works out the change:
+   * the bookings it leaves out, and how to write it.
+   */
+  private async scheduleChange(
+    { users, bookings }: Repositories,
+    businessId: string,
+    change: ScheduleChange,
+    now: Date,
+    { lock }: { lock: boolean },
+  ): Promise<{ left: BookingRow[]; write: () => Promise<void> }> {
+    // Two saves at once: the second waits and works from what the first stored; an approval waits
+    // for the change, and then finds the hour closed. A check only reads.
+    if (lock) await users.lockAccount(businessId);
+    const business = await users.findById(businessId);
+    if (!business) throw notFound('Account not found.');
+    const awayRows = await users.listAwayDates(businessId);
+    const current = {
+      availability: parseAvailability(business.availability),
+      awayDates: awayRows.map(toAwayRange),
+    };
+    let next: BusinessSchedule;
+    let write: () => Promise<void>;
+    if ('awayDates' in change) {
+      const merged = mergedAwayDates(awayRows, change.awayDates, now);
+      next = { ...current, awayDates: merged };
+      write = async () => {
+        await users.replaceAwayDates(businessId, toAwayDateRows(businessId, merged));
+        await users.markSlotsChanged(businessId);
+      };
+    } else {
+      next = { ...current, availability: change.availability };
+      // The slots change with the hours: the kept next free hour is due (api-contract §8.5).
+      write = () =>
+        users.update(
+          businessId,
+          { availability: JSON.stringify(change.availability), next_available_until: '' },
+          now.toISOString(),
+        );
+    }
+    const agreed = await bookings.listAgreedFrom(businessId, utcToLondonWallClock(now));
+    const upcoming = agreed.filter((booking) => !hasBookingStarted(booking.starts_at, now));
+    return { left: bookingsLeftOutBy(upcoming, (booking) => booking.starts_at, current, next), write };
+  }
+
   /** PATCH /booking/respond-to-counter (customer): accept or decline. */
   respondToCounter(callerId: string, input: RespondToCounterInput): Promise<Booking> {
     const action = counterResponseAction(input.response);
@@ -352,79 +473,100 @@ export class BookingsService {
     if (!actor) throw notFound(BOOKING_MESSAGES.bookingNotFound);
 
     const now = this.deps.clock();
-    const nowIso = now.toISOString();
-    const { booking, line, from } = await this.inTransaction(async ({ trx, users, bookings, threads }) => {
-      await users.lockAccount(found.business_id);
-      const current = await bookings.findById(found.id);
+    const { booking, line, from } = await this.inTransaction(async (repositories) => {
+      await repositories.users.lockAccount(found.business_id);
+      const current = await repositories.bookings.findById(found.id);
       if (!current) throw notFound(BOOKING_MESSAGES.bookingNotFound);
       const transition = action ? findTransition(current.status, actor, action) : undefined;
       if (!transition) throw invalidTransition(current.status, requestedStatus);
-
-      const mustPrecedeStart =
-        transition.action === 'counter' || transition.action === 'withdraw' || holdsSlot(transition.to);
-      if (mustPrecedeStart && hasBookingStarted(current.starts_at, now)) {
-        throw invalidTransition(current.status, transition.to, BOOKING_MESSAGES.timeHasPassed);
-      }
-      if (transition.actor === 'customer' && releasesSlot(transition)) {
-        // The notice in force now (the business's lock orders this after a policy change).
-        const business = await users.findById(current.business_id);
-        const noticeHours = business?.cancellation_notice_hours ?? 0;
-        if (isTooLateToCancel(current.starts_at, noticeHours, now)) {
-          throw new AppError('TooLateToCancel', tooLateToCancel(businessNameOf(current), noticeHours));
-        }
-      }
-      if (holdsSlot(transition.to)) {
-        // The hours in force now (the lock orders this after any change of hours or away dates
-        // that committed first): the business may have closed this hour since the request.
-        const business = await users.findById(current.business_id);
-        const awayDates = await users.listAwayDates(current.business_id);
-        const offered =
-          business !== undefined &&
-          isWithinBusinessHours(current.starts_at, {
-            availability: parseAvailability(business.availability),
-            awayDates: awayDates.map(toAwayRange),
-          });
-        if (!offered) throw invalidTransition(current.status, transition.to, BOOKING_MESSAGES.outsideHours);
-        const held = await bookings.listHeldTimes(
-          current.business_id,
-          heldTimesFrom(current.starts_at.slice(0, 10)),
-        );
-        if (held.some((time) => bookingTimesOverlap(time, current.starts_at))) throw slotTaken();
-      }
-      const changes = changesFor(transition, current, details);
-      if (!(await bookings.applyTransition(current.id, current.status, changes, nowIso))) {
-        throw invalidTransition(current.status, transition.to);
-      }
-      const price = changes.final_price ?? changes.counter_price ?? null;
-      const transitionId = await bookings.recordTransition({
-        bookingId: current.id,
-        from: current.status,
-        to: transition.to,
-        actorId: callerId,
-        price,
-        now: nowIso,
-      });
-      // The change as a line of the booking's thread (api-contract §8.8), with the price it recorded.
-      const line = await threads.appendSystemLine(current, {
-        id: transitionId,
-        status: transition.to,
-        actor: transition.actor,
-        price,
-        now: nowIso,
-      });
-      // An hour taken or freed: the business's kept next free hour is due (api-contract §8.5).
-      if (holdsSlot(current.status) !== holdsSlot(transition.to)) {
-        await users.markSlotsChanged(current.business_id);
-      }
-      const booking = await bookings.findById(current.id);
-      if (!booking) throw new Error('booking vanished inside its transaction');
-      await this.notify({ trx, users, bookings, threads }, transition, booking, now);
-      return { booking, line, from: current.status };
+      return this.applyTransition(repositories, current, transition, callerId, details, now);
     });
-    this.publishStatusChange(booking, line);
-    this.deps.onTransition?.(from, booking.status);
+    this.afterTransition(booking, line, from);
     // The business's address as the caller may see it (api-contract §8.5), from its current row.
     return toBookingWithAddress(booking, await this.users.findById(booking.business_id), actor);
+  }
+
+  /** What follows a committed status change: the parties' open streams, and the metrics. */
+  private afterTransition(booking: BookingRow, line: ThreadLineRow, from: BookingStatus): void {
+    this.publishStatusChange(booking, line);
+    this.deps.onTransition?.(from, booking.status);
+  }
+
+  /**
+   * One status change of `current` inside the caller's transaction, which holds the business's
+   * lock: the checks of its timing and hours, the change, its history row and thread line, and the
+   * other party's email.
+   */
+  private async applyTransition(
+    repositories: Repositories,
+    current: BookingRow,
+    transition: BookingTransition,
+    callerId: string,
+    details: TransitionDetails,
+    now: Date,
+  ): Promise<{ booking: BookingRow; line: ThreadLineRow; from: BookingStatus }> {
+    const { users, bookings, threads } = repositories;
+    const nowIso = now.toISOString();
+    const mustPrecedeStart =
+      transition.action === 'counter' || transition.action === 'withdraw' || holdsSlot(transition.to);
+    if (mustPrecedeStart && hasBookingStarted(current.starts_at, now)) {
+      throw invalidTransition(current.status, transition.to, BOOKING_MESSAGES.timeHasPassed);
+    }
+    if (transition.actor === 'customer' && releasesSlot(transition)) {
+      // The notice in force now (the business's lock orders this after a policy change).
+      const business = await users.findById(current.business_id);
+      const noticeHours = business?.cancellation_notice_hours ?? 0;
+      if (isTooLateToCancel(current.starts_at, noticeHours, now)) {
+        throw new AppError('TooLateToCancel', tooLateToCancel(businessNameOf(current), noticeHours));
+      }
+    }
+    if (holdsSlot(transition.to)) {
+      // The hours in force now (the lock orders this after any change of hours or away dates
+      // that committed first): the business may have closed this hour since the request.
+      const business = await users.findById(current.business_id);
+      const awayDates = await users.listAwayDates(current.business_id);
+      const offered =
+        business !== undefined &&
+        isWithinBusinessHours(current.starts_at, {
+          availability: parseAvailability(business.availability),
+          awayDates: awayDates.map(toAwayRange),
+        });
+      if (!offered) throw invalidTransition(current.status, transition.to, BOOKING_MESSAGES.outsideHours);
+      const held = await bookings.listHeldTimes(
+        current.business_id,
+        heldTimesFrom(current.starts_at.slice(0, 10)),
+      );
+      if (held.some((time) => bookingTimesOverlap(time, current.starts_at))) throw slotTaken();
+    }
+    const changes = changesFor(transition, current, details);
+    if (!(await bookings.applyTransition(current.id, current.status, changes, nowIso))) {
+      throw invalidTransition(current.status, transition.to);
+    }
+    const price = changes.final_price ?? changes.counter_price ?? null;
+    const transitionId = await bookings.recordTransition({
+      bookingId: current.id,
+      from: current.status,
+      to: transition.to,
+      actorId: callerId,
+      price,
+      now: nowIso,
+    });
+    // The change as a line of the booking's thread (api-contract §8.8), with the price it recorded.
+    const line = await threads.appendSystemLine(current, {
+      id: transitionId,
+      status: transition.to,
+      actor: transition.actor,
+      price,
+      now: nowIso,
+    });
+    // An hour taken or freed: the business's kept next free hour is due (api-contract §8.5).
+    if (holdsSlot(current.status) !== holdsSlot(transition.to)) {
+      await users.markSlotsChanged(current.business_id);
+    }
+    const booking = await bookings.findById(current.id);
+    if (!booking) throw new Error('booking vanished inside its transaction');
+    await this.notify(repositories, transition, booking, now);
+    return { booking, line, from: current.status };
   }
 
   /**

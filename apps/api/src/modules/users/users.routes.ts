@@ -1,7 +1,5 @@
 import {
   ApiErrorSchema,
-  AvailabilityRequestSchema,
-  AwayDatesRequestSchema,
   BusinessProfileRequestSchema,
   CancellationPolicyRequestSchema,
   HomeVisitRequestSchema,
@@ -27,7 +25,10 @@ const errors = (...statuses: number[]) =>
 /** Error responses of an authenticated body route, plus the ones listed. */
 const bodyErrors = (...statuses: number[]) => errors(400, 401, 413, 415, ...statuses);
 
-/** /api/user/* (api-contract §3): every call needs a token. */
+/**
+ * /api/user/* (api-contract §3): every call needs a token. The business's hours and away dates are
+ * the bookings module's (bookings/schedule.routes.ts): a change may cancel agreed bookings.
+ */
 export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { users, account }) => {
   const businessOnly = [app.authenticate, app.requireRole('Business', 'Admin')];
 
@@ -130,21 +131,6 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
   );
 
   app.put(
-    '/availability',
-    {
-      onRequest: businessOnly,
-      schema: {
-        tags: ['user'],
-        summary: 'Weekly hours (Business and Admin); ranges as "HH:MM-HH:MM" or {start, end}',
-        security: [{ bearerAuth: [] }],
-        body: AvailabilityRequestSchema,
-        response: { 200: UserProfileSchema, ...bodyErrors(403) },
-      },
-    },
-    async (request) => users.updateAvailability(request.requireUser().id, request.body.availability),
-  );
-
-  app.put(
     '/minimum-price',
     {
       onRequest: businessOnly,
@@ -207,22 +193,5 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       },
     },
     async (request) => users.updateHomeVisits(request.requireUser().id, request.body.homeVisitsEnabled),
-  );
-
-  app.put(
-    '/away-dates',
-    {
-      onRequest: businessOnly,
-      schema: {
-        tags: ['user'],
-        summary: 'Replace the list of away periods (Business and Admin)',
-        description:
-          'Entries with an id the server has keep their id and createdAt; others get a new id, createdAt and status "active".',
-        security: [{ bearerAuth: [] }],
-        body: AwayDatesRequestSchema,
-        response: { 200: UserProfileSchema, ...bodyErrors(403) },
-      },
-    },
-    async (request) => users.updateAwayDates(request.requireUser().id, request.body.awayDates),
   );
 };

@@ -1,14 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
-  type Availability,
-  type AwayDate,
-  type AwayDateInput,
-  awayDateError,
   type BusinessProfileChanges,
   MINIMUM_PRICE_DEFAULT,
-  mergeAwayDates,
   type NotificationSettings,
-  todayInLondon,
   type UserProfile,
 } from '@app/domain';
 import type { Db } from '../../db/database';
@@ -17,7 +11,7 @@ import { newUserRow } from '../../db/new-user-row';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
-import { toAwayDate, toNotificationSettings, toNotificationSettingsRow, toUserProfile } from './users.mapper';
+import { toNotificationSettings, toNotificationSettingsRow, toUserProfile } from './users.mapper';
 import { type AccountChanges, UsersRepository } from './users.repository';
 
 export interface NewAdmin {
@@ -32,7 +26,7 @@ export class UsersService {
   private readonly users: UsersRepository;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly clock: Clock,
   ) {
     this.users = new UsersRepository(db);
@@ -66,15 +60,6 @@ export class UsersService {
     return this.getNotificationSettings(userId);
   }
 
-  /** PUT /user/availability: `availability` is already normalised and checked (AvailabilitySchema). */
-  updateAvailability(userId: string, availability: Availability): Promise<UserProfile> {
-    // The slots change with the hours: the kept next free hour is due (api-contract §8.5).
-    return this.updateAndRead(userId, {
-      availability: JSON.stringify(availability),
-      next_available_until: '',
-    });
-  }
-
   updateMinimumPrice(userId: string, minimumPrice: number): Promise<UserProfile> {
     return this.updateAndRead(userId, { minimum_price: minimumPrice });
   }
@@ -99,53 +84,6 @@ export class UsersService {
 
   updateHomeVisits(userId: string, homeVisitsEnabled: boolean): Promise<UserProfile> {
     return this.updateAndRead(userId, { home_visits_enabled: homeVisitsEnabled ? 1 : 0 });
-  }
-
-  /**
-   * PUT /user/away-dates replaces the whole list. Entries the server has keep their id and
-   * createdAt (mergeAwayDates); an entry that is new (unknown id) or whose dates changed must not
-   * start in the past, checked against the server's clock.
-   */
-  async updateAwayDates(userId: string, incoming: AwayDateInput[]): Promise<UserProfile> {
-    const now = this.clock();
-    const today = todayInLondon(now);
-    await this.db.transaction().execute(async (trx) => {
-      const users = new UsersRepository(trx);
-      // Two saves at once: the second waits and merges with what the first stored.
-      await users.lockAccount(userId);
-      const existing = (await users.listAwayDates(userId)).map(toAwayDate) as AwayDate[];
-      const known = new Map(existing.map((entry) => [entry.id, entry]));
-      const seen = new Set<string>();
-      const entries = incoming.map((entry, index) => {
-        // The same stored id twice: the second copy is a new entry (ids stay unique).
-        const isRepeat = entry.id !== undefined && seen.has(entry.id);
-        if (entry.id !== undefined) seen.add(entry.id);
-        const stored = entry.id === undefined || isRepeat ? undefined : known.get(entry.id);
-        const isNew = !stored || stored.startDate !== entry.startDate || stored.endDate !== entry.endDate;
-        const problem = awayDateError(entry, { today, isNew });
-        if (problem) {
-          throw new AppError('ValidationError', problem.message, undefined, {
-            [`awayDates.${index}.${problem.field}`]: problem.message,
-          });
-        }
-        return isRepeat ? { ...entry, id: undefined } : entry;
-      });
-      const merged = mergeAwayDates(existing, entries, { now: now.getTime(), newId: randomUUID });
-      await users.replaceAwayDates(
-        userId,
-        merged.map((entry) => ({
-          id: entry.id,
-          user_id: userId,
-          start_date: entry.startDate,
-          end_date: entry.endDate,
-          reason: entry.reason ?? null,
-          status: entry.status,
-          created_at: new Date(entry.createdAt).toISOString(),
-        })),
-      );
-      await users.markSlotsChanged(userId);
-    });
-    return this.getProfile(userId);
   }
 
   private async updateAndRead(userId: string, changes: AccountChanges): Promise<UserProfile> {

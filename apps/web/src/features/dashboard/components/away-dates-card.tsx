@@ -19,8 +19,10 @@ import { compareIsoText } from '@/lib/booking-order';
 import { addDatesStyles } from '@/lib/dates-styles';
 import { toast } from '@/lib/toast';
 import { useSingleFlight } from '@/lib/use-single-flight';
-import { useUpdateAwayDatesMutation } from '../api/update-away-dates';
+import { checkAwayDates, updateAwayDates } from '../api/update-away-dates';
+import { useScheduleChange } from '../api/use-schedule-change';
 import { showFailure } from '../utils/errors';
+import { AgreedBookingsDialog } from './agreed-bookings-dialog';
 import classes from './dashboard.module.css';
 
 addDatesStyles();
@@ -79,7 +81,8 @@ export function AwayDatesCard({ profile }: { profile: UserProfile }) {
   const bounds = awayDateBounds();
   const [range, setRange] = useState<Range>([null, null]);
   const [reason, setReason] = useState('');
-  const updateAwayDates = useUpdateAwayDatesMutation();
+  // Over agreed bookings, it asks first whether to keep or cancel them (issue 29).
+  const schedule = useScheduleChange({ kind: 'awayDates', check: checkAwayDates, save: updateAwayDates });
   // Adding and removing both send the whole list: one change at a time.
   const saving = useSingleFlight();
   const [removingId, setRemovingId] = useState<string | null>(null);
@@ -102,8 +105,9 @@ export function AwayDatesCard({ profile }: { profile: UserProfile }) {
       ...(reasonText ? { reason: reasonText } : {}),
     };
     void saving.run(() =>
-      updateAwayDates.mutateAsync([...awayDates.map(storedEntry), entry]).then(
-        () => {
+      schedule.save([...awayDates.map(storedEntry), entry]).then(
+        (profile) => {
+          if (!profile) return; // backed out: the selection stays
           setRange([null, null]);
           setReason('');
           toast.success({ title: MESSAGES.awayDatesAdded, message: awayPeriodText(startDate, lastDate) });
@@ -120,8 +124,8 @@ export function AwayDatesCard({ profile }: { profile: UserProfile }) {
   const remove = (away: AwayDateResponse) => {
     void saving.run(() => {
       setRemovingId(away.id);
-      return updateAwayDates
-        .mutateAsync(awayDates.filter((entry) => entry.id !== away.id).map(storedEntry))
+      return schedule
+        .save(awayDates.filter((entry) => entry.id !== away.id).map(storedEntry))
         .then(
           () =>
             toast.success({
@@ -189,17 +193,13 @@ export function AwayDatesCard({ profile }: { profile: UserProfile }) {
         <Group gap="sm">
           <Button
             onClick={add}
-            disabled={!startDate || problem !== null || (updateAwayDates.isPending && removingId !== null)}
-            loading={updateAwayDates.isPending && removingId === null}
+            disabled={!startDate || problem !== null || (schedule.isPending && removingId !== null)}
+            loading={schedule.isPending && removingId === null}
           >
             Add Away Dates
           </Button>
           {startDate ? (
-            <Button
-              variant="default"
-              onClick={() => setRange([null, null])}
-              disabled={updateAwayDates.isPending}
-            >
+            <Button variant="default" onClick={() => setRange([null, null])} disabled={schedule.isPending}>
               Clear Selection
             </Button>
           ) : null}
@@ -248,7 +248,7 @@ export function AwayDatesCard({ profile }: { profile: UserProfile }) {
                         aria-label={`Remove away dates ${period}`}
                         onClick={() => remove(away)}
                         loading={removingId === away.id}
-                        disabled={updateAwayDates.isPending && removingId !== away.id}
+                        disabled={schedule.isPending && removingId !== away.id}
                       >
                         <IconTrash size={18} />
                       </ActionIcon>
@@ -260,6 +260,7 @@ export function AwayDatesCard({ profile }: { profile: UserProfile }) {
           )}
         </div>
       </Stack>
+      <AgreedBookingsDialog question={schedule.question} onDecide={schedule.decide} onBack={schedule.back} />
     </Paper>
   );
 }

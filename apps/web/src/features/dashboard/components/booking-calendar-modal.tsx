@@ -1,15 +1,16 @@
-import { MESSAGES, todayInLondon } from '@app/domain';
-import { Button, Group, Indicator, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { type AwayDateResponse, MESSAGES, todayInLondon } from '@app/domain';
+import { Button, Group, Indicator, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
-import { BookingStatusBadge } from '@/components/booking-status-badge';
 import { DeferredModal } from '@/components/deferred-modal';
-import { agreedPrice, bookingLocationText, formatLongDate, formatPounds } from '@/lib/booking-format';
+import { useSession } from '@/lib/auth';
+import { formatLongDate } from '@/lib/booking-format';
 import { addDatesStyles } from '@/lib/dates-styles';
 import { useMonthBookings } from '../api/use-business-bookings';
 import { appointmentsByDate } from '../utils/requests';
+import { AppointmentItem } from './appointment-item';
 import classes from './dashboard.module.css';
 
 addDatesStyles();
@@ -33,6 +34,10 @@ function useMonthAppointments(month: string) {
 
 const countText = (count: number) => `${count} ${count === 1 ? 'booking' : 'bookings'}`;
 
+/** The business's away period that covers the day, if any. */
+const awayPeriodOn = (date: string, awayDates: readonly AwayDateResponse[]) =>
+  awayDates.find((away) => away.status === 'active' && away.startDate <= date && date <= away.endDate);
+
 /**
  * The calendar and the chosen day's list; mounted each time the modal opens, so it opens afresh.
  * It reads the month it shows (again when the month changes), and the chosen day's month.
@@ -43,6 +48,9 @@ function CalendarContent({ nextAppointmentDate }: { nextAppointmentDate: string 
   const { byDate } = useMonthAppointments(shownMonth);
   const selectedMonth = useMonthAppointments(monthOf(selected));
   const dayBookings = selectedMonth.byDate.get(selected) ?? [];
+  // Away days are marked (issue 29): bookings kept over them still show on the day.
+  const awayDates = useSession().user?.awayDates ?? [];
+  const selectedAway = awayPeriodOn(selected, awayDates);
 
   return (
     <div className={classes.calendarLayout}>
@@ -59,10 +67,12 @@ function CalendarContent({ nextAppointmentDate }: { nextAppointmentDate: string 
           size="md"
           classNames={{ day: classes.calendarPickerDay }}
           ariaLabels={{ previousMonth: 'Previous month', nextMonth: 'Next month' }}
+          getDayProps={(date) => (awayPeriodOn(date, awayDates) ? { 'data-away': true } : {})}
           getDayAriaLabel={(date) => {
             const count = byDate.get(date)?.length ?? 0;
+            const away = awayPeriodOn(date, awayDates) ? ', away' : '';
             const label = dayjs(date).format('D MMMM YYYY');
-            return count > 0 ? `${label}, ${countText(count)}` : label;
+            return count > 0 ? `${label}${away}, ${countText(count)}` : `${label}${away}`;
           }}
           renderDay={(date) => {
             const hasBookings = byDate.has(date);
@@ -77,11 +87,25 @@ function CalendarContent({ nextAppointmentDate }: { nextAppointmentDate: string 
           <span className={classes.legendDot} aria-hidden="true" />
           <Text size="xs">A dot marks a day with approved or confirmed bookings.</Text>
         </Group>
+        {awayDates.length > 0 ? (
+          <Group gap={6} mt={4} c="dimmed" wrap="nowrap">
+            <span className={classes.legendAway} aria-hidden="true" />
+            <Text size="xs">A striped day is one you are away.</Text>
+          </Group>
+        ) : null}
       </div>
       <section aria-labelledby="calendar-day-title" className={classes.calendarDay}>
         <Title order={3} fz="md" id="calendar-day-title" mb="sm">
           {formatLongDate(selected)}
         </Title>
+        {selectedAway ? (
+          <Text size="sm" fw={600} mb="sm">
+            {selectedAway.reason
+              ? `You are away: ${selectedAway.reason.replace(/[.!]$/, '')}.`
+              : 'You are away.'}
+            {dayBookings.length > 0 ? ' You kept these bookings.' : ' Customers cannot book this day.'}
+          </Text>
+        ) : null}
         {selectedMonth.query.isError ? (
           <Stack gap={4} align="flex-start">
             <Text size="sm" c="red.8" role="alert">
@@ -106,26 +130,13 @@ function CalendarContent({ nextAppointmentDate }: { nextAppointmentDate: string 
             className={classes.plainList}
             aria-label={`Bookings on ${formatLongDate(selected)}`}
           >
-            {dayBookings.map((booking) => {
-              const price = agreedPrice(booking);
-              return (
-                <Paper component="li" key={booking.id} withBorder p="sm" radius="md">
-                  <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
-                    <div className={classes.minWidth0}>
-                      <Text fw={700}>{booking.BookingDateTime.slice(11, 16)}</Text>
-                      <Text size="sm" className={classes.breakWord}>
-                        {booking.customerName || 'Customer'}
-                        {price !== null ? ` · ${formatPounds(price)}` : null}
-                      </Text>
-                      <Text size="xs" c="dimmed" className={classes.breakWord}>
-                        {bookingLocationText(booking)}
-                      </Text>
-                    </div>
-                    <BookingStatusBadge status={booking.Status} className={classes.noShrink} />
-                  </Group>
-                </Paper>
-              );
-            })}
+            {dayBookings.map((booking) => (
+              <AppointmentItem
+                key={booking.id}
+                booking={booking}
+                when={booking.BookingDateTime.slice(11, 16)}
+              />
+            ))}
           </Stack>
         )}
       </section>

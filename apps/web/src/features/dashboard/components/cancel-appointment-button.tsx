@@ -1,63 +1,11 @@
-import { type Booking, CANCELLATION_REASON_MAX_LENGTH, MESSAGES } from '@app/domain';
+import { type Booking, CANCELLATION_REASON_MAX_LENGTH } from '@app/domain';
 import { Textarea } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmButton } from '@/components/confirm-button';
 import { formatBookingDateTime } from '@/lib/booking-format';
-import { whenEngagedOrIdle } from '@/lib/idle';
 import { useCancelBookingMutation } from '../api/cancel-booking';
 import { bookingRefOf } from '../api/update-booking';
-
-type ReasonRule = (value: string) => string | null;
-
-let loadedReasonRule: ReasonRule | undefined;
-let loadingReasonRule: Promise<ReasonRule> | undefined;
-
-/** Fetches the reason's rule (domain `cancellationReasonError`, with the profanity word list), once. */
-function preloadReasonRule(): Promise<ReasonRule> {
-  loadingReasonRule ??= import('../utils/cancellation-reason').then(
-    (module) => {
-      loadedReasonRule = module.cancellationReasonError;
-      return loadedReasonRule;
-    },
-    (error: unknown) => {
-      loadingReasonRule = undefined; // a failed download may be tried again
-      throw error;
-    },
-  );
-  return loadingReasonRule;
-}
-
-/**
- * Until the full rule has arrived (it loads on the page's first engagement or idle time), only the
- * missing and overlong checks run here; the server applies the whole rule and its message is shown.
- */
-function basicReasonError(value: string): string | null {
-  const reason = value.trim();
-  if (!reason) return MESSAGES.cancellationReasonRequired;
-  return reason.length > CANCELLATION_REASON_MAX_LENGTH ? MESSAGES.cancellationReasonMax : null;
-}
-
-/** The reason's rule: the domain's once loaded, the basic checks before. */
-function useReasonRule(): ReasonRule {
-  const [rule, setRule] = useState<ReasonRule | undefined>(() => loadedReasonRule);
-  useEffect(() => {
-    if (rule) return;
-    let isMounted = true;
-    const cancel = whenEngagedOrIdle(() => {
-      preloadReasonRule().then(
-        (loaded) => {
-          if (isMounted) setRule(() => loaded);
-        },
-        () => {}, // the basic checks stay; the server still checks the rest
-      );
-    });
-    return () => {
-      isMounted = false;
-      cancel();
-    };
-  }, [rule]);
-  return rule ?? basicReasonError;
-}
+import { useReasonRule } from '../utils/use-reason-rule';
 
 /**
  * 'Cancel' on an Approved or Confirmed appointment that has not started (api-contract §8.4): the

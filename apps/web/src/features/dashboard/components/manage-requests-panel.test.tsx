@@ -7,6 +7,7 @@ import {
   bookingListCalls,
   FIRST_RENDER,
   fixToday,
+  makeAwayDate,
   makeBooking,
   renderDashboard,
   requestListsComplete,
@@ -616,6 +617,32 @@ describe('booking calendar', () => {
       'from=2026-12-01&to=2026-12-31&status=Approved,Confirmed&limit=1000',
       'from=2027-01-01&to=2027-01-31&status=Approved,Confirmed&limit=1000',
     ]);
+  });
+
+  it('marks the days the business is away, with its reason, and the bookings it kept there (issue 29)', async () => {
+    fixToday(TODAY);
+    const { user } = renderDashboard({
+      bookings: ALL,
+      profile: {
+        awayDates: [
+          makeAwayDate({ startDate: '2026-12-05', endDate: '2026-12-06', reason: 'Family wedding' }),
+        ],
+      },
+    });
+    await screen.findByRole('button', { name: /^Pending: / }, FIRST_RENDER);
+    await user.click(screen.getByRole('button', { name: 'View Calendar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Booking Calendar' }, FIRST_RENDER);
+    const kept = await within(dialog).findByRole('button', { name: '5 December 2026, away, 2 bookings' });
+    expect(kept).toHaveAttribute('data-away');
+    expect(
+      within(dialog).getByText('You are away: Family wedding. You kept these bookings.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('A striped day is one you are away.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: '6 December 2026, away' }));
+    expect(
+      within(dialog).getByText('You are away: Family wedding. Customers cannot book this day.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: '7 December 2026' })).not.toHaveAttribute('data-away');
   });
 
   it('opens on today when it has no appointments ahead, and says when a day cannot be read', async () => {

@@ -33,8 +33,10 @@ import { getAccessToken } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { useBusinessProfile } from '../api/business-profile';
-import { useUpdateAvailabilityMutation } from '../api/update-availability';
+import { checkAvailability, updateAvailability } from '../api/update-availability';
+import { useScheduleChange } from '../api/use-schedule-change';
 import { showFailure } from '../utils/errors';
+import { AgreedBookingsDialog } from './agreed-bookings-dialog';
 import classes from './dashboard.module.css';
 
 interface DraftSlot extends TimeRange {
@@ -165,7 +167,12 @@ function HoursEditor({ profile }: { profile: UserProfile }) {
       ]),
     ) as Draft;
   const [draft, setDraft] = useState<Draft>(() => toDraft(saved));
-  const updateAvailability = useUpdateAvailabilityMutation();
+  // Narrowed over agreed bookings, it asks first whether to keep or cancel them (issue 29).
+  const schedule = useScheduleChange({
+    kind: 'availability',
+    check: checkAvailability,
+    save: updateAvailability,
+  });
   const saving = useSingleFlight();
 
   const isDirty = !sameAvailability(availabilityOf(draft), saved);
@@ -182,8 +189,9 @@ function HoursEditor({ profile }: { profile: UserProfile }) {
       return;
     }
     void saving.run(() =>
-      updateAvailability.mutateAsync(availability).then(
+      schedule.save(availability).then(
         (profile) => {
+          if (!profile) return; // backed out: the draft stays unsaved
           setDraft(toDraft(normaliseAvailabilityLenient(profile?.availability ?? availability)));
           toast.success('Availability updated');
         },
@@ -220,12 +228,12 @@ function HoursEditor({ profile }: { profile: UserProfile }) {
                 variant="default"
                 size="sm"
                 onClick={() => setDraft(toDraft(saved))}
-                disabled={updateAvailability.isPending}
+                disabled={schedule.isPending}
               >
                 Discard Changes
               </Button>
             ) : null}
-            <Button size="sm" onClick={save} loading={updateAvailability.isPending}>
+            <Button size="sm" onClick={save} loading={schedule.isPending}>
               Save Hours
             </Button>
           </Group>
@@ -245,6 +253,7 @@ function HoursEditor({ profile }: { profile: UserProfile }) {
           />
         ))}
       </SimpleGrid>
+      <AgreedBookingsDialog question={schedule.question} onDecide={schedule.decide} onBack={schedule.back} />
     </Stack>
   );
 }
