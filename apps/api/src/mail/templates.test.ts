@@ -51,7 +51,7 @@ describe('cancelling an agreed appointment', () => {
     const mail = appointmentCancelledByBusinessEmail('customer@example.com', facts, 'Barber <ill>');
     expect(mail.subject).toBe('Malone Cuts cancelled your appointment');
     expect(mail.text).toContain('Reason: Barber <ill>');
-    expect(mail.html).toContain('Reason: Barber ');
+    expect(mail.html).toContain('<strong>Reason:</strong> Barber &#60;ill&#62;');
     expect(mail.html).not.toContain('<ill>');
   });
 
@@ -103,7 +103,7 @@ describe('the email about unread messages', () => {
     const html = unreadMessagesEmail('business@example.com', unread).html ?? '';
     expect(html).toContain('Line one\n&#60;b&#62;bold&#60;/b&#62; &#38; &#34;quoted&#34;');
     expect(html).not.toContain('<b>bold');
-    expect(html).toContain('<a href="http://localhost:3000/admin">Read and reply</a>');
+    expect(html).toMatch(/<a href="http:\/\/localhost:3000\/admin"[^>]*>Read and reply<\/a>/);
   });
 });
 
@@ -124,7 +124,7 @@ describe('review emails', () => {
     expect(mail.text).toContain('Write your review here: http://localhost:3000/profile');
     expect(mail.html).toContain('Malone &#60;Cuts&#62; &#38; Co');
     expect(mail.html).not.toContain('<Cuts>');
-    expect(mail.html).toContain('<a href="http://localhost:3000/profile">Write your review</a>');
+    expect(mail.html).toMatch(/<a href="http:\/\/localhost:3000\/profile"[^>]*>Write your review<\/a>/);
   });
 
   it('tells the author and the business that a review was hidden and why, the reason escaped in the HTML part', () => {

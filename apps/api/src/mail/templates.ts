@@ -7,17 +7,35 @@ import {
   SIGNUP_CODE_TTL_HOURS,
   TIME_ZONE,
 } from '@app/domain';
+import { actionLink, EMAIL_COLOURS, emailDocument, escapeHtml, factList, paragraph } from './layout';
 import type { MailMessage } from './mailer';
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/**
+ * One email: its text part, and its HTML part (`body`, the same content) in the product's layout
+ * (layout.ts). The inbox's preview line is the text's first paragraph.
+ */
+function email(to: string, subject: string, text: string, body: string): MailMessage {
+  const preview = text.split('\n\n')[0] ?? '';
+  return { to, subject, text, html: emailDocument({ title: subject, preview, body }) };
+}
+
+/** A link shown as its address too, for a reader whose client hides where a button goes. */
+const addressOf = (href: string) =>
+  `<p style="margin:0 0 16px;font-size:13px;color:${EMAIL_COLOURS.muted};overflow-wrap:anywhere">${escapeHtml(href)}</p>`;
 
 function codeEmail(to: string, subject: string, intro: string, code: string, validity: string): MailMessage {
-  return {
+  const validFor = `It is valid for ${validity}. If you did not ask for it, you can ignore this email.`;
+  return email(
     to,
     subject,
-    text: `${intro}\n\nYour ${CODE_LENGTH}-digit code: ${code}\n\nIt is valid for ${validity}. If you did not ask for it, you can ignore this email.\n\n${PRODUCT_NAME}`,
-    html: `<p>${escapeHtml(intro)}</p><p>Your ${CODE_LENGTH}-digit code: <strong style="font-size:1.4em;letter-spacing:0.2em">${escapeHtml(code)}</strong></p><p>It is valid for ${escapeHtml(validity)}. If you did not ask for it, you can ignore this email.</p><p>${escapeHtml(PRODUCT_NAME)}</p>`,
-  };
+    `${intro}\n\nYour ${CODE_LENGTH}-digit code: ${code}\n\n${validFor}\n\n${PRODUCT_NAME}`,
+    [
+      paragraph(intro),
+      `<p style="margin:0 0 16px">Your ${CODE_LENGTH}-digit code:</p>`,
+      `<p style="margin:0 0 16px;font-size:28px;font-weight:700;letter-spacing:0.2em;color:${EMAIL_COLOURS.brandDark}">${escapeHtml(code)}</p>`,
+      paragraph(validFor),
+    ].join(''),
+  );
 }
 
 const hours = (n: number) => (n === 1 ? '1 hour' : `${n} hours`);
@@ -52,12 +70,12 @@ export const emailChangeCodeEmail = (to: string, code: string) =>
 /** Sent to the old address once an email change is applied, so a hijack does not go unnoticed. */
 export function emailChangedNoticeEmail(to: string, newEmail: string): MailMessage {
   const text = `The email address of your ${PRODUCT_NAME} account was changed to ${newEmail}. If you did not do this, please contact us.`;
-  return {
+  return email(
     to,
-    subject: `Your ${PRODUCT_NAME} email address was changed`,
-    text: `${text}\n\n${PRODUCT_NAME}`,
-    html: `<p>${escapeHtml(text)}</p><p>${escapeHtml(PRODUCT_NAME)}</p>`,
-  };
+    `Your ${PRODUCT_NAME} email address was changed`,
+    `${text}\n\n${PRODUCT_NAME}`,
+    paragraph(text),
+  );
 }
 
 // ---- Invites -----------------------------------------------------------------------------------------
@@ -66,12 +84,15 @@ export function emailChangedNoticeEmail(to: string, newEmail: string): MailMessa
 export function businessInviteEmail(to: string, link: string): MailMessage {
   const intro = `You have been invited to join ${PRODUCT_NAME} as a business. Open this link to register your shop, your opening hours and your prices:`;
   const validity = `The link is valid for ${hours(INVITE_EXPIRY_HOURS)} and can be used once. If you did not expect this invitation, you can ignore this email.`;
-  return {
+  return email(
     to,
-    subject: `You are invited to join ${PRODUCT_NAME}`,
-    text: `${intro}\n\n${link}\n\n${validity}\n\n${PRODUCT_NAME}`,
-    html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">Complete your business registration</a></p><p>${escapeHtml(link)}</p><p>${escapeHtml(validity)}</p><p>${escapeHtml(PRODUCT_NAME)}</p>`,
-  };
+    `You are invited to join ${PRODUCT_NAME}`,
+    `${intro}\n\n${link}\n\n${validity}\n\n${PRODUCT_NAME}`,
+    paragraph(intro) +
+      actionLink(link, 'Complete your business registration') +
+      addressOf(link) +
+      paragraph(validity),
+  );
 }
 
 // ---- Bookings --------------------------------------------------------------------------------------
@@ -134,12 +155,14 @@ function bookingEmail(
     ...(facts.address?.trim() ? [`Address: ${addressLine(facts.address)}`] : []),
     ...extra,
   ];
-  return {
+  return email(
     to,
     subject,
-    text: `${headline}\n\n${lines.join('\n')}\n\nManage it here: ${facts.link}\n\n${PRODUCT_NAME}`,
-    html: `<p>${escapeHtml(headline)}</p><ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul><p><a href="${escapeHtml(facts.link)}">Manage it here</a></p><p>${escapeHtml(PRODUCT_NAME)}</p>`,
-  } satisfies MailMessage;
+    `${headline}\n\n${lines.join('\n')}\n\nManage it here: ${facts.link}\n\n${PRODUCT_NAME}`,
+    paragraph(headline, 'font-size:18px;font-weight:700') +
+      factList(lines) +
+      actionLink(facts.link, 'Manage it here'),
+  );
 }
 
 // To the business:
@@ -285,19 +308,14 @@ export function unreadMessagesEmail(to: string, facts: UnreadMessagesFacts): Mai
   const textMessages = facts.messages.map((m) => `${formatMessageTime(m.sentAt)}\n${m.body}`);
   const htmlMessages = facts.messages.map(
     (m) =>
-      `<p style="margin:1em 0 0;color:#495057;font-size:0.9em">${escapeHtml(formatMessageTime(m.sentAt))}</p><blockquote style="margin:0.25em 0 0;padding:0.5em 1em;border-left:3px solid #dee2e6;white-space:pre-wrap">${escapeHtml(m.body)}</blockquote>`,
+      `<p style="margin:16px 0 0;color:${EMAIL_COLOURS.muted};font-size:14px">${escapeHtml(formatMessageTime(m.sentAt))}</p><blockquote style="margin:4px 0 0;padding:8px 16px;border-left:3px solid ${EMAIL_COLOURS.brand};white-space:pre-wrap">${escapeHtml(m.body)}</blockquote>`,
   );
-  return {
+  return email(
     to,
-    subject: unreadMessagesSubject(facts.senderName, facts.bookingDateTime, total),
-    text: [headline, ...textMessages, `Reply here: ${facts.link}`, PRODUCT_NAME].join('\n\n'),
-    html: [
-      `<p>${escapeHtml(headline)}</p>`,
-      ...htmlMessages,
-      `<p style="margin-top:1.5em"><a href="${escapeHtml(facts.link)}">Read and reply</a></p>`,
-      `<p>${escapeHtml(PRODUCT_NAME)}</p>`,
-    ].join(''),
-  };
+    unreadMessagesSubject(facts.senderName, facts.bookingDateTime, total),
+    [headline, ...textMessages, `Reply here: ${facts.link}`, PRODUCT_NAME].join('\n\n'),
+    [paragraph(headline), ...htmlMessages, actionLink(facts.link, 'Read and reply')].join(''),
+  );
 }
 
 // ---- Reviews -------------------------------------------------------------------------------------------
@@ -320,12 +338,14 @@ export function reviewInviteEmail(to: string, facts: ReviewInviteFacts): MailMes
   const when = formatBookingTime(facts.bookingDateTime);
   const headline = `How was your appointment with ${facts.businessName} on ${when}?`;
   const body = `Your review helps other customers choose, and only customers who had an appointment can write one. You can review it until ${facts.writeBy}.`;
-  return {
+  return email(
     to,
-    subject: `How was your appointment with ${facts.businessName}?`,
-    text: `${headline}\n\n${body}\n\nWrite your review here: ${facts.link}\n\n${PRODUCT_NAME}`,
-    html: `<p>${escapeHtml(headline)}</p><p>${escapeHtml(body)}</p><p><a href="${escapeHtml(facts.link)}">Write your review</a></p><p>${escapeHtml(PRODUCT_NAME)}</p>`,
-  };
+    `How was your appointment with ${facts.businessName}?`,
+    `${headline}\n\n${body}\n\nWrite your review here: ${facts.link}\n\n${PRODUCT_NAME}`,
+    paragraph(headline, 'font-size:18px;font-weight:700') +
+      paragraph(body) +
+      actionLink(facts.link, 'Write your review'),
+  );
 }
 
 /** What an email about a hidden review says. */
@@ -348,12 +368,15 @@ function reviewHiddenEmail(
     `Reason: ${facts.reason}`,
     'Hidden reviews no longer show on the business’s page or count towards its rating.',
   ];
-  return {
+  return email(
     to,
     subject,
-    text: `${headline}\n\n${lines.join('\n\n')}\n\n${facts.link}\n\n${PRODUCT_NAME}`,
-    html: `<p>${escapeHtml(headline)}</p>${lines.map((line) => `<p style="white-space:pre-wrap">${escapeHtml(line)}</p>`).join('')}<p><a href="${escapeHtml(facts.link)}">${escapeHtml(facts.link)}</a></p><p>${escapeHtml(PRODUCT_NAME)}</p>`,
-  };
+    `${headline}\n\n${lines.join('\n\n')}\n\n${facts.link}\n\n${PRODUCT_NAME}`,
+    paragraph(headline) +
+      lines.map((line) => paragraph(line, 'white-space:pre-wrap')).join('') +
+      actionLink(facts.link, `Open ${PRODUCT_NAME}`) +
+      addressOf(facts.link),
+  );
 }
 
 /** To the review's author: the Admin hid it, with the reason. */

@@ -117,6 +117,7 @@ describeEachDatabase('mail from the app', (database) => {
         to: second.email,
         subject: 'Your TrimTime NI confirmation code',
         text: expect.stringMatching(/code: \d{6}/),
+        htmlUrl: expect.stringMatching(/^\/dev\/outbox\/[\w-]+\/html$/),
         attachments: [],
         attempts: 1,
         lastError: null,
@@ -129,6 +130,14 @@ describeEachDatabase('mail from the app', (database) => {
         url: `/api/dev/outbox?to=${encodeURIComponent(first.email.toUpperCase())}`,
       });
       expect(filtered.json().messages.map((m: { to: string }) => m.to)).toEqual([first.email]);
+
+      // The HTML part as sent, in the product's layout (issue 29, item 21), the code in it.
+      const html = await t.app.inject({ url: ours[0].htmlUrl });
+      expect(html.statusCode).toBe(200);
+      expect(html.headers['content-type']).toContain('text/html');
+      expect(html.body).toMatch(/^<!DOCTYPE html>/);
+      expect(html.body).toContain(/code: (\d{6})/.exec(ours[0].text)?.[1]);
+      expect((await t.app.inject({ url: '/dev/outbox/nope/html' })).statusCode).toBe(404);
     });
 
     it('shows the outbox as an HTML page with the content escaped', async () => {

@@ -106,6 +106,12 @@ const TABLE: Row[] = [
   // The development outbox: on outside production without SMTP (as here); 404 in production (below).
   { method: 'GET', route: '/api/dev/outbox', expect: everyone(200) },
   { method: 'GET', route: '/dev/outbox', expect: everyone(200) },
+  {
+    method: 'GET',
+    route: '/dev/outbox/:id/html',
+    url: () => '/dev/outbox/00000000-0000-4000-8000-000000000000/html',
+    expect: everyone(404),
+  },
   // What crawlers and link previews read (api-contract §9.1): public, the same for everyone.
   { method: 'GET', route: '/sitemap.xml', expect: everyone(200) },
   { method: 'GET', route: '/robots.txt', expect: everyone(200) },
@@ -731,7 +737,7 @@ forEachDatabase((database) => {
     });
     try {
       const world = await createWorld(production, database().db);
-      for (const url of ['/api/dev/outbox', '/dev/outbox']) {
+      for (const url of ['/api/dev/outbox', '/dev/outbox', '/dev/outbox/1/html']) {
         for (const actor of ACTORS) {
           const response = await call(
             production,

@@ -12,6 +12,8 @@ export const OutboxMessageSchema = z.object({
   to: z.string(),
   subject: z.string(),
   text: z.string(),
+  /** Where the page shows the HTML part as sent (/dev/outbox/{id}/html), null without one. */
+  htmlUrl: z.string().nullable(),
   /** File names of the attachments. */
   attachments: z.array(z.string()),
   attempts: z.number().int(),

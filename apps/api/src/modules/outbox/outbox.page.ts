@@ -27,7 +27,7 @@ export function renderOutboxPage(messages: readonly OutboxMessage[], to: string 
     .map(
       (m) => `<article>
   <header><strong>${escapeHtml(m.subject)}</strong><br><span>To ${escapeHtml(m.to)} · <time datetime="${m.createdAt}">${escapeHtml(m.createdAt)}</time> · ${escapeHtml(m.kind)}</span><br>${stateLine(m)}</header>
-  <pre>${escapeHtml(m.text)}</pre>${m.attachments.length ? `\n  <p>Attached: ${m.attachments.map(escapeHtml).join(', ')}</p>` : ''}
+  <pre>${escapeHtml(m.text)}</pre>${m.htmlUrl ? `\n  <p><a href="${escapeHtml(m.htmlUrl)}">The HTML part, as sent</a></p>` : ''}${m.attachments.length ? `\n  <p>Attached: ${m.attachments.map(escapeHtml).join(', ')}</p>` : ''}
 </article>`,
     )
     .join('\n');

@@ -202,6 +202,10 @@ export class OutboxRepository {
     return Number(result.numUpdatedRows);
   }
 
+  findById(id: string): Promise<OutboxRow | undefined> {
+    return this.db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
   /** Newest first. */
   list(options: { to?: string; status?: OutboxRow['status']; limit: number }): Promise<OutboxRow[]> {
     let query = this.db.selectFrom('outbox').selectAll();

@@ -24,6 +24,7 @@ const toMessage = (row: OutboxRow): OutboxMessage => ({
   to: row.to_address,
   subject: row.subject,
   text: row.text,
+  htmlUrl: row.html === null ? null : `/dev/outbox/${encodeURIComponent(row.id)}/html`,
   attachments: attachmentNames(row.attachments),
   attempts: row.attempts,
   lastError: row.last_error,
@@ -71,6 +72,18 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ outbox: Outbox; enabled: bool
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
         .send(renderOutboxPage(messages, request.query.to));
+    },
+  );
+
+  // An email's HTML part as a mail client would show it (its own document; inline styles only).
+  app.get(
+    '/dev/outbox/:id/html',
+    { schema: { hide: true, params: z.object({ id: z.string().min(1).max(64) }) } },
+    async (request, reply) => {
+      if (!enabled) throw new AppError('NotFound', 'Not found.');
+      const message = await outbox.find(request.params.id);
+      if (!message?.html) throw new AppError('NotFound', 'Not found.');
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(message.html);
     },
   );
 };

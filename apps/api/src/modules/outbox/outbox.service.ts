@@ -159,6 +159,16 @@ export class Outbox {
     });
   }
 
+  /** One message, its bodies readable (the outbox page's view of an HTML part); undefined if unreadable. */
+  async find(id: string): Promise<OutboxRow | undefined> {
+    const row = await this.repository.findById(id);
+    try {
+      return row && this.opened(row);
+    } catch {
+      return undefined;
+    }
+  }
+
   /** Failed messages go again now (`npm run mail -- retry`). */
   retryFailed(ids?: readonly string[]): Promise<number> {
     return this.repository.retryFailed(this.deps.clock(), this.timing.retryForMs, ids);
