@@ -138,7 +138,7 @@ test('admin invites, the business registers, counters a request, the customer ac
   // The Admin's list of sent invitations shows it, open, with Resend and Revoke (issue 29, item 18).
   const sent = page.getByRole('list', { name: 'Sent invitations' }).getByRole('listitem', { name: email });
   await expect(sent).toContainText('Open');
-  await expect(sent.getByRole('button', { name: 'Revoke' })).toBeVisible();
+  await expect(sent.getByRole('button', { name: `Revoke invitation to ${email}` })).toBeVisible();
   await shootBothWidths(page, 'admin-sent-invitations');
   await page.getByRole('button', { name: 'Logout' }).first().click();
   await expect(page).toHaveURL(/\/login$/);

@@ -44,4 +44,7 @@ export const AvailabilityRequestSchema = z.object({
   availability: AvailabilitySchema,
   agreedBookings: AgreedBookingsDecisionSchema.optional(),
 });
+
+/** POST /user/availability/check: the hours alone. */
+export const AvailabilityCheckRequestSchema = z.object({ availability: AvailabilitySchema });
 export type AvailabilityRequest = z.input<typeof AvailabilityRequestSchema>;

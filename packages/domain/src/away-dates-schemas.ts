@@ -32,7 +32,8 @@ export type AwayDateEntry = z.input<typeof AwayDateEntrySchema>;
  * does not know, and build the stored list with `mergeAwayDates`. `agreedBookings` says what to do
  * with the agreed bookings the new list falls on (POST /user/away-dates/check lists them).
  */
-export const AwayDatesRequestSchema = z.object({
+/** POST /user/away-dates/check: the list alone. */
+export const AwayDatesCheckRequestSchema = z.object({
   awayDates: z
     .array(AwayDateEntrySchema, { error: MESSAGES.awayDateFormat })
     .max(MAX_AWAY_DATES)
@@ -43,6 +44,9 @@ export const AwayDatesRequestSchema = z.object({
         if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: [index, problem.field] });
       });
     }),
+});
+
+export const AwayDatesRequestSchema = AwayDatesCheckRequestSchema.extend({
   agreedBookings: AgreedBookingsDecisionSchema.optional(),
 });
 export type AwayDatesRequest = z.input<typeof AwayDatesRequestSchema>;

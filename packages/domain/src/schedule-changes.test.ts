@@ -39,6 +39,16 @@ describe('bookingsLeftOutBy', () => {
     expect(ids(bookingsLeftOutBy(bookings, at, current, next))).toEqual(['a']);
   });
 
+  it('asks again when a new reason falls on a kept booking: kept outside narrowed hours, then an away day', () => {
+    const narrowed = { ...hours, Thursday: [{ start: '09:00', end: '12:00' }] };
+    const kept = { availability: narrowed };
+    const away = { availability: narrowed, awayDates: [{ startDate: '2026-12-24', endDate: '2026-12-24' }] };
+    expect(ids(bookingsLeftOutBy(bookings, at, kept, away))).toEqual(['b', 'c']);
+    // Kept on the away day, then the hours leave it out too.
+    const awayOnly = { availability: hours, awayDates: away.awayDates };
+    expect(ids(bookingsLeftOutBy(bookings, at, awayOnly, away))).toEqual(['c']);
+  });
+
   it('lists nothing when the change widens the hours or removes away days', () => {
     const wider = {
       Tuesday: [{ start: '08:00', end: '18:00' }],

@@ -217,6 +217,37 @@ describeEachDatabase('a change of hours or away dates over agreed bookings', (da
     expect(saved.statusCode, saved.body).toBe(200);
   });
 
+  it('a booking approved between the check and the save makes the save 409, and nothing changes', async () => {
+    const { business, first, second, pending } = await shopWithBookings();
+    const body = { awayDates: [away(day(5))] };
+    const listed = (await call(t, 'POST', '/api/user/away-dates/check', business, body)).json().bookings;
+    expect(listed.map((b: { id: string }) => b.id)).toEqual([first.id, second.id]);
+    const approved = await call(t, 'PATCH', '/api/booking/setstatus', business, {
+      businessId: business.id,
+      bookingId: pending.id,
+      status: 'Approved',
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const before = await bookingsSnapshot(db());
+    const saved = await call(t, 'PUT', '/api/user/away-dates', business, {
+      ...body,
+      agreedBookings: { action: 'cancel', bookingIds: [first.id, second.id], reason: 'Closed' },
+    });
+    expect(saved.statusCode).toBe(409);
+    expect(saved.json()).toEqual({ code: 'AgreedBookingsChanged', message: MESSAGES.agreedBookingsChanged });
+    expect(await bookingsSnapshot(db())).toBe(before);
+    expect(await awayOf(business)).toEqual([]);
+  });
+
+  it('a check takes only the change: a decision in it is no reason to refuse', async () => {
+    const { business } = await shopWithBookings();
+    const check = await call(t, 'POST', '/api/user/away-dates/check', business, {
+      awayDates: [away(day(5))],
+      agreedBookings: { action: 'cancel', bookingIds: [], reason: '' },
+    });
+    expect(check.statusCode, check.body).toBe(200);
+  });
+
   it('does not list a booking that has started, nor a change that falls on none', async () => {
     const business = await createBusiness(t, db());
     const today = todayInLondon(t.clock.now());

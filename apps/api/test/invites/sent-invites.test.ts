@@ -96,6 +96,32 @@ describeEachDatabase('the invitations sent', (database) => {
     expect(resend.statusCode).toBe(404);
   });
 
+  it('two resends, or a resend and a revoke, at once: exactly one wins, and only the winner emails', async () => {
+    for (const other of ['resend', 'revoke'] as const) {
+      const email = uniqueEmail(`race-${other}`);
+      await sendInvite(t, await fresh(), email);
+      const entry = await entryFor(email);
+      const sent = t.mailer.to(email).length;
+      const token = await fresh();
+      const [first, second] = await Promise.all([
+        call(t, 'POST', `/api/auth/invites/${entry!.id}/resend`, token),
+        other === 'resend'
+          ? call(t, 'POST', `/api/auth/invites/${entry!.id}/resend`, token)
+          : call(t, 'DELETE', `/api/auth/invites/${entry!.id}`, token),
+      ]);
+      const statuses = [first.statusCode, second.statusCode];
+      // The loser finds the invitation gone (renewed under a new id, or revoked).
+      expect(
+        statuses.filter((status) => status < 300),
+        `${first.body} ${second.body}`,
+      ).toHaveLength(1);
+      expect(statuses.filter((status) => status === 404)).toHaveLength(1);
+      const resent = first.statusCode === 201;
+      expect(t.mailer.to(email).length).toBe(sent + (resent ? 1 : 0));
+      expect((await list()).filter((invite) => invite.email === email)).toHaveLength(resent ? 1 : 0);
+    }
+  });
+
   it('neither resends nor revokes a used invitation (409 InviteUsed)', async () => {
     const email = uniqueEmail('taken');
     const code = await sendInvite(t, await fresh(), email);

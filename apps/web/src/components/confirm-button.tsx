@@ -16,13 +16,15 @@ export interface ConfirmStep {
 /**
  * A button whose action stands behind a confirmation. Destructive ('danger', red: spec §4's denying
  * or cancelling) it takes two: a first dialog, then a `final` one whose button runs `onConfirm`. A
- * change that can be reversed later ('primary', e.g. approving a request) takes the first dialog
- * alone, whose button runs it. Either dialog's `keepLabel` button closes it with nothing done; the
+ * change that can be reversed later ('primary', e.g. approving a request), or a red one that can
+ * be made good again (no `final`, e.g. revoking an invitation that can be sent again), takes the
+ * first dialog alone, whose button runs it. Either dialog's `keepLabel` button closes it with nothing done; the
  * dialog that runs the action stays open while it runs. With `canContinue`, the first dialog's
  * button goes on only when it answers true (its fields then say what is missing).
  */
 export function ConfirmButton({
   label,
+  accessibleName,
   tone = 'danger',
   disabled = false,
   keepLabel,
@@ -34,7 +36,9 @@ export function ConfirmButton({
 }: {
   /** The button that opens the first dialog, e.g. 'Deny'. */
   label: string;
-  /** 'danger' (the default) needs `final`; 'primary' runs from the first dialog. */
+  /** The button's name for a screen reader where `label` alone is ambiguous (a list of them). */
+  accessibleName?: string;
+  /** 'danger' (the default, red) runs from `final` when given; 'primary' runs from the first dialog. */
   tone?: 'danger' | 'primary';
   disabled?: boolean;
   /** The button that backs out, e.g. 'Keep Request'. */
@@ -66,6 +70,7 @@ export function ConfirmButton({
         color={color}
         size="sm"
         onClick={() => setStep(1)}
+        aria-label={accessibleName}
         disabled={disabled}
         loading={tone === 'primary' && isPending}
       >

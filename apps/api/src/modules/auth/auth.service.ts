@@ -385,10 +385,30 @@ export class AuthService {
     const invite = await this.invites.findById(id);
     if (!invite) throw new AppError('InviteNotFound', AUTH_MESSAGES.inviteNotFound);
     if (invite.used_at) throw new AppError('InviteUsed', AUTH_MESSAGES.inviteAlreadyUsed);
-    await this.sendBusinessInvite(adminId, invite.email);
-    const sent = await this.invites.findOpenByEmail(invite.email);
-    if (!sent) throw new AppError('InviteNotFound', AUTH_MESSAGES.inviteNotFound);
-    return toSentInvite(sent, this.now().toISOString());
+    if (await this.users.findByEmail(invite.email)) throw emailTaken();
+    const inviteCode = generateToken(INVITE_CODE_BYTES);
+    const now = this.now();
+    const expiresAt = addMs(now, INVITE_EXPIRY_HOURS * HOUR_MS).toISOString();
+    const link = `${this.deps.appUrl}/invite/${encodeURIComponent(inviteCode)}`;
+    // The renewal and its email are one change: both, or neither.
+    const renewed = await this.deps.db.transaction().execute(async (trx) => {
+      const row = await new InvitesRepository(trx).renewUnused(id, {
+        codeHash: sha256Hex(inviteCode),
+        invitedBy: adminId,
+        expiresAt,
+        now: now.toISOString(),
+      });
+      if (row) await this.deps.outbox.enqueue(trx, businessInviteEmail(row.email, link), { kind: 'invite' });
+      return row;
+    });
+    if (!renewed) {
+      // Used, revoked or renewed by another request meanwhile.
+      if ((await this.invites.findById(id))?.used_at) {
+        throw new AppError('InviteUsed', AUTH_MESSAGES.inviteAlreadyUsed);
+      }
+      throw new AppError('InviteNotFound', AUTH_MESSAGES.inviteNotFound);
+    }
+    return toSentInvite(renewed, now.toISOString());
   }
 
   /** DELETE /auth/invites/{id} (Admin): the unused invitation's link stops working at once. */

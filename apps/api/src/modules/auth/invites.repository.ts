@@ -75,13 +75,28 @@ export class InvitesRepository {
     return result.numDeletedRows === 1n;
   }
 
-  /** The address's unused invitation, if it has one. */
-  findOpenByEmail(email: string): Promise<InviteRow | undefined> {
+  /**
+   * Renews an unused invitation: a new id (so a registration that read it by its old code cannot
+   * use it, as with replaceOpen), code, expiry and sending time, in one conditional UPDATE. Undefined
+   * when it was used, revoked or renewed meanwhile: of two renewals or a renewal and a revocation at
+   * once, exactly one matches.
+   */
+  renewUnused(
+    id: string,
+    invite: { codeHash: string; invitedBy: string; expiresAt: string; now: string },
+  ): Promise<InviteRow | undefined> {
     return this.db
-      .selectFrom('invites')
-      .selectAll()
-      .where('email', '=', email)
+      .updateTable('invites')
+      .set({
+        id: randomUUID(),
+        code_hash: invite.codeHash,
+        invited_by: invite.invitedBy,
+        expires_at: invite.expiresAt,
+        created_at: invite.now,
+      })
+      .where('id', '=', id)
       .where('used_at', 'is', null)
+      .returningAll()
       .executeTakeFirst();
   }
 

@@ -35,6 +35,7 @@ import {
   isBookableSlot,
   isTooLateToCancel,
   isWithinBusinessHours,
+  MAX_AGREED_BOOKINGS_DECIDED,
   MESSAGES,
   MINIMUM_PRICE_DEFAULT,
   PRODUCT_NAME,
@@ -364,6 +365,9 @@ export class BookingsService {
       const { left, write } = await this.scheduleChange(repositories, businessId, change, now, {
         lock: true,
       });
+      if (left.length > MAX_AGREED_BOOKINGS_DECIDED) {
+        throw new AppError('AgreedBookingsChanged', BOOKING_MESSAGES.tooManyAgreedBookings(left.length));
+      }
       if (left.length > 0) {
         if (!decision) {
           const kind = 'awayDates' in change ? 'awayDates' : 'availability';

@@ -1,7 +1,9 @@
 import {
   AgreedBookingsCheckResponseSchema,
   ApiErrorSchema,
+  AvailabilityCheckRequestSchema,
   AvailabilityRequestSchema,
+  AwayDatesCheckRequestSchema,
   AwayDatesRequestSchema,
   UserProfileSchema,
 } from '@app/domain';
@@ -62,7 +64,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<ScheduleRoutesOptions> = asyn
         summary:
           'The agreed bookings these weekly hours would leave out (Business and Admin); changes nothing',
         security: [{ bearerAuth: [] }],
-        body: AvailabilityRequestSchema,
+        body: AvailabilityCheckRequestSchema,
         response: { 200: AgreedBookingsCheckResponseSchema, ...bodyErrors(403) },
       },
     },
@@ -103,7 +105,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<ScheduleRoutesOptions> = asyn
         summary:
           'The agreed bookings this list of away periods would fall on (Business and Admin); changes nothing',
         security: [{ bearerAuth: [] }],
-        body: AwayDatesRequestSchema,
+        body: AwayDatesCheckRequestSchema,
         response: { 200: AgreedBookingsCheckResponseSchema, ...bodyErrors(403) },
       },
     },

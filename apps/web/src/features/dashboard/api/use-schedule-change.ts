@@ -1,6 +1,6 @@
 import type { AgreedBookingsCheckResponse, AgreedBookingsDecision, Booking, UserProfile } from '@app/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { userDetailsQueryOptions } from '@/lib/auth';
 import { queryKeys } from '@/lib/query-keys';
@@ -24,20 +24,32 @@ export interface AgreedBookingsQuestion {
   changed: boolean;
 }
 
+/** A saved change: the profile as saved, and how many agreed bookings it cancelled. */
+export interface SavedScheduleChange {
+  profile: UserProfile;
+  cancelled: number;
+}
+
 const isAgreedBookingsChanged = (error: unknown) =>
   error instanceof ApiError && error.code === 'AgreedBookingsChanged';
+
+/** How many times a save goes round when the bookings keep changing under it. */
+const MAX_ROUNDS = 3;
 
 /**
  * Saves a change of the business's hours or away dates (issue 29). It goes straight through when it
  * falls on no agreed booking; else (409 AgreedBookingsChanged) the server's list of them is shown
  * (`question`) and the change waits for the business to keep or cancel them (`decide`) or to back
- * out (`back`). `save` resolves with the saved profile, or null when the business backed out; a
- * list that changed meanwhile is shown again, saying so.
+ * out (`back`). `save` resolves with what was saved, or null when the business backed out (or left
+ * the page); a list that changed meanwhile is shown again, saying so.
  */
 export function useScheduleChange<TChange>(calls: ScheduleChangeCalls<TChange>) {
   const queryClient = useQueryClient();
   const [question, setQuestion] = useState<AgreedBookingsQuestion | null>(null);
-  const pending = useRef<{ change: TChange; settle: (profile: UserProfile | null) => void } | null>(null);
+  const [isChecking, setIsChecking] = useState(false);
+  const pending = useRef<{ change: TChange; settle: (saved: SavedScheduleChange | null) => void } | null>(
+    null,
+  );
   const mutation = useMutation({
     mutationFn: ({ change, decision }: { change: TChange; decision?: AgreedBookingsDecision }) =>
       calls.save(change, decision),
@@ -47,30 +59,44 @@ export function useScheduleChange<TChange>(calls: ScheduleChangeCalls<TChange>) 
       if (decision?.action === 'cancel') void queryClient.invalidateQueries({ queryKey: queryKeys.bookings });
     },
   });
+  // Leaving the page while the dialog asks: the save is abandoned, and its caller told so.
+  useEffect(() => () => pending.current?.settle(null), []);
 
-  const ask = async (change: TChange, changed: boolean): Promise<boolean> => {
-    const { bookings } = await calls.check(change);
-    if (bookings.length === 0) return false;
-    setQuestion({ kind: calls.kind, bookings, changed });
-    return true;
+  /** Saves with `decision`; on a 409, reads the list again: null then means the business must choose. */
+  const attempt = async (
+    change: TChange,
+    decision: AgreedBookingsDecision | undefined,
+    changed: boolean,
+  ): Promise<SavedScheduleChange | null> => {
+    for (let round = 0; ; round += 1) {
+      try {
+        const profile = await mutation.mutateAsync({ change, decision });
+        return { profile, cancelled: decision?.action === 'cancel' ? decision.bookingIds.length : 0 };
+      } catch (error) {
+        if (!isAgreedBookingsChanged(error) || round + 1 >= MAX_ROUNDS) throw error;
+      }
+      setIsChecking(true);
+      const { bookings } = await calls.check(change).finally(() => setIsChecking(false));
+      if (bookings.length > 0) {
+        setQuestion({ kind: calls.kind, bookings, changed });
+        return null;
+      }
+      // Gone again by the time of the check (cancelled meanwhile): the change goes as it is.
+      decision = undefined;
+    }
   };
 
-  const save = async (change: TChange): Promise<UserProfile | null> => {
-    try {
-      return await mutation.mutateAsync({ change });
-    } catch (error) {
-      if (!isAgreedBookingsChanged(error)) throw error;
-    }
-    // Gone again by the time of the check (cancelled meanwhile): the change goes through as it is.
-    if (!(await ask(change, false))) return mutation.mutateAsync({ change });
+  const save = async (change: TChange): Promise<SavedScheduleChange | null> => {
+    const saved = await attempt(change, undefined, false);
+    if (saved) return saved;
     return new Promise((resolve) => {
       pending.current = { change, settle: resolve };
     });
   };
 
-  const finish = (profile: UserProfile | null) => {
+  const finish = (saved: SavedScheduleChange | null) => {
     setQuestion(null);
-    pending.current?.settle(profile);
+    pending.current?.settle(saved);
     pending.current = null;
   };
 
@@ -78,13 +104,15 @@ export function useScheduleChange<TChange>(calls: ScheduleChangeCalls<TChange>) 
   const decide = async (decision: AgreedBookingsDecision): Promise<void> => {
     const current = pending.current;
     if (!current) return;
-    try {
-      finish(await mutation.mutateAsync({ change: current.change, decision }));
-    } catch (error) {
-      if (!isAgreedBookingsChanged(error)) throw error;
-      if (!(await ask(current.change, true))) finish(await mutation.mutateAsync({ change: current.change }));
-    }
+    const saved = await attempt(current.change, decision, true);
+    if (saved) finish(saved);
   };
 
-  return { save, question, decide, back: () => finish(null), isPending: mutation.isPending };
+  return {
+    save,
+    question,
+    decide,
+    back: () => finish(null),
+    isPending: mutation.isPending || isChecking,
+  };
 }

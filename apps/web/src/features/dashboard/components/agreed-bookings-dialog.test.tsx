@@ -94,6 +94,9 @@ describe('away dates over agreed bookings', () => {
     );
     await user.click(within(dialog()).getByRole('button', { name: 'Cancel Bookings and Save' }));
     expect(await screen.findByText(MESSAGES.awayDatesAdded)).toBeInTheDocument();
+    expect(
+      screen.getByText('Thu 12 Mar 2026. 2 bookings cancelled; the customers were emailed.'),
+    ).toBeInTheDocument();
     expect(api.callsTo('PUT', '/api/user/away-dates')[1]!.body).toEqual({
       awayDates: [{ startDate: '2026-03-12', endDate: '2026-03-12' }],
       agreedBookings: { action: 'cancel', bookingIds: ['b-orla', 'b-sean'], reason: 'Family wedding' },

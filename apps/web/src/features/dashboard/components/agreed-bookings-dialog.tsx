@@ -6,7 +6,7 @@ import {
   MESSAGES,
 } from '@app/domain';
 import { Alert, Button, Group, Radio, Stack, Text, Textarea } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { DeferredModal } from '@/components/deferred-modal';
 import { formatBookingDateTime } from '@/lib/booking-format';
 import { serverMessageOf } from '@/lib/server-message';
@@ -16,6 +16,12 @@ import { DASHBOARD_FAILURE } from '../utils/errors';
 import { useReasonRule } from '../utils/use-reason-rule';
 import { AppointmentItem } from './appointment-item';
 import classes from './dashboard.module.css';
+
+/** '2 bookings cancelled; the customers were emailed.' after a save that cancelled some. */
+export const cancelledText = (count: number) =>
+  count === 1
+    ? '1 booking cancelled; the customer was emailed.'
+    : `${count} bookings cancelled; the customers were emailed.`;
 
 const KEEP_TEXT = {
   awayDates: 'They stay booked, and you are expected then. Nobody else can book those days.',
@@ -36,11 +42,10 @@ export function AgreedBookingsDialog({
   onDecide: (decision: AgreedBookingsDecision) => Promise<void>;
   onBack: () => void;
 }) {
-  const [shown, setShown] = useState(question);
   // The last question stays on screen while the dialog closes.
-  useEffect(() => {
-    if (question) setShown(question);
-  }, [question]);
+  const lastQuestion = useRef(question);
+  if (question) lastQuestion.current = question;
+  const shown = question ?? lastQuestion.current;
   const [action, setAction] = useState<AgreedBookingsAction | null>(null);
   const [reason, setReason] = useState('');
   const [isTouched, setIsTouched] = useState(false);
@@ -76,17 +81,12 @@ export function AgreedBookingsDialog({
       action === 'keep' ? { action, bookingIds } : { action, bookingIds, reason: reason.trim() };
     setFailure(null);
     void saving.run(() =>
-      onDecide(decision).then(
-        () => {
-          setAction(null);
-          setReason('');
-          setIsTouched(false);
-        },
-        (error: unknown) =>
-          setFailure(
-            serverMessageOf(error, DASHBOARD_FAILURE) ??
-              (kind === 'awayDates' ? MESSAGES.failedToSaveAwayDates : MESSAGES.failedToSaveAvailability),
-          ),
+      // Saved, the dialog closes; asked again (the list changed), the choice and reason stay.
+      onDecide(decision).catch((error: unknown) =>
+        setFailure(
+          serverMessageOf(error, DASHBOARD_FAILURE) ??
+            (kind === 'awayDates' ? MESSAGES.failedToSaveAwayDates : MESSAGES.failedToSaveAvailability),
+        ),
       ),
     );
   };

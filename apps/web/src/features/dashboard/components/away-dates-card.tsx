@@ -22,7 +22,7 @@ import { useSingleFlight } from '@/lib/use-single-flight';
 import { checkAwayDates, updateAwayDates } from '../api/update-away-dates';
 import { useScheduleChange } from '../api/use-schedule-change';
 import { showFailure } from '../utils/errors';
-import { AgreedBookingsDialog } from './agreed-bookings-dialog';
+import { AgreedBookingsDialog, cancelledText } from './agreed-bookings-dialog';
 import classes from './dashboard.module.css';
 
 addDatesStyles();
@@ -106,11 +106,17 @@ export function AwayDatesCard({ profile }: { profile: UserProfile }) {
     };
     void saving.run(() =>
       schedule.save([...awayDates.map(storedEntry), entry]).then(
-        (profile) => {
-          if (!profile) return; // backed out: the selection stays
+        (saved) => {
+          if (!saved) return; // backed out: the selection stays
           setRange([null, null]);
           setReason('');
-          toast.success({ title: MESSAGES.awayDatesAdded, message: awayPeriodText(startDate, lastDate) });
+          toast.success({
+            title: MESSAGES.awayDatesAdded,
+            message:
+              saved.cancelled > 0
+                ? `${awayPeriodText(startDate, lastDate)}. ${cancelledText(saved.cancelled)}`
+                : awayPeriodText(startDate, lastDate),
+          });
         },
         (error) =>
           showFailure(error, {

@@ -102,8 +102,9 @@ function CalendarContent({ nextAppointmentDate }: { nextAppointmentDate: string 
           <Text size="sm" fw={600} mb="sm">
             {selectedAway.reason
               ? `You are away: ${selectedAway.reason.replace(/[.!]$/, '')}.`
-              : 'You are away.'}
-            {dayBookings.length > 0 ? ' You kept these bookings.' : ' Customers cannot book this day.'}
+              : 'You are away.'}{' '}
+            Customers cannot book this day
+            {dayBookings.length > 0 ? '; the bookings below stay agreed.' : '.'}
           </Text>
         ) : null}
         {selectedMonth.query.isError ? (

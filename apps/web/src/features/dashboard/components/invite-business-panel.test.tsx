@@ -143,7 +143,7 @@ describe('Sent invitations (issue 29, item 18)', () => {
     ).toBeInTheDocument();
 
     const open = within(list).getByRole('listitem', { name: 'new@shop.test' });
-    await user.click(within(open).getByRole('button', { name: 'Revoke' }));
+    await user.click(within(open).getByRole('button', { name: 'Revoke invitation to new@shop.test' }));
     const dialog = await screen.findByRole('dialog', { name: 'Revoke this invitation?' });
     expect(api.callsTo('DELETE', '/api/auth/invites/id-new%40shop.test')).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Revoke Invitation' }));

@@ -635,7 +635,9 @@ describe('booking calendar', () => {
     const kept = await within(dialog).findByRole('button', { name: '5 December 2026, away, 2 bookings' });
     expect(kept).toHaveAttribute('data-away');
     expect(
-      within(dialog).getByText('You are away: Family wedding. You kept these bookings.'),
+      within(dialog).getByText(
+        'You are away: Family wedding. Customers cannot book this day; the bookings below stay agreed.',
+      ),
     ).toBeInTheDocument();
     expect(within(dialog).getByText('A striped day is one you are away.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: '6 December 2026, away' }));

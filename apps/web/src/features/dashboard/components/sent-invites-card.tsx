@@ -1,11 +1,12 @@
 import { type InviteState, MESSAGES, type SentInvite } from '@app/domain';
 import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { ConfirmButton } from '@/components/confirm-button';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { serverMessageOf } from '@/lib/server-message';
 import { toast } from '@/lib/toast';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import {
   sentInvitesQueryOptions,
   useResendInviteMutation,
@@ -33,17 +34,20 @@ function inviteTimes(invite: SentInvite): string {
 function SentInviteItem({ invite }: { invite: SentInvite }) {
   const resend = useResendInviteMutation();
   const revoke = useRevokeInviteMutation();
+  // A second tap while the first resend runs would find the invitation renewed under a new id.
+  const resending = useSingleFlight();
+  const emailId = useId();
   const [isRevoked, setIsRevoked] = useState(false);
   const badge = STATE_BADGE[invite.state];
   const failed = (title: string) => (error: unknown) =>
     toast.error({ title, message: serverMessageOf(error, DASHBOARD_FAILURE) ?? MESSAGES.failedToInvite });
 
   return (
-    <Paper component="li" withBorder p="sm" radius="md" aria-label={invite.email}>
+    <Paper component="li" withBorder p="sm" radius="md" aria-labelledby={emailId}>
       <Group justify="space-between" gap="sm" align="flex-start">
         <div className={classes.minWidth0}>
           <Group gap="xs" wrap="nowrap">
-            <Text fw={700} className={classes.breakWord}>
+            <Text fw={700} className={classes.breakWord} id={emailId}>
               {invite.email}
             </Text>
             <Badge color={badge.color} variant="light" className={classes.noShrink}>
@@ -63,13 +67,14 @@ function SentInviteItem({ invite }: { invite: SentInvite }) {
               disabled={revoke.isPending}
               aria-label={`Resend invitation to ${invite.email}`}
               onClick={() =>
-                resend.mutateAsync(invite.id).then(
-                  ({ invite: sent }) =>
+                void resending.run(() =>
+                  resend.mutateAsync(invite.id).then(({ invite: sent }) => {
+                    const until = formatExpiry(sent.expiresAt);
                     toast.success({
                       title: 'Invitation sent again',
-                      message: `We emailed a new link to ${sent.email}, valid until ${formatExpiry(sent.expiresAt)}. The earlier link no longer works.`,
-                    }),
-                  failed('Invitation not sent'),
+                      message: `We emailed a new link to ${sent.email}${until ? `, valid until ${until}` : ''}. The earlier link no longer works.`,
+                    });
+                  }, failed('Invitation not sent')),
                 )
               }
             >
@@ -77,6 +82,7 @@ function SentInviteItem({ invite }: { invite: SentInvite }) {
             </Button>
             <ConfirmButton
               label="Revoke"
+              accessibleName={`Revoke invitation to ${invite.email}`}
               keepLabel="Keep Invitation"
               first={{
                 title: 'Revoke this invitation?',

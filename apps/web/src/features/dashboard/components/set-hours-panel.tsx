@@ -36,7 +36,7 @@ import { useBusinessProfile } from '../api/business-profile';
 import { checkAvailability, updateAvailability } from '../api/update-availability';
 import { useScheduleChange } from '../api/use-schedule-change';
 import { showFailure } from '../utils/errors';
-import { AgreedBookingsDialog } from './agreed-bookings-dialog';
+import { AgreedBookingsDialog, cancelledText } from './agreed-bookings-dialog';
 import classes from './dashboard.module.css';
 
 interface DraftSlot extends TimeRange {
@@ -190,10 +190,14 @@ function HoursEditor({ profile }: { profile: UserProfile }) {
     }
     void saving.run(() =>
       schedule.save(availability).then(
-        (profile) => {
-          if (!profile) return; // backed out: the draft stays unsaved
-          setDraft(toDraft(normaliseAvailabilityLenient(profile?.availability ?? availability)));
-          toast.success('Availability updated');
+        (saved) => {
+          if (!saved) return; // backed out: the draft stays unsaved
+          setDraft(toDraft(normaliseAvailabilityLenient(saved.profile.availability ?? availability)));
+          toast.success(
+            saved.cancelled > 0
+              ? { title: 'Availability updated', message: cancelledText(saved.cancelled) }
+              : 'Availability updated',
+          );
         },
         (error) =>
           showFailure(error, {
