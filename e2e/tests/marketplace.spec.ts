@@ -88,6 +88,48 @@ test('a customer books a home visit at their profile address', async ({ page }) 
   ).toBeVisible();
 });
 
+test('a mobile barber names the districts it travels to; a customer books a home visit at another address there', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  // The business, in its Configuration: Coleraine, Portrush and Portstewart (issue 29, item 19).
+  const owner = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/London' });
+  const barber = await owner.newPage();
+  await signIn(barber, 'coleraine@trimtime.test');
+  await barber.goto('/admin?tab=configuration');
+  const area = barber.getByRole('textbox', { name: 'Postcode districts you travel to' });
+  await area.fill('BT51-BT52, BT55-BT57');
+  await barber.getByRole('button', { name: 'Save Area' }).click();
+  await expect(barber.getByText('You travel to BT51, BT52, BT55–BT57.')).toBeVisible();
+  await shootBothWidths(barber, 'home-visit-area-settings');
+  await owner.close();
+
+  // The customer lives in Belfast (BT9): the dialog says so, and takes a Portrush address instead.
+  await signIn(page, DEMO_CUSTOMER);
+  await openBusiness(page, 'Causeway Coast Mobile Barber');
+  await expect(page.getByText('Home visits in BT51, BT52, BT55–BT57')).toBeVisible();
+  await pickFirstFreeHour(page);
+  await page.getByRole('radio', { name: /^£/ }).first().check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('radio', { name: 'Home visit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Home visit address' });
+  await expect(dialog.getByRole('alert')).toContainText('this address is in BT9');
+  await expect(dialog.getByRole('button', { name: 'Confirm Address' })).toBeDisabled();
+  await dialog.getByRole('radio', { name: 'Another address for this visit' }).check();
+  await dialog.getByRole('textbox', { name: /^Address line 1/ }).fill('5 Causeway Street');
+  await dialog.getByRole('textbox', { name: /^City\/Town/ }).fill('Portrush');
+  await dialog.getByRole('textbox', { name: /^Postcode/ }).fill('bt56 8aa');
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  await shootBothWidths(page, 'home-visit-other-address');
+  await dialog.getByRole('button', { name: 'Confirm Address' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const review = page.getByRole('region', { name: 'Your request' });
+  await expect(review).toContainText('5 Causeway Street, Portrush, BT56 8AA');
+  await page.getByRole('button', { name: 'Send Request' }).click();
+  await expect(page.getByRole('dialog', { name: 'Request sent' })).toBeVisible();
+});
+
 test('profile edits are validated on blur and saved', async ({ page, request }) => {
   const password = 'Profile1!';
   const email = await createCustomer(request, password, 'profile');

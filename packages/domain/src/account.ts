@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { ConfirmationCodeSchema } from './auth';
-import { MESSAGES } from './messages';
+import {
+  HOME_VISIT_DISTRICTS_FORMAT,
+  MAX_HOME_VISIT_DISTRICTS_TEXT,
+  parsePostcodeDistricts,
+} from './home-visit-areas';
+import { atMostCharacters, MESSAGES } from './messages';
 import { MinimumPriceSchema } from './price-schemas';
 
 // With its phrase in constants.ts (no zod), for the delete dialog's first render.
@@ -11,8 +16,24 @@ export const MinimumPriceRequestSchema = z.object({ minimumPrice: MinimumPriceSc
 export type MinimumPriceRequest = z.input<typeof MinimumPriceRequestSchema>;
 
 /** PUT /user/home-visit */
+/**
+ * PUT /user/home-visit: whether the business offers home visits and, optionally, the postcode
+ * districts it travels to ('BT1-BT9, BT20'; '' for anywhere; left out: unchanged), read into a list.
+ */
 export const HomeVisitRequestSchema = z.object({
   homeVisitsEnabled: z.boolean({ error: MESSAGES.mustBeTrueOrFalse }),
+  homeVisitDistricts: z
+    .string({ error: HOME_VISIT_DISTRICTS_FORMAT })
+    .max(MAX_HOME_VISIT_DISTRICTS_TEXT, atMostCharacters(MAX_HOME_VISIT_DISTRICTS_TEXT))
+    .transform((text, ctx) => {
+      const parsed = parsePostcodeDistricts(text);
+      if ('error' in parsed) {
+        ctx.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed.districts;
+    })
+    .optional(),
 });
 export type HomeVisitRequest = z.input<typeof HomeVisitRequestSchema>;
 

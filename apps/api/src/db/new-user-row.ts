@@ -32,6 +32,7 @@ export function newUserRow(user: NewUser): UsersTable {
     business_description: null,
     minimum_price: null,
     home_visits_enabled: 0,
+    home_visit_districts: '',
     is_listed: 0,
     availability: null,
     pending_email: null,

@@ -28,6 +28,8 @@ export interface UsersTable {
   business_description: string | null;
   minimum_price: number | null;
   home_visits_enabled: Flag;
+  /** The postcode districts it travels to for home visits, 'BT1,BT2' ('' anywhere; migration 0014). */
+  home_visit_districts: string;
   /** Shown in GET /booking/businesses (the command-line Admin is unlisted). */
   is_listed: Flag;
   /** JSON: { Monday: [{ start, end }], ... } with empty days omitted. */

@@ -44,6 +44,7 @@ describeEachDatabase('GET /api/booking/businesses and /available-times', (databa
       BusinessTown: 'Belfast',
       minimumPrice: 20,
       homeVisitsEnabled: true,
+      homeVisitDistricts: [],
       cancellationNoticeHours: 0,
       nextAvailable: (await slotsOf(t, alpha.id))[0],
       rating: { average: null, count: 0 },
@@ -52,6 +53,7 @@ describeEachDatabase('GET /api/booking/businesses and /available-times', (databa
       BusinessDescription: '',
       minimumPrice: 45,
       homeVisitsEnabled: false,
+      homeVisitDistricts: [],
       cancellationNoticeHours: 24,
     });
   });
@@ -123,6 +125,7 @@ describeEachDatabase('GET /api/booking/businesses and /available-times', (databa
         BusinessTown: 'Belfast',
         minimumPrice: 20,
         homeVisitsEnabled: true,
+        homeVisitDistricts: [],
         availability,
         awayDates,
         cancellationNoticeHours: 0,

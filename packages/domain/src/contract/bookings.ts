@@ -66,6 +66,9 @@ export const BusinessSummarySchema = z
     BusinessTown: z.string().describe('The segment of the address before the postcode'),
     minimumPrice: z.number(),
     homeVisitsEnabled: z.boolean(),
+    homeVisitDistricts: z
+      .array(z.string())
+      .describe("The postcode districts it travels to for home visits ('BT9'), in order; [] anywhere"),
     cancellationNoticeHours: z
       .number()
       .describe('Hours before the start until which a customer may cancel an agreed booking online'),

@@ -35,6 +35,10 @@ export const UserProfileSchema = z
     BusinessDescription: z.string().optional(),
     minimumPrice: z.number().optional(),
     homeVisitsEnabled: z.boolean().optional(),
+    homeVisitDistricts: z
+      .array(z.string())
+      .optional()
+      .describe("The postcode districts it travels to for home visits ('BT9'), in order; [] anywhere"),
     availability: AvailabilityResponseSchema.optional(),
     awayDates: z.array(AwayDateResponseSchema).optional(),
     cancellationNoticeHours: z

@@ -12,6 +12,7 @@ import * as m0010 from './0010_bookings_version';
 import * as m0011 from './0011_booking_threads';
 import * as m0012 from './0012_unread_thread_indexes';
 import * as m0013 from './0013_reviews';
+import * as m0014 from './0014_home_visit_districts';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0011_booking_threads': m0011,
   '0012_unread_thread_indexes': m0012,
   '0013_reviews': m0013,
+  '0014_home_visit_districts': m0014,
 };

@@ -10,7 +10,7 @@ import {
 } from '@app/domain';
 import type { BusinessListingRow } from '../listing/listing.repository';
 import { toRating } from '../reviews/reviews.mapper';
-import { parseAvailability } from '../users/users.mapper';
+import { districtsOf, parseAvailability } from '../users/users.mapper';
 import type { AwayDateRow, UserRow } from '../users/users.repository';
 import type { BookingRow } from './bookings.repository';
 
@@ -89,6 +89,7 @@ export function toBusinessSummary(user: BusinessListingRow, nextAvailable: strin
     BusinessTown: businessTownOf(address),
     minimumPrice: user.minimum_price ?? MINIMUM_PRICE_DEFAULT,
     homeVisitsEnabled: user.home_visits_enabled === 1,
+    homeVisitDistricts: districtsOf(user.home_visit_districts),
     cancellationNoticeHours: user.cancellation_notice_hours,
     nextAvailable,
     rating: toRating(user),

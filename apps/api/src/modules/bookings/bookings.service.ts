@@ -32,9 +32,11 @@ import {
   hasBookingStarted,
   heldTimesFrom,
   holdsSlot,
+  homeVisitAreaError,
   isBookableSlot,
   isTooLateToCancel,
   isWithinBusinessHours,
+  joinedAddressError,
   MAX_AGREED_BOOKINGS_DECIDED,
   MESSAGES,
   MINIMUM_PRICE_DEFAULT,
@@ -77,7 +79,7 @@ import type { Outbox } from '../outbox/outbox.service';
 import { toThreadMessage } from '../threads/threads.mapper';
 import { type ThreadLineRow, ThreadsRepository } from '../threads/threads.repository';
 import { mergedAwayDates, toAwayDateRows } from '../users/away-dates';
-import { parseAvailability, toAwayRange } from '../users/users.mapper';
+import { districtsOf, parseAvailability, toAwayRange } from '../users/users.mapper';
 import { type UserRow, UsersRepository } from '../users/users.repository';
 import { toAvailableTimes, toBooking, toBookingWithAddress } from './bookings.mapper';
 import { BOOKING_MESSAGES } from './bookings.messages';
@@ -212,6 +214,17 @@ export class BookingsService {
       if (priceProblem) throw invalidField('price', priceProblem);
       if (input.isHomeVisit && business.home_visits_enabled !== 1) {
         throw invalidField('isHomeVisit', BOOKING_MESSAGES.noHomeVisits);
+      }
+      if (input.isHomeVisit && input.customerAddress) {
+        // Any address for this visit (issue 29, item 19), by the profile's rules, where it travels.
+        const problem =
+          joinedAddressError(input.customerAddress) ??
+          homeVisitAreaError(
+            input.customerAddress,
+            districtsOf(business.home_visit_districts),
+            business.business_name ?? '',
+          );
+        if (problem) throw invalidField('customerAddress', problem);
       }
 
       if (await bookings.findOpenRequest(customer.id, business.id, input.bookingDateTime)) {

@@ -20,6 +20,7 @@ const SUMMARY_COLUMNS = [
   'show_full_address',
   'minimum_price',
   'home_visits_enabled',
+  'home_visit_districts',
   'cancellation_notice_hours',
   'review_count',
   'review_sum',

@@ -52,6 +52,7 @@ export function toUserProfile(user: UserRow, awayDates: AwayDateRow[] = []): Use
     BusinessDescription: user.business_description ?? '',
     minimumPrice: user.minimum_price ?? MINIMUM_PRICE_DEFAULT,
     homeVisitsEnabled: user.home_visits_enabled === 1,
+    homeVisitDistricts: districtsOf(user.home_visit_districts),
     availability: parseAvailability(user.availability),
     awayDates: awayDates.map(toAwayDate),
     cancellationNoticeHours: user.cancellation_notice_hours,
@@ -79,6 +80,9 @@ export function toNotificationSettingsRow(settings: NotificationSettings): Notif
     notify_marketing: flag(settings.marketing),
   };
 }
+
+/** The stored districts ('BT1,BT2') as a list; '' is none (anywhere). */
+export const districtsOf = (stored: string | null | undefined): string[] => (stored ? stored.split(',') : []);
 
 /** An away period as the slot rules read it (AwayDateRange). */
 export const toAwayRange = (row: Pick<AwayDateRow, 'start_date' | 'end_date' | 'status'>) => ({

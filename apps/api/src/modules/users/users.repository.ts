@@ -12,6 +12,7 @@ export type AccountChanges = Pick<
   | 'pending_email'
   | 'minimum_price'
   | 'home_visits_enabled'
+  | 'home_visit_districts'
   | 'availability'
   | 'cancellation_notice_hours'
   | 'business_name'

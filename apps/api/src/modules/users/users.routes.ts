@@ -186,12 +186,19 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       onRequest: businessOnly,
       schema: {
         tags: ['user'],
-        summary: 'Whether the business offers home visits (Business and Admin)',
+        summary: 'Whether the business offers home visits, and where it travels (Business and Admin)',
+        description:
+          "homeVisitDistricts: the postcode districts it travels to as text ('BT1-BT9, BT20'; '' for anywhere; left out: unchanged). A home visit request to an address in another district is refused (400).",
         security: [{ bearerAuth: [] }],
         body: HomeVisitRequestSchema,
         response: { 200: UserProfileSchema, ...bodyErrors(403) },
       },
     },
-    async (request) => users.updateHomeVisits(request.requireUser().id, request.body.homeVisitsEnabled),
+    async (request) =>
+      users.updateHomeVisits(
+        request.requireUser().id,
+        request.body.homeVisitsEnabled,
+        request.body.homeVisitDistricts,
+      ),
   );
 };

@@ -82,8 +82,12 @@ export class UsersService {
     });
   }
 
-  updateHomeVisits(userId: string, homeVisitsEnabled: boolean): Promise<UserProfile> {
-    return this.updateAndRead(userId, { home_visits_enabled: homeVisitsEnabled ? 1 : 0 });
+  /** PUT /user/home-visit: the flag, and the districts when given (already read into a list). */
+  updateHomeVisits(userId: string, homeVisitsEnabled: boolean, districts?: string[]): Promise<UserProfile> {
+    return this.updateAndRead(userId, {
+      home_visits_enabled: homeVisitsEnabled ? 1 : 0,
+      ...(districts ? { home_visit_districts: districts.join(',') } : {}),
+    });
   }
 
   private async updateAndRead(userId: string, changes: AccountChanges): Promise<UserProfile> {

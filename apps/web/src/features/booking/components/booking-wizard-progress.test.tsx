@@ -26,6 +26,7 @@ const availableTimes = (homeVisitsEnabled = false): Awaited<ReturnType<typeof ge
     BusinessTown: 'Belfast',
     minimumPrice: 50,
     homeVisitsEnabled,
+    homeVisitDistricts: [],
     cancellationNoticeHours: 0,
     nextAvailable: null,
     rating: { average: null, count: 0 },

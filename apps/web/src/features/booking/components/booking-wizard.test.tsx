@@ -250,11 +250,12 @@ describe('booking wizard: location', () => {
     expect(continueButton()).toBeEnabled();
   });
 
-  it('without a profile address: disables the confirm button, explains, links to /profile', async () => {
-    const { user } = openWizard({
+  it('without a profile address: explains, links to /profile, and takes an address for this visit by the profile’s rules', async () => {
+    const { user, api } = openWizard({
       businessOverrides: { homeVisitsEnabled: true },
       profile: { Address: null },
     });
+    stubBooking(api, jsonResponse(201, bookingCreated()));
     await reachLocation(user);
 
     await user.click(screen.getByRole('radio', { name: 'Home visit' }));
@@ -266,7 +267,46 @@ describe('booking wizard: location', () => {
       'href',
       '/profile',
     );
+    await user.click(dialog.getByRole('button', { name: 'Confirm Address' }));
+    expect(dialog.getByText(MESSAGES.profileAddressLine1Required)).toBeInTheDocument();
+    expect(dialog.getByText(MESSAGES.postcodeRequired)).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Home visit' })).toHaveAttribute('aria-checked', 'false');
+
+    await user.type(dialog.getByRole('textbox', { name: /^Address line 1/ }), '7 Lisburn Road');
+    await user.type(dialog.getByRole('textbox', { name: /^City\/Town/ }), 'Belfast');
+    await user.type(dialog.getByRole('textbox', { name: /^Postcode/ }), 'bt97aa');
+    await user.click(dialog.getByRole('button', { name: 'Confirm Address' }));
+    expect(screen.getByRole('radio', { name: 'Home visit' })).toHaveAttribute('aria-checked', 'true');
+    await user.click(continueButton());
+    await user.click(await screen.findByRole('button', { name: 'Send Request' }));
+    await screen.findByRole('dialog', { name: 'Request sent' });
+    expect(api.callsTo('POST', '/api/booking/book')[0]?.body).toMatchObject({
+      isHomeVisit: true,
+      customerAddress: '7 Lisburn Road, Belfast, BT9 7AA',
+    });
+  });
+
+  it('names the districts the business travels to, and refuses an address outside them', async () => {
+    const { user } = openWizard({
+      businessOverrides: { homeVisitsEnabled: true, homeVisitDistricts: ['BT1', 'BT2', 'BT3'] },
+      profile: { Address: '14 Main Street, Bangor, BT20 5AA' },
+    });
+    await reachLocation(user);
+    await user.click(screen.getByRole('radio', { name: 'Home visit' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Home visit address' }));
+    expect(dialog.getByText("Kelly's Cuts travels to BT1–BT3.")).toBeInTheDocument();
+    expect(dialog.getByRole('alert')).toHaveTextContent(
+      "Kelly's Cuts travels to BT1–BT3 only: this address is in BT20. Choose an address there, or visit the shop.",
+    );
     expect(dialog.getByRole('button', { name: 'Confirm Address' })).toBeDisabled();
+
+    await user.click(dialog.getByRole('radio', { name: 'Another address for this visit' }));
+    await user.type(dialog.getByRole('textbox', { name: /^Address line 1/ }), '3 Castle Place');
+    await user.type(dialog.getByRole('textbox', { name: /^City\/Town/ }), 'Belfast');
+    await user.type(dialog.getByRole('textbox', { name: /^Postcode/ }), 'BT1 1AA');
+    expect(dialog.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Confirm Address' }));
+    expect(screen.getByRole('radio', { name: 'Home visit' })).toHaveAttribute('aria-checked', 'true');
   });
 
   it("says 'Home visit cancelled' and stays at the shop when the address dialog is dismissed", async () => {

@@ -6,6 +6,7 @@ import {
   businessPersonName,
   type CreateBookingRequest,
   cancellationNoticeText,
+  formatPostcodeDistricts,
   initialsOf,
   MESSAGES,
 } from '@app/domain';
@@ -89,7 +90,9 @@ function BusinessHeader({ business }: { business: BusinessSummary }) {
               tt="none"
               leftSection={<IconMapPin size={12} />}
             >
-              Home visits
+              {business.homeVisitDistricts?.length
+                ? `Home visits in ${formatPostcodeDistricts(business.homeVisitDistricts)}`
+                : 'Home visits'}
             </Badge>
           ) : null}
         </Group>
@@ -534,6 +537,8 @@ const Wizard = memo(function Wizard({
       {/* No leave warning: the draft survives a reload and a page change in the app. */}
       <HomeVisitAddressModal
         opened={isAddressModalOpen}
+        businessName={businessName}
+        districts={business.homeVisitDistricts ?? []}
         onConfirm={confirmHomeAddress}
         onDismiss={dismissAddressModal}
       />

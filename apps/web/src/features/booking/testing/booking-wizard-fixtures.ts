@@ -24,6 +24,7 @@ export const business = (overrides: Partial<BookableBusiness> = {}): BookableBus
   BusinessTown: 'Belfast',
   minimumPrice: 50,
   homeVisitsEnabled: false,
+  homeVisitDistricts: [],
   cancellationNoticeHours: 0,
   nextAvailable: null,
   rating: { average: null, count: 0 },

@@ -24,6 +24,7 @@ const business = (id: string, name: string, extra: Partial<BusinessSummary> = {}
   BusinessTown: 'Belfast',
   minimumPrice: 15,
   homeVisitsEnabled: false,
+  homeVisitDistricts: [],
   cancellationNoticeHours: 24,
   nextAvailable: null,
   rating: { average: null, count: 0 },

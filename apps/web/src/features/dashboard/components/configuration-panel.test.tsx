@@ -1,4 +1,4 @@
-import { MESSAGES } from '@app/domain';
+import { HOME_VISIT_DISTRICTS_FORMAT, MESSAGES } from '@app/domain';
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -223,6 +223,39 @@ describe('home visits', () => {
     ).toBeInTheDocument();
     await waitFor(() => expect(toggle()).toBeChecked());
     expect(api.callsTo('PUT', '/api/user/home-visit')[0]!.body).toEqual({ homeVisitsEnabled: false });
+  });
+
+  it('names the postcode districts it travels to, checked as typed (issue 29, item 19)', async () => {
+    const { user, api } = await openConfiguration({ homeVisitsEnabled: true, homeVisitDistricts: ['BT9'] });
+    api.on(
+      'PUT',
+      '/api/user/home-visit',
+      jsonResponse(
+        200,
+        businessDetails('Business', {
+          homeVisitsEnabled: true,
+          homeVisitDistricts: ['BT1', 'BT2', 'BT3', 'BT20'],
+        }),
+      ),
+    );
+    const area = screen.getByRole('textbox', { name: 'Postcode districts you travel to' });
+    expect(area).toHaveValue('BT9');
+    await user.clear(area);
+    await user.type(area, 'BT1-BT3, Bangor');
+    await user.tab();
+    expect(screen.getByText(HOME_VISIT_DISTRICTS_FORMAT)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save Area' }));
+    expect(api.callsTo('PUT', '/api/user/home-visit')).toHaveLength(0);
+
+    await user.clear(area);
+    await user.type(area, 'bt1-bt3, BT20');
+    await user.click(screen.getByRole('button', { name: 'Save Area' }));
+    expect(await screen.findByText('You travel to BT1–BT3, BT20.')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/user/home-visit')[0]!.body).toEqual({
+      homeVisitsEnabled: true,
+      homeVisitDistricts: 'bt1-bt3, BT20',
+    });
+    expect(area).toHaveValue('BT1–BT3, BT20');
   });
 });
 

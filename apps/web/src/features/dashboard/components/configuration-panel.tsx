@@ -1,14 +1,17 @@
 import {
   CANCELLATION_NOTICE_HOURS_DEFAULT,
   cancellationNoticeError,
+  formatPostcodeDistricts,
   isFractionalNumber,
+  MAX_HOME_VISIT_DISTRICTS_TEXT,
   MESSAGES,
   MINIMUM_PRICE_TOAST_MS,
   minimumPriceError,
+  parsePostcodeDistricts,
   parseWholePounds,
   type UserProfile,
 } from '@app/domain';
-import { Button, Grid, Paper, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Button, Grid, Group, Paper, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { LoadErrorAlert } from '@/components/load-error-alert';
@@ -213,7 +216,7 @@ function HomeVisitCard({ profile }: { profile: UserProfile }) {
   const toggle = (next: boolean) => {
     void saving.run(() => {
       setOptimistic(next);
-      return updateHomeVisit.mutateAsync(next).then(
+      return updateHomeVisit.mutateAsync({ homeVisitsEnabled: next }).then(
         () => {
           setOptimistic(null);
           toast.success(next ? 'Home visits turned on' : 'Home visits turned off');
@@ -246,7 +249,70 @@ function HomeVisitCard({ profile }: { profile: UserProfile }) {
       <Text id="home-visits-description" c="dimmed" size="sm" mt="xs">
         Customers can ask you to come to their address. Their booking shows the address.
       </Text>
+      {checked ? <HomeVisitDistricts profile={profile} /> : null}
     </Paper>
+  );
+}
+
+/**
+ * Where the business travels for home visits (issue 29, item 19): postcode districts as a list and
+ * ranges ('BT1-BT9, BT20'), checked as typed; empty for anywhere. Customers outside them are told
+ * before they send a request.
+ */
+function HomeVisitDistricts({ profile }: { profile: UserProfile }) {
+  const saved = formatPostcodeDistricts(profile.homeVisitDistricts ?? []);
+  const [text, setText] = useState(saved);
+  const [isTouched, setIsTouched] = useState(false);
+  const update = useUpdateHomeVisitMutation();
+  const saving = useSingleFlight();
+  const parsed = parsePostcodeDistricts(text);
+  const error = 'error' in parsed ? parsed.error : null;
+  const isDirty = 'districts' in parsed ? formatPostcodeDistricts(parsed.districts) !== saved : true;
+
+  const save = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setIsTouched(true);
+    if (error || saving.isInFlight()) return;
+    void saving.run(() =>
+      update.mutateAsync({ homeVisitsEnabled: true, homeVisitDistricts: text }).then(
+        (next) => {
+          const districts = formatPostcodeDistricts(next.homeVisitDistricts ?? []);
+          setText(districts);
+          setIsTouched(false);
+          toast.success({
+            title: 'Home visit area saved',
+            message: districts ? `You travel to ${districts}.` : 'You travel anywhere in Northern Ireland.',
+          });
+        },
+        (failure) =>
+          showFailure(failure, {
+            title: MESSAGES.failedToUpdateHomeVisit,
+            fallback: MESSAGES.failedToUpdateHomeVisitRetry,
+          }),
+      ),
+    );
+  };
+
+  return (
+    <form onSubmit={save} noValidate aria-label="Home visit area">
+      <Stack gap="xs" mt="md">
+        <TextInput
+          label="Postcode districts you travel to"
+          description="For example BT1-BT9, BT20. Leave empty to travel anywhere in Northern Ireland."
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+          onBlur={() => setIsTouched(true)}
+          maxLength={MAX_HOME_VISIT_DISTRICTS_TEXT}
+          error={isTouched ? error : null}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+        />
+        <Group>
+          <Button type="submit" variant="default" loading={update.isPending} disabled={!isDirty}>
+            Save Area
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
 

@@ -90,6 +90,7 @@ export const availableTimes = (): AvailableTimesResponse => ({
     BusinessTown: 'Belfast',
     minimumPrice: 20,
     homeVisitsEnabled: false,
+    homeVisitDistricts: [],
     cancellationNoticeHours: 0,
     nextAvailable: '2026-12-05 10:00',
     rating: { average: 4.3, count: 12 },
