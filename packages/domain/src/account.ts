@@ -17,24 +17,30 @@ export type MinimumPriceRequest = z.input<typeof MinimumPriceRequestSchema>;
 
 /** PUT /user/home-visit */
 /**
- * PUT /user/home-visit: whether the business offers home visits and, optionally, the postcode
- * districts it travels to ('BT1-BT9, BT20'; '' for anywhere; left out: unchanged), read into a list.
+ * PUT /user/home-visit: whether the business offers home visits, the postcode districts it travels
+ * to ('BT1-BT9, BT20'; '' for anywhere), or both; what is left out stays as it is (the spec's call
+ * sends the flag alone, the Configuration's area form the districts alone).
  */
-export const HomeVisitRequestSchema = z.object({
-  homeVisitsEnabled: z.boolean({ error: MESSAGES.mustBeTrueOrFalse }),
-  homeVisitDistricts: z
-    .string({ error: HOME_VISIT_DISTRICTS_FORMAT })
-    .max(MAX_HOME_VISIT_DISTRICTS_TEXT, atMostCharacters(MAX_HOME_VISIT_DISTRICTS_TEXT))
-    .transform((text, ctx) => {
-      const parsed = parsePostcodeDistricts(text);
-      if ('error' in parsed) {
-        ctx.addIssue({ code: 'custom', message: parsed.error });
-        return z.NEVER;
-      }
-      return parsed.districts;
-    })
-    .optional(),
-});
+export const HomeVisitRequestSchema = z
+  .object({
+    homeVisitsEnabled: z.boolean({ error: MESSAGES.mustBeTrueOrFalse }).optional(),
+    homeVisitDistricts: z
+      .string({ error: HOME_VISIT_DISTRICTS_FORMAT })
+      .max(MAX_HOME_VISIT_DISTRICTS_TEXT, atMostCharacters(MAX_HOME_VISIT_DISTRICTS_TEXT))
+      .transform((text, ctx) => {
+        const parsed = parsePostcodeDistricts(text);
+        if ('error' in parsed) {
+          ctx.addIssue({ code: 'custom', message: parsed.error });
+          return z.NEVER;
+        }
+        return parsed.districts;
+      })
+      .optional(),
+  })
+  .refine((body) => body.homeVisitsEnabled !== undefined || body.homeVisitDistricts !== undefined, {
+    message: MESSAGES.mustBeTrueOrFalse,
+    path: ['homeVisitsEnabled'],
+  });
 export type HomeVisitRequest = z.input<typeof HomeVisitRequestSchema>;
 
 const settingFlag = () => z.boolean({ error: MESSAGES.mustBeTrueOrFalse });

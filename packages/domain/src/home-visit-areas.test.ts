@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   formatPostcodeDistricts,
   HOME_VISIT_DISTRICTS_FORMAT,
+  homeVisitAddressError,
   homeVisitAreaError,
   parsePostcodeDistricts,
   postcodeDistrictOf,
 } from './home-visit-areas';
+import { MESSAGES } from './messages';
 
 describe('postcode districts a business travels to', () => {
   it('reads lists and ranges, in any case and with any dash, unique and in order', () => {
@@ -33,6 +35,7 @@ describe('postcode districts a business travels to', () => {
     expect(postcodeDistrictOf('14 Malone Avenue, Belfast, BT9 6EN')).toBe('BT9');
     expect(postcodeDistrictOf('1 Main St\nBangor\nbt20 5aa')).toBe('BT20');
     expect(postcodeDistrictOf('1 Main St, Belfast')).toBeNull();
+    expect(postcodeDistrictOf('1 Main St, Belfast, BT01 6EN')).toBe('BT1');
   });
 
   it('says when a home visit is outside them, and nothing when none are named', () => {
@@ -42,5 +45,15 @@ describe('postcode districts a business travels to', () => {
       'Fade Factory travels to BT1–BT5 only: this address is in BT20. Choose an address there, or visit the shop.',
     );
     expect(homeVisitAreaError('1 Main St, Bangor, BT20 5AA', [], 'Fade Factory')).toBeNull();
+  });
+
+  it('checks a home visit address by the profile’s rules first, then the districts', () => {
+    expect(homeVisitAddressError('1 Main St, London, SW1A 1AA', [], 'Fade Factory')).toBe(
+      MESSAGES.niPostcode,
+    );
+    expect(homeVisitAddressError('1 Main St, Bangor, BT20 5AA', ['BT1'], 'Fade Factory')).toMatch(
+      /^Fade Factory travels to BT1 only/,
+    );
+    expect(homeVisitAddressError('1 Main St, Belfast, BT1 5AA', ['BT1'], 'Fade Factory')).toBeNull();
   });
 });

@@ -34,7 +34,7 @@ export const factList = (lines: readonly string[]) =>
         colon > 0
           ? `<strong>${escapeHtml(line.slice(0, colon))}:</strong> ${escapeHtml(line.slice(colon + 2))}`
           : escapeHtml(line);
-      return `<li style="margin:4px 0;overflow-wrap:anywhere">${content}</li>`;
+      return `<li style="margin:4px 0;overflow-wrap:anywhere;white-space:pre-wrap">${content}</li>`;
     })
     .join('')}</ul>`;
 
@@ -62,7 +62,7 @@ export function emailDocument({
     '</head>',
     `<body style="margin:0;padding:0;background:${EMAIL_COLOURS.page};color:${EMAIL_COLOURS.text};font-family:${FONT};font-size:16px;line-height:1.5">`,
     // The inbox's preview line, not shown in the message itself.
-    `<div style="display:none;max-height:0;overflow:hidden">${escapeHtml(preview)}</div>`,
+    `<div style="display:none;max-height:0;overflow:hidden;mso-hide:all">${escapeHtml(preview)}</div>`,
     '<div style="padding:24px 12px">',
     `<div style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid ${EMAIL_COLOURS.line};border-radius:12px">`,
     `<header style="padding:16px 24px;border-bottom:3px solid ${EMAIL_COLOURS.brand}"><span style="font-size:20px;font-weight:800;color:${EMAIL_COLOURS.text}">TrimTime <span style="color:${EMAIL_COLOURS.brand}">NI</span></span></header>`,

@@ -74,7 +74,7 @@ describeEachDatabase('home visits: any address, the districts a business travels
     const business = await createBusiness(t, db());
     const response = await bookAt(business, 'Flat 2, 7 Lisburn Road, Belfast, bt9 7aa');
     expect(response.statusCode, response.body).toBe(201);
-    expect(response.json().booking.CustomerAddress).toBe('Flat 2, 7 Lisburn Road, Belfast, bt9 7aa');
+    expect(response.json().booking.CustomerAddress).toBe('Flat 2, 7 Lisburn Road, Belfast, BT9 7AA');
   });
 
   it.each([

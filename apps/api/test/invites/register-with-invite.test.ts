@@ -123,6 +123,7 @@ describeEachDatabase('POST /api/auth/register-with-invite', (database) => {
       BusinessTown: 'Belfast',
       minimumPrice: 30,
       homeVisitsEnabled: true,
+      homeVisitDistricts: [],
       cancellationNoticeHours: 0,
       nextAvailable: (await slotsOf(t, id))[0],
       rating: { average: null, count: 0 },

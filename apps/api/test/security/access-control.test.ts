@@ -737,7 +737,13 @@ forEachDatabase((database) => {
     });
     try {
       const world = await createWorld(production, database().db);
-      for (const url of ['/api/dev/outbox', '/dev/outbox', '/dev/outbox/1/html']) {
+      // A message that exists, with an HTML part: its page is not served in production either.
+      const sent = await database()
+        .db.selectFrom('outbox')
+        .select('id')
+        .where('html', 'is not', null)
+        .executeTakeFirstOrThrow();
+      for (const url of ['/api/dev/outbox', '/dev/outbox', `/dev/outbox/${sent.id}/html`]) {
         for (const actor of ACTORS) {
           const response = await call(
             production,

@@ -32,11 +32,11 @@ import {
   hasBookingStarted,
   heldTimesFrom,
   holdsSlot,
-  homeVisitAreaError,
+  homeVisitAddressError,
   isBookableSlot,
   isTooLateToCancel,
   isWithinBusinessHours,
-  joinedAddressError,
+  joinAddress,
   MAX_AGREED_BOOKINGS_DECIDED,
   MESSAGES,
   MINIMUM_PRICE_DEFAULT,
@@ -48,6 +48,7 @@ import {
   reviewWindowClosesAt,
   type SetStatusRequestSchema,
   setStatusAction,
+  splitAddress,
   todayInLondon,
   tooLateToCancel,
   utcToLondonWallClock,
@@ -217,13 +218,11 @@ export class BookingsService {
       }
       if (input.isHomeVisit && input.customerAddress) {
         // Any address for this visit (issue 29, item 19), by the profile's rules, where it travels.
-        const problem =
-          joinedAddressError(input.customerAddress) ??
-          homeVisitAreaError(
-            input.customerAddress,
-            districtsOf(business.home_visit_districts),
-            business.business_name ?? '',
-          );
+        const problem = homeVisitAddressError(
+          input.customerAddress,
+          districtsOf(business.home_visit_districts),
+          business.business_name || fullName(business),
+        );
         if (problem) throw invalidField('customerAddress', problem);
       }
 
@@ -248,7 +247,11 @@ export class BookingsService {
         counter_price: null,
         final_price: null,
         is_home_visit: input.isHomeVisit ? 1 : 0,
-        customer_address: input.isHomeVisit ? input.customerAddress : null,
+        // As the profile stores an address: its parts joined, the postcode in capitals.
+        customer_address:
+          input.isHomeVisit && input.customerAddress
+            ? joinAddress(splitAddress(input.customerAddress))
+            : null,
         customer_name: fullName(customer),
         customer_email: customer.email,
         customer_phone: customer.phone_number,

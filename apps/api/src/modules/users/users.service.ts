@@ -82,10 +82,10 @@ export class UsersService {
     });
   }
 
-  /** PUT /user/home-visit: the flag, and the districts when given (already read into a list). */
-  updateHomeVisits(userId: string, homeVisitsEnabled: boolean, districts?: string[]): Promise<UserProfile> {
+  /** PUT /user/home-visit: the flag and the districts (already read into a list), each when given. */
+  updateHomeVisits(userId: string, homeVisitsEnabled?: boolean, districts?: string[]): Promise<UserProfile> {
     return this.updateAndRead(userId, {
-      home_visits_enabled: homeVisitsEnabled ? 1 : 0,
+      ...(homeVisitsEnabled === undefined ? {} : { home_visits_enabled: homeVisitsEnabled ? 1 : 0 }),
       ...(districts ? { home_visit_districts: districts.join(',') } : {}),
     });
   }

@@ -15,7 +15,10 @@ const SLOTS = ['2026-12-05 10:00', '2026-12-05 11:00', '2026-12-07 09:00'];
 
 type User = ReturnType<typeof renderApp>['user'];
 
-const availableTimes = (homeVisitsEnabled = false): Awaited<ReturnType<typeof getAvailableTimes>> => ({
+const availableTimes = (
+  homeVisitsEnabled = false,
+  homeVisitDistricts: string[] = [],
+): Awaited<ReturnType<typeof getAvailableTimes>> => ({
   business: {
     id: 'biz-1',
     FirstName: 'Ciaran',
@@ -26,7 +29,7 @@ const availableTimes = (homeVisitsEnabled = false): Awaited<ReturnType<typeof ge
     BusinessTown: 'Belfast',
     minimumPrice: 50,
     homeVisitsEnabled,
-    homeVisitDistricts: [],
+    homeVisitDistricts,
     cancellationNoticeHours: 0,
     nextAvailable: null,
     rating: { average: null, count: 0 },
@@ -313,5 +316,37 @@ describe('booking page: only customers book', () => {
     openWizard();
     expect(await stepHeading('Date & Time')).toBeInTheDocument();
     expect(screen.queryByText('Your account type may not do this.')).toBeNull();
+  });
+});
+
+describe('booking wizard: a saved home visit address (issue 29, item 19)', () => {
+  it('is not restored once the business no longer travels there: the wizard asks on Location, saying why', async () => {
+    const token = { accessToken: makeAccessToken({ userType: 'User' }) };
+    stubFetch()
+      .on('GET', '/api/user/userdetails', jsonResponse(200, userDetails('User')))
+      .on('GET', '/api/booking/available-times', jsonResponse(200, availableTimes(true)));
+    const first = renderApp({ route: '/booking/biz-1', session: token });
+    await first.user.click(await screen.findByRole('button', { name: '11:00' }));
+    await stepHeading('Price');
+    await first.user.click(screen.getByRole('radio', { name: '£55' }));
+    await first.user.click(screen.getByRole('button', { name: 'Continue' }));
+    await stepHeading('Location');
+    await first.user.click(screen.getByRole('radio', { name: 'Home visit' }));
+    await first.user.click(await screen.findByRole('button', { name: 'Confirm Address' }));
+    await first.user.click(screen.getByRole('button', { name: 'Continue' }));
+    await stepHeading('Review');
+    first.unmount();
+
+    // Meanwhile the business named its districts: BT20 only (the profile's address is in BT1).
+    stubFetch()
+      .on('GET', '/api/user/userdetails', jsonResponse(200, userDetails('User')))
+      .on('GET', '/api/booking/available-times', jsonResponse(200, availableTimes(true, ['BT20'])));
+    renderApp({ route: '/booking/biz-1?step=review', session: token });
+    expect(await stepHeading('Location')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "Kelly's Cuts travels to BT20 only: this address is in BT1. Choose an address there, or visit the shop.",
+      ),
+    ).toBeInTheDocument();
   });
 });

@@ -295,10 +295,17 @@ describe('booking wizard: location', () => {
     await user.click(screen.getByRole('radio', { name: 'Home visit' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Home visit address' }));
     expect(dialog.getByText("Kelly's Cuts travels to BT1–BT3.")).toBeInTheDocument();
-    expect(dialog.getByRole('alert')).toHaveTextContent(
-      "Kelly's Cuts travels to BT1–BT3 only: this address is in BT20. Choose an address there, or visit the shop.",
+    // The profile's address is elsewhere: said beside it, and another address is asked for.
+    const outside =
+      "Kelly's Cuts travels to BT1–BT3 only: this address is in BT20. Choose an address there, or visit the shop.";
+    expect(dialog.getByRole('radio', { name: 'The address in my profile' })).toHaveAccessibleDescription(
+      expect.stringContaining(outside),
     );
-    expect(dialog.getByRole('button', { name: 'Confirm Address' })).toBeDisabled();
+    expect(dialog.getByRole('radio', { name: 'Another address for this visit' })).toBeChecked();
+    await user.click(dialog.getByRole('radio', { name: 'The address in my profile' }));
+    expect(dialog.getByRole('alert')).toHaveTextContent(outside);
+    await user.click(dialog.getByRole('button', { name: 'Confirm Address' }));
+    expect(screen.getByRole('radio', { name: 'Home visit' })).toHaveAttribute('aria-checked', 'false');
 
     await user.click(dialog.getByRole('radio', { name: 'Another address for this visit' }));
     await user.type(dialog.getByRole('textbox', { name: /^Address line 1/ }), '3 Castle Place');

@@ -7,6 +7,7 @@ import {
   type CreateBookingRequest,
   cancellationNoticeText,
   formatPostcodeDistricts,
+  homeVisitAddressError,
   initialsOf,
   MESSAGES,
 } from '@app/domain';
@@ -236,8 +237,15 @@ const Wizard = memo(function Wizard({
   const [location, setLocation] = useState<BookingLocation>(
     business.homeVisitsEnabled ? draft.initial.location : 'shop',
   );
+  // A saved home visit address the business no longer travels to (or that breaks the address rules)
+  // is not restored: the wizard resumes on Location and says why.
+  const [restoredAddressRefused] = useState(() =>
+    business.homeVisitsEnabled && draft.initial.homeAddress !== null
+      ? homeVisitAddressError(draft.initial.homeAddress, business.homeVisitDistricts ?? [], businessName)
+      : null,
+  );
   const [homeAddress, setHomeAddress] = useState<string | null>(
-    business.homeVisitsEnabled ? draft.initial.homeAddress : null,
+    business.homeVisitsEnabled && !restoredAddressRefused ? draft.initial.homeAddress : null,
   );
   const [isAddressModalOpen, setAddressModalOpen] = useState(false);
   const [bookedSlot, setBookedSlot] = useState<string | null>(null);
@@ -366,9 +374,8 @@ const Wizard = memo(function Wizard({
     setHomeAddress(null);
   };
 
-  const chooseHome = () => {
-    if (location !== 'home') setAddressModalOpen(true);
-  };
+  // Also when the home visit is chosen already: the dialog then changes its address.
+  const chooseHome = () => setAddressModalOpen(true);
 
   const confirmHomeAddress = (address: string) => {
     setHomeAddress(address);
@@ -378,6 +385,8 @@ const Wizard = memo(function Wizard({
 
   const dismissAddressModal = () => {
     setAddressModalOpen(false);
+    // Closed while changing a confirmed address: the home visit stays as it was.
+    if (location === 'home' && homeAddress !== null) return;
     chooseShop();
     toast.info(MESSAGES.homeVisitCancelled);
   };
@@ -413,13 +422,20 @@ const Wizard = memo(function Wizard({
         );
       case 'location':
         return (
-          <LocationStep
-            businessName={businessName}
-            location={location}
-            homeAddress={homeAddress}
-            onChooseShop={chooseShop}
-            onChooseHome={chooseHome}
-          />
+          <Stack gap="md">
+            {restoredAddressRefused && location === 'home' && homeAddress === null ? (
+              <Alert color="orange" variant="light" icon={<IconAlert />}>
+                {restoredAddressRefused}
+              </Alert>
+            ) : null}
+            <LocationStep
+              businessName={businessName}
+              location={location}
+              homeAddress={homeAddress}
+              onChooseShop={chooseShop}
+              onChooseHome={chooseHome}
+            />
+          </Stack>
         );
       case 'review':
         return slot !== null && price !== null ? (

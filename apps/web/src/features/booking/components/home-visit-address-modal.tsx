@@ -4,6 +4,7 @@ import {
   addressLine2Error,
   cityError,
   formatPostcodeDistricts,
+  homeVisitAddressError,
   homeVisitAreaError,
   joinAddress,
   MAX_ADDRESS_PART_LENGTH,
@@ -24,7 +25,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { DeferredModal } from '@/components/deferred-modal';
 import { IconAlert } from '@/components/icons';
@@ -70,22 +71,39 @@ export function HomeVisitAddressModal({
 }: HomeVisitAddressModalProps) {
   const userDetails = useQuery({ ...userDetailsQueryOptions(), enabled: opened });
   const profileAddress = userDetails.data?.Address?.trim() || null;
+  // The profile's address may break the rules (sign-up takes any UK postcode) or lie elsewhere.
+  const profileProblem = profileAddress
+    ? homeVisitAddressError(profileAddress, districts, businessName)
+    : null;
   const [picked, setPicked] = useState<Choice | null>(null);
-  const choice: Choice = picked ?? (profileAddress ? 'profile' : 'other');
+  const choice: Choice = picked ?? (profileAddress && !profileProblem ? 'profile' : 'other');
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [touched, setTouched] = useState<Partial<Record<keyof Fields, boolean>>>({});
   const [isSubmitted, setIsSubmitted] = useState(false);
+  // Each time it opens, it starts afresh.
+  useEffect(() => {
+    if (!opened) return;
+    setPicked(null);
+    setFields(EMPTY);
+    setTouched({});
+    setIsSubmitted(false);
+  }, [opened]);
 
   const errors = fieldErrors(fields);
-  const otherAddress = joinAddress(fields);
-  const address = choice === 'profile' ? profileAddress : otherAddress;
-  const areaError = address ? homeVisitAreaError(address, districts, businessName) : null;
+  const fieldsValid = !Object.values(errors).some(Boolean);
+  // Where the business travels: said for the profile's address, and for another once it is complete.
+  const areaError =
+    choice === 'profile'
+      ? profileProblem
+      : fieldsValid
+        ? homeVisitAreaError(joinAddress(fields), districts, businessName)
+        : null;
   const shownError = (field: keyof Fields) => (touched[field] || isSubmitted ? errors[field] : null);
 
   const confirm = () => {
     setIsSubmitted(true);
-    if (choice === 'other' && Object.values(errors).some(Boolean)) return;
-    if (!address || areaError) return;
+    const address = choice === 'profile' ? profileAddress : joinAddress(fields);
+    if ((choice === 'other' && !fieldsValid) || !address || areaError) return;
     onConfirm(address);
   };
   const field = (name: keyof Fields) => ({
@@ -140,7 +158,16 @@ export function HomeVisitAddressModal({
                   <Radio
                     value="profile"
                     label="The address in my profile"
-                    description={<span data-testid="home-visit-address">{profileAddress}</span>}
+                    description={
+                      <>
+                        <span data-testid="home-visit-address">{profileAddress}</span>
+                        {profileProblem ? (
+                          <Text component="span" display="block" size="xs" c="orange.9" mt={2}>
+                            {profileProblem}
+                          </Text>
+                        ) : null}
+                      </>
+                    }
                   />
                   <Radio value="other" label="Another address for this visit" />
                 </Stack>
@@ -199,7 +226,7 @@ export function HomeVisitAddressModal({
                 </SimpleGrid>
               </Stack>
             ) : null}
-            {areaError && (choice === 'profile' || !errors.postcode) ? (
+            {areaError ? (
               <Alert color="orange" variant="light" icon={<IconAlert />} role="alert">
                 {areaError}
               </Alert>
@@ -210,10 +237,7 @@ export function HomeVisitAddressModal({
           <Button variant="default" onClick={onDismiss}>
             Cancel
           </Button>
-          <Button
-            disabled={userDetails.isPending || userDetails.isError || areaError !== null}
-            onClick={confirm}
-          >
+          <Button disabled={userDetails.isPending || userDetails.isError} onClick={confirm}>
             Confirm Address
           </Button>
         </div>

@@ -251,8 +251,8 @@ describe('home visits', () => {
     await user.type(area, 'bt1-bt3, BT20');
     await user.click(screen.getByRole('button', { name: 'Save Area' }));
     expect(await screen.findByText('You travel to BT1–BT3, BT20.')).toBeInTheDocument();
+    // The districts alone: a switch turned off meanwhile stays off.
     expect(api.callsTo('PUT', '/api/user/home-visit')[0]!.body).toEqual({
-      homeVisitsEnabled: true,
       homeVisitDistricts: 'bt1-bt3, BT20',
     });
     expect(area).toHaveValue('BT1–BT3, BT20');

@@ -274,7 +274,7 @@ function HomeVisitDistricts({ profile }: { profile: UserProfile }) {
     setIsTouched(true);
     if (error || saving.isInFlight()) return;
     void saving.run(() =>
-      update.mutateAsync({ homeVisitsEnabled: true, homeVisitDistricts: text }).then(
+      update.mutateAsync({ homeVisitDistricts: text }).then(
         (next) => {
           const districts = formatPostcodeDistricts(next.homeVisitDistricts ?? []);
           setText(districts);
