@@ -95,7 +95,16 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * What every page loads, in one chunk (issue 28): the browser's entry and the root route, with
+ * everything they import (React, React Router, TanStack Query, Mantine's provider, the layout).
+ * Left to itself the bundler split that across a dozen shared chunks, most under 1 kB, and a page
+ * asked for 21 to 66 files before it could run (each a `modulepreload` the browser queues and
+ * parses); the routes' own code and lazy parts are still split as the bundler sees fit.
+ */
+const SHELL_MODULES = /[\\/]app[\\/](entry\.client\.tsx|root\.tsx\?__react-router-build-client-route)$/;
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [reactRouter(), reactRouterProductionBuild(), mantineStylesPerComponent(), precompress()],
   resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
   build: {
@@ -107,5 +116,9 @@ export default defineConfig({
     // slow network each is a round trip of its own (the landing page linked 12). Cached once, it
     // also serves every later page. Lighthouse with real (devtools) throttling, section 4d.
     cssCodeSplit: false,
+    // The server build keeps the bundler's own splitting: it is read once, from disk.
+    rolldownOptions: isSsrBuild
+      ? undefined
+      : { output: { codeSplitting: { groups: [{ name: 'shell', test: SHELL_MODULES }] } } },
   },
-});
+}));

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { homeVisitAddressError } from './home-visit-address';
 import {
   formatPostcodeDistricts,
   HOME_VISIT_DISTRICTS_FORMAT,
-  homeVisitAddressError,
   homeVisitAreaError,
   parsePostcodeDistricts,
   postcodeDistrictOf,

@@ -1,5 +1,4 @@
 import { lastAddressSegment } from './address-parts';
-import { joinedAddressError } from './profile';
 
 // Issue 29, item 19: a business may name the postcode districts it travels to for home visits
 // (Northern Ireland's are BT1 to BT99), as a list and ranges: 'BT1-BT9, BT20'. None named: it
@@ -74,17 +73,4 @@ export function homeVisitAreaError(
   const district = postcodeDistrictOf(address);
   if (district && districts.includes(district)) return null;
   return `${businessName} travels to ${formatPostcodeDistricts(districts)} only${district ? `: this address is in ${district}` : ''}. Choose an address there, or visit the shop.`;
-}
-
-/**
- * Whether a home visit can go to `address`: the profile's address rules (line 1, city, an NI
- * postcode) and the districts the business travels to. The web checks it before the request is sent
- * (the profile's address too: sign-up takes any UK postcode), the API when it arrives.
- */
-export function homeVisitAddressError(
-  address: string,
-  districts: readonly string[],
-  businessName: string,
-): string | null {
-  return joinedAddressError(address) ?? homeVisitAreaError(address, districts, businessName);
 }

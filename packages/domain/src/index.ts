@@ -19,6 +19,7 @@ export * from './cancellation';
 export * from './constants';
 export * from './contract';
 export * from './dates';
+export * from './home-visit-address';
 export * from './home-visit-areas';
 export * from './invite';
 export * from './messages';

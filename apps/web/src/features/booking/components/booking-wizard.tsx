@@ -7,7 +7,7 @@ import {
   type CreateBookingRequest,
   cancellationNoticeText,
   formatPostcodeDistricts,
-  homeVisitAddressError,
+  homeVisitAreaError,
   initialsOf,
   MESSAGES,
 } from '@app/domain';
@@ -237,11 +237,12 @@ const Wizard = memo(function Wizard({
   const [location, setLocation] = useState<BookingLocation>(
     business.homeVisitsEnabled ? draft.initial.location : 'shop',
   );
-  // A saved home visit address the business no longer travels to (or that breaks the address rules)
-  // is not restored: the wizard resumes on Location and says why.
+  // A saved home visit address the business no longer travels to is not restored: the wizard
+  // resumes on Location and says why. (The dialog checked the address's own rules when it was
+  // chosen; they bring the profanity word list, which stays off this page's first load.)
   const [restoredAddressRefused] = useState(() =>
     business.homeVisitsEnabled && draft.initial.homeAddress !== null
-      ? homeVisitAddressError(draft.initial.homeAddress, business.homeVisitDistricts ?? [], businessName)
+      ? homeVisitAreaError(draft.initial.homeAddress, business.homeVisitDistricts ?? [], businessName)
       : null,
   );
   const [homeAddress, setHomeAddress] = useState<string | null>(
