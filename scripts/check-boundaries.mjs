@@ -18,8 +18,15 @@ const RULES = {
   'domain-imports-ours': 'the domain package imports code of ours outside it (it must stay pure)',
   'imports-upward':
     'a lower layer imports a higher one (web: app > features > components > lib > config; ' +
-    'api: app.ts/server.ts/cli > modules > plugins, mail > lib, db > config.ts, paths.ts; ' +
+    'api: app.ts/server.ts/cli > modules > repositories, plugins, mail > lib, db > config.ts, paths.ts; ' +
     'only tests import testing/)',
+  'module-imports-upward':
+    'an API module imports a module above it (the order, lowest first, is MODULE_ORDER: a module ' +
+    'imports only modules below it; share through repositories/, lib/ or @app/domain, or move the code down)',
+  'module-imports-sideways':
+    'an API module imports another module on its own level (two modules of one level never import ' +
+    'each other, so no two modules depend on each other; move what both need below them)',
+  'module-not-ordered': 'an API module that MODULE_ORDER does not place (add it to the level it belongs on)',
   'migration-imports-app-code': 'a migration imports app code (migrations are frozen in time)',
   'sql-outside-repository':
     'kysely, a database driver or a query is used outside *.repository.ts, db/ and tests',
@@ -50,7 +57,27 @@ const QUERY_METHODS = new Set([
 ]);
 
 const WEB_RANK = { config: 0, lib: 1, components: 2, features: 3, app: 4, testing: 5, root: 5 };
-const API_RANK = { config: 0, lib: 1, db: 1, plugins: 2, mail: 2, modules: 3, entry: 4 };
+const API_RANK = { config: 0, lib: 1, db: 1, repositories: 2, plugins: 2, mail: 2, modules: 3, entry: 4 };
+
+/**
+ * The API's modules (apps/api/src/modules/<name>), lowest first (ARCHITECTURE.md, "Where things
+ * go"). A module imports only modules on a lower level; the queries every module shares live below
+ * them all, in repositories/.
+ */
+export const MODULE_ORDER = [
+  // Services every module may use: the email outbox, live events, rate limits, health.
+  ['outbox', 'events', 'rate-limits', 'health'],
+  ['auth'],
+  ['users'],
+  // What a booking writes besides itself: its thread's system lines, its review invitation.
+  ['threads', 'reviews'],
+  ['bookings'],
+  // Readers of bookings and businesses.
+  ['listing', 'calendar', 'exports'],
+  // Pages composed from the modules below.
+  ['public-pages', 'seo'],
+];
+const MODULE_LEVEL = new Map(MODULE_ORDER.flatMap((level, index) => level.map((name) => [name, index])));
 
 function walk(root, dir, files) {
   for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
@@ -80,7 +107,7 @@ function placeOf(file) {
   match = stem.match(/^apps\/api\/src\/modules\/([^/]+)/);
   if (match) return { app: 'api', layer: 'modules', area: match[1] };
   if (stem.startsWith('apps/api/src/db/migrations')) return { app: 'api', layer: 'db', migration: true };
-  match = stem.match(/^apps\/api\/src\/(plugins|mail|lib|db)(\/|$)/);
+  match = stem.match(/^apps\/api\/src\/(plugins|mail|lib|db|repositories)(\/|$)/);
   if (match) return { app: 'api', layer: match[1] };
   if (/^apps\/api\/src\/(config|paths)(\.test)?$/.test(stem)) return { app: 'api', layer: 'config' };
   if (stem.startsWith('apps/api/src/')) return { app: 'api', layer: 'entry' };
@@ -121,6 +148,13 @@ function importRules(file, target) {
   if (from.app === 'api' && to.app === 'api' && from.layer && to.layer) {
     if (from.migration && !to.migration) broken.push('migration-imports-app-code');
     else if (!test && API_RANK[to.layer] > API_RANK[from.layer]) broken.push('imports-upward');
+    else if (!test && from.layer === 'modules' && to.layer === 'modules' && from.area !== to.area) {
+      const [own, theirs] = [MODULE_LEVEL.get(from.area), MODULE_LEVEL.get(to.area)];
+      if (own !== undefined && theirs !== undefined) {
+        if (theirs > own) broken.push('module-imports-upward');
+        else if (theirs === own) broken.push('module-imports-sideways');
+      }
+    }
   }
   return broken;
 }
@@ -143,8 +177,12 @@ function isExhaustive(node, source) {
   return comments.some(({ pos, end }) => /^\/\/\s*open switch:\s*\S/.test(source.text.slice(pos, end)));
 }
 
+/** Every import of one API module by another (product files), for the module graph. */
+let moduleImports = [];
+
 function check(root) {
   const problems = [];
+  moduleImports = [];
   const files = SCANNED.filter((dir) => existsSync(path.join(root, dir))).flatMap((dir) =>
     walk(root, dir, []),
   );
@@ -155,9 +193,24 @@ function check(root) {
       const line = source.getLineAndCharacterOfPosition(pos).line + 1;
       problems.push({ file, line, rule, detail });
     };
+    const place = placeOf(file);
+    if (place.layer === 'modules' && !isTest(file) && !MODULE_LEVEL.has(place.area))
+      report(0, 'module-not-ordered', `module ${place.area}`);
     for (const imported of ts.preProcessFile(text, true, true).importedFiles) {
       const target = resolveImport(file, imported.fileName);
-      for (const rule of importRules(file, target)) report(imported.pos, rule, imported.fileName);
+      // A module rule names both files: the importer, and the file it imports.
+      const detail = (rule) =>
+        rule.startsWith('module-') ? `${imported.fileName} (${target.path})` : imported.fileName;
+      for (const rule of importRules(file, target)) report(imported.pos, rule, detail(rule));
+      const to = target.path && placeOf(target.path);
+      if (
+        to &&
+        place.layer === 'modules' &&
+        to.layer === 'modules' &&
+        to.area !== place.area &&
+        !isTest(file)
+      )
+        moduleImports.push({ from: place.area, to: to.area });
     }
     const visit = (node) => {
       if (ts.isSwitchStatement(node) && TYPED.test(file) && !isExhaustive(node, source))
@@ -184,9 +237,10 @@ export function checkBoundaries(root) {
       (entry) =>
         entry.rule === problem.rule &&
         entry.file === problem.file &&
-        resolveImport(problem.file, problem.detail).path === entry.target,
+        resolveImport(problem.file, problem.detail.replace(/ \(.*\)$/, '')).path === entry.target,
     );
   return {
+    moduleGraph: moduleGraph(),
     violations: problems.filter((problem) => !known(problem)),
     waived: problems.length - problems.filter((problem) => !known(problem)).length,
     stale: KNOWN.filter(
@@ -194,6 +248,24 @@ export function checkBoundaries(root) {
         existsSync(path.join(root, entry.file)) && !problems.some((problem) => known(problem) === entry),
     ),
   };
+}
+
+/** Which modules each module imports, and how many imports, level by level, lowest first. */
+function moduleGraph() {
+  const edges = new Map();
+  for (const { from, to } of moduleImports) {
+    const key = `${from} -> ${to}`;
+    edges.set(key, (edges.get(key) ?? 0) + 1);
+  }
+  return MODULE_ORDER.flatMap((level, index) =>
+    level.map((name) => ({
+      module: name,
+      level: index,
+      imports: [...edges]
+        .filter(([key]) => key.startsWith(`${name} -> `))
+        .map(([key, count]) => ({ module: key.slice(name.length + 4), count })),
+    })),
+  );
 }
 
 /** One line per violation: `file:line  rule  import or switch: what the rule asks`. */
@@ -206,7 +278,14 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
     rootIndex > 0
       ? path.resolve(process.argv[rootIndex + 1])
       : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  const { violations, waived, stale } = checkBoundaries(root);
+  const { violations, waived, stale, moduleGraph: graph } = checkBoundaries(root);
+  if (process.argv.includes('--modules')) {
+    console.info('API modules, lowest level first: each imports only modules on lower levels');
+    for (const { module, level, imports } of graph) {
+      const list = imports.map(({ module: name, count }) => `${name} (${count})`).join(', ');
+      console.info(`  ${level}  ${module.padEnd(13)} -> ${list || 'none'}`);
+    }
+  }
   for (const entry of stale)
     console.warn(`check-boundaries: ${entry.file} no longer imports ${entry.target}; remove it from KNOWN`);
   if (violations.length > 0) {

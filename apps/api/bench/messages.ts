@@ -23,7 +23,7 @@ import { createDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { newUserRow } from '../src/db/new-user-row';
 import { hashPassword } from '../src/lib/passwords';
-import { BookingsRepository } from '../src/modules/bookings/bookings.repository';
+import { BookingsRepository } from '../src/repositories/bookings.repository';
 import {
   type Child,
   freePort,

@@ -36,6 +36,7 @@ import { type Insertable, sql } from 'kysely';
 import type { Db } from '../src/db/database';
 import { type NewUser, newUserRow } from '../src/db/new-user-row';
 import type { AwayDatesTable, BookingsTable, ReviewsTable } from '../src/db/schema';
+import { seededRandom } from '../src/lib/seeded-random';
 
 export interface SeedSize {
   businesses: number;
@@ -105,18 +106,6 @@ export interface SeededData {
   reviews: number;
   /** Bookings per status. */
   statuses: Record<string, number>;
-}
-
-/** A small, fast, seeded PRNG (mulberry32): the same seed gives the same marketplace. */
-export function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const words = (text: string) => text.split(',');
@@ -248,7 +237,7 @@ export interface SeedOptions {
 
 /** Fills an empty, migrated database; returns what it made (ids, hours, prices) for the load. */
 export async function seedMarketplace(db: Db, size: SeedSize, options: SeedOptions): Promise<SeededData> {
-  const random = prng(options.seed ?? 20_251_126);
+  const random = seededRandom(options.seed ?? 20_251_126);
   const now = options.now ?? new Date();
   const nowIso = now.toISOString();
   const today = todayInLondon(now);

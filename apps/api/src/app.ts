@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config';
 import { createDatabase, type Db, postgresPool } from './db/database';
+import { AccessTokens } from './lib/access-tokens';
 import { type Clock, MINUTE_MS, systemClock } from './lib/clock';
 import { createAccessLogger, createLogger, RequestLogController } from './lib/logger';
 import { warmUpPasswordHashing } from './lib/passwords';
@@ -13,9 +14,9 @@ import { VersionedCache } from './lib/versioned-cache';
 import { createLogMailer } from './mail/log.mailer';
 import type { Mailer } from './mail/mailer';
 import { createSmtpMailer } from './mail/smtp.mailer';
-import { AccessTokens } from './modules/auth/access-tokens';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
+import { InvitesService } from './modules/auth/invites.service';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { BookingsService } from './modules/bookings/bookings.service';
 import { scheduleRoutes } from './modules/bookings/schedule.routes';
@@ -27,15 +28,14 @@ import { LiveEventBus } from './modules/events/live-event-bus';
 import type { LiveEvents } from './modules/events/live-events';
 import { exportsRoutes } from './modules/exports/exports.routes';
 import { ExportsService } from './modules/exports/exports.service';
-import { HealthRepository } from './modules/health/health.repository';
 import { healthRoutes } from './modules/health/health.routes';
 import { listingRoutes } from './modules/listing/listing.routes';
 import { ListingService } from './modules/listing/listing.service';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { Outbox, type OutboxTiming } from './modules/outbox/outbox.service';
 import { PublicPagesService } from './modules/public-pages/public-pages.service';
-import { RateLimitsRepository } from './modules/rate-limits/rate-limits.repository';
 import { DEFAULT_FAILURE_WINDOW_MS, RateLimitsService } from './modules/rate-limits/rate-limits.service';
+import { ReviewInvites } from './modules/reviews/review-invites';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { ReviewsService } from './modules/reviews/reviews.service';
 import { seoRoutes } from './modules/seo/seo.routes';
@@ -55,6 +55,8 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { readCachePlugin } from './plugins/read-cache';
 import { frameworkErrors, securityPlugin } from './plugins/security';
 import { type WebPluginOptions, webPlugin } from './plugins/web';
+import { HealthRepository } from './repositories/health.repository';
+import { RateLimitsRepository } from './repositories/rate-limits.repository';
 
 /** Things tests (and server.ts) may hand in instead of the defaults built from the config. */
 export interface AppDeps {
@@ -208,8 +210,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
     db,
     clock,
     outbox,
-    logger: app.log,
     appUrl: config.appUrl,
+    reviewInvites: new ReviewInvites({ db, outbox, appUrl: config.appUrl }),
     reminderOffsets: config.reminderOffsets,
     liveEvents,
     onTransition: metrics && ((from, to) => metrics.bookingTransition(from, to)),
@@ -238,7 +240,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
     outboxHeartbeat: () => outbox.heartbeat,
     clock,
   });
-  await app.register(authRoutes, { prefix: '/api/auth', auth });
+  await app.register(authRoutes, {
+    prefix: '/api/auth',
+    auth,
+    invites: new InvitesService({ db, outbox, clock, appUrl: config.appUrl }),
+  });
   await app.register(usersRoutes, { prefix: '/api/user', users, account });
   await app.register(listingRoutes, {
     prefix: '/api/booking',
@@ -254,7 +260,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   });
   await app.register(threadsRoutes, {
     prefix: '/api/booking',
-    threads: new ThreadsService({ db, clock, liveEvents, outbox }),
+    threads: new ThreadsService({ db, clock, liveEvents, outbox, appUrl: config.appUrl }),
   });
   await app.register(reviewsRoutes, {
     prefix: '/api/booking',

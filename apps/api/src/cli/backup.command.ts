@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { BackupError, type BackupSummary, backupSqlite } from '../db/sqlite-backup';
 import { invocationDir } from '../paths';
 import { commandDatabase } from './command-database';
+import type { CommandResult } from './command-result';
 
 export const USAGE = [
   'Usage: npm run backup -- --to FILE [--force]',
@@ -16,11 +17,6 @@ export const POSTGRES_MESSAGE = [
   'Back up PostgreSQL with pg_dump (README, "Backups and restore"):',
   '  pg_dump -Fc "$DATABASE_URL" -f trimtime.dump',
 ].join('\n');
-
-export interface CommandResult {
-  exitCode: number;
-  output: string;
-}
 
 const formatBytes = (bytes: number) =>
   bytes >= 1024 * 1024

@@ -1,6 +1,6 @@
 import { ConfigError, type DatabaseConfig, parseDatabaseUrl } from '../config';
 import { findRepoRoot, invocationDir } from '../paths';
-import type { CommandResult } from './create-admin.command';
+import type { CommandResult } from './command-result';
 
 /**
  * The database a command works on: `DATABASE_URL` read as the server reads it (relative SQLite paths

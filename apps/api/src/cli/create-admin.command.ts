@@ -7,6 +7,7 @@ import { systemClock } from '../lib/clock';
 import { AppError } from '../lib/errors';
 import { UsersService } from '../modules/users/users.service';
 import { commandDatabase } from './command-database';
+import type { CommandResult } from './command-result';
 
 export const USAGE = [
   'Usage: npm run create-admin -- --email E --first-name F --last-name L --business-name B <password>',
@@ -68,11 +69,6 @@ export const CreateAdminInputSchema = z.object({
     .min(1, MESSAGES.businessNameRequired)
     .max(100, 'Business name must be at most 100 characters'),
 });
-
-export interface CommandResult {
-  exitCode: number;
-  output: string;
-}
 
 /** Creates the Admin in an open database (migrating it first). Exported for tests. */
 export async function createAdminInDatabase(

@@ -3,10 +3,10 @@ import { EmailSchema, OUTBOX_STATUSES } from '@app/domain';
 import { createDatabase, type Db } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { type Clock, systemClock } from '../lib/clock';
-import { OutboxRepository, type OutboxRow } from '../modules/outbox/outbox.repository';
 import { DEFAULT_OUTBOX_TIMING } from '../modules/outbox/outbox.service';
+import { OutboxRepository, type OutboxRow } from '../repositories/outbox.repository';
 import { commandDatabase } from './command-database';
-import type { CommandResult } from './create-admin.command';
+import type { CommandResult } from './command-result';
 
 export const DEFAULT_LIST_LIMIT = 50;
 export const MAX_LIST_LIMIT = 1000;

@@ -29,6 +29,7 @@ import {
 } from '@app/domain';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../lib/clock';
 import { hashPassword } from '../lib/passwords';
+import { seededRandom } from '../lib/seeded-random';
 import { type Db, isUniqueViolation } from './database';
 import { newUserRow } from './new-user-row';
 import type { BookingStatusValue, Database } from './schema';
@@ -862,19 +863,6 @@ interface PlannedBooking {
   homeVisit: boolean;
   requestedMs: number;
   thread?: DemoBooking['thread'];
-}
-
-/** A small seeded PRNG (mulberry32): the same shop gets the same year on every run of a day. */
-function seededRandom(seed: string): () => number {
-  let state = 0;
-  for (const char of seed) state = (Math.imul(state, 31) + char.charCodeAt(0)) >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** How a past booking ended: mostly kept, some cancelled, denied or a counter offer declined. */

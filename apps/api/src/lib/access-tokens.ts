@@ -1,6 +1,6 @@
 import { ACCESS_TOKEN_TTL_SECONDS, USER_TYPES, type UserType } from '@app/domain';
-import type { Clock } from '../../lib/clock';
-import { signJwt, verifyJwt } from '../../lib/jwt';
+import type { Clock } from './clock';
+import { signJwt, verifyJwt } from './jwt';
 
 export interface AccessClaims {
   sub: string;

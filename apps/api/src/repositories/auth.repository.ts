@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
-import type { Db } from '../../db/database';
-import type { CodePurpose, OneTimeCodesTable, RefreshTokensTable } from '../../db/schema';
+import type { Db } from '../db/database';
+import type { CodePurpose, OneTimeCodesTable, RefreshTokensTable } from '../db/schema';
 
 export type CodeRow = Selectable<OneTimeCodesTable>;
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ACTIVE_STATUSES, PENDING_STATUSES, SLOT_HOLDING_STATUSES } from '@app/domain';
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Db } from '../../db/database';
-import type { BookingStatusValue, BookingsTable } from '../../db/schema';
+import type { Db } from '../db/database';
+import type { BookingStatusValue, BookingsTable } from '../db/schema';
 
 export type BookingRow = Selectable<BookingsTable>;
 export type NewBookingRow = Insertable<BookingsTable>;
@@ -42,6 +42,10 @@ export interface TransitionRecord {
 }
 
 /** Bookings and their transition history. Booking times are 'YYYY-MM-DD HH:MM' text, so they compare as strings. */
+/** The name a booking shows for its business: as captured at booking time. */
+export const businessNameOf = (row: Pick<BookingRow, 'business_name' | 'barber_name'>) =>
+  row.business_name || row.barber_name;
+
 export class BookingsRepository {
   constructor(private readonly db: Db) {}
 
@@ -50,6 +54,12 @@ export class BookingsRepository {
   }
 
   /** Inserts the booking; its business's bookings version moves on (call inside a transaction). */
+  /** The booking's status now (an email's send-time check). */
+  async statusOf(id: string): Promise<string | undefined> {
+    const row = await this.db.selectFrom('bookings').select('status').where('id', '=', id).executeTakeFirst();
+    return row?.status;
+  }
+
   async insert(booking: NewBookingRow): Promise<void> {
     await this.db.insertInto('bookings').values(booking).execute();
     await this.bumpVersion([booking.business_id]);

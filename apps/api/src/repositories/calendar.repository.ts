@@ -1,6 +1,6 @@
 import { SLOT_HOLDING_STATUSES } from '@app/domain';
-import type { Db } from '../../db/database';
-import type { BookingRow } from '../bookings/bookings.repository';
+import type { Db } from '../db/database';
+import type { BookingRow } from './bookings.repository';
 
 /** The account a feed token belongs to, with what the feed shows of it. */
 export interface FeedOwner {

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/database';
-import type { BookingRow } from '../bookings/bookings.repository';
+import type { Db } from '../db/database';
+import type { BookingRow } from './bookings.repository';
 
 /** The rows of a business's export (SQL only here). */
 export class ExportsRepository {

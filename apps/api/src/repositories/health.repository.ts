@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
-import { migrations } from '../../db/migrations';
+import type { Db } from '../db/database';
+import { migrations } from '../db/migrations';
 
 export class HealthRepository {
   constructor(private readonly db: Db) {}

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
-import type { Db } from '../../db/database';
-import type { InvitesTable } from '../../db/schema';
+import type { Db } from '../db/database';
+import type { InvitesTable } from '../db/schema';
 
 export type InviteRow = Selectable<InvitesTable>;
 

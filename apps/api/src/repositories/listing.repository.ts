@@ -1,7 +1,7 @@
 import { SLOT_HOLDING_STATUSES } from '@app/domain';
 import { type Selectable, sql } from 'kysely';
-import { type Db, isPostgres } from '../../db/database';
-import type { AwayDatesTable, UsersTable } from '../../db/schema';
+import { type Db, isPostgres } from '../db/database';
+import type { AwayDatesTable, UsersTable } from '../db/schema';
 
 /** Businesses written per UPDATE when their next free hours are kept. */
 const SAVE_BATCH = 200;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import pg from 'pg';
-import type { Db } from '../../db/database';
+import type { Db } from '../db/database';
 
 /** A channel name is an SQL identifier written into LISTEN: only these characters. */
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;

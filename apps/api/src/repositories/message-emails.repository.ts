@@ -1,5 +1,5 @@
 import type { BookingActor } from '@app/domain';
-import type { Db } from '../../db/database';
+import type { Db } from '../db/database';
 
 /** A thread's 'messages' email to one party, as the next one's timing reads it. */
 export interface MessageEmailSlot {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, type Selectable, sql } from 'kysely';
-import type { Db } from '../../db/database';
-import type { Database, OutboxKind, OutboxTable } from '../../db/schema';
-import type { MailMessage } from '../../mail/mailer';
+import type { Db } from '../db/database';
+import type { Database, OutboxKind, OutboxTable } from '../db/schema';
+import type { MailMessage } from '../mail/mailer';
 
 export type OutboxRow = Selectable<OutboxTable>;
 
@@ -155,32 +155,17 @@ export class OutboxRepository {
       .execute();
   }
 
-  async bookingStatus(bookingId: string): Promise<string | undefined> {
-    const row = await this.db
-      .selectFrom('bookings')
-      .select('status')
-      .where('id', '=', bookingId)
-      .executeTakeFirst();
-    return row?.status;
-  }
-
-  /** Has the booking a review (a review invitation's send-time check)? */
-  async isReviewed(bookingId: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('reviews')
-      .select('id')
-      .where('booking_id', '=', bookingId)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
-  /** A cancelled booking's reminders still to come are skipped, in the cancellation's transaction. */
-  async skipPendingReminders(executor: Executor, bookingId: string, now: Date): Promise<void> {
+  /** A booking's pending emails of one kind are skipped (e.g. a cancelled booking's reminders). */
+  async skipPending(
+    executor: Executor,
+    { bookingId, kind, reason }: { bookingId: string; kind: OutboxKind; reason: string },
+    now: Date,
+  ): Promise<void> {
     await executor
       .updateTable('outbox')
-      .set({ status: 'skipped', last_error: 'The booking was cancelled.', updated_at: now.toISOString() })
+      .set({ status: 'skipped', last_error: reason, updated_at: now.toISOString() })
       .where('booking_id', '=', bookingId)
-      .where('kind', '=', 'reminder')
+      .where('kind', '=', kind)
       .where('status', '=', 'pending')
       .execute();
   }

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
-import type { ReviewReportsTable, ReviewsTable } from '../../db/schema';
+import type { Db } from '../db/database';
+import type { ReviewReportsTable, ReviewsTable } from '../db/schema';
 
 export type ReviewRow = Selectable<ReviewsTable>;
 export type ReviewReportRow = Selectable<ReviewReportsTable>;

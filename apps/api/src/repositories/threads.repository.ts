@@ -1,8 +1,8 @@
 import type { BookingActor } from '@app/domain';
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
-import type { BookingMessagesTable, BookingStatusValue } from '../../db/schema';
+import type { Db } from '../db/database';
+import type { BookingMessagesTable, BookingStatusValue } from '../db/schema';
 
 export type ThreadLineRow = Selectable<BookingMessagesTable>;
 

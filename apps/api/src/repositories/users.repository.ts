@@ -1,6 +1,6 @@
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
-import type { Db } from '../../db/database';
-import type { AwayDatesTable, UsersTable } from '../../db/schema';
+import type { Db } from '../db/database';
+import type { AwayDatesTable, UsersTable } from '../db/schema';
 
 /** Columns a person may change on their own account row (never id, email, password or role). */
 export type AccountChanges = Pick<

@@ -2,7 +2,7 @@ import { CODE_MAX_ATTEMPTS } from '@app/domain';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { hmacHex } from '../../src/lib/secrets';
 import type { MailMessage, OutgoingMail } from '../../src/mail/mailer';
-import { UsersRepository } from '../../src/modules/users/users.repository';
+import { UsersRepository } from '../../src/repositories/users.repository';
 import { CapturingMailer, createTestApp, type TestApp } from '../helpers/app';
 import { describeEachDatabase } from '../helpers/databases';
 import { createConfirmedUser, registerUser, uniqueEmail } from '../helpers/factories';

@@ -192,9 +192,9 @@ describe('booking writes', () => {
     // The demo seed writes a fresh database in one transaction with the accounts it belongs to.
     expect(writers.map((file) => relative(src, join(src, file))).sort()).toEqual([
       'db/seed.ts',
-      'modules/bookings/bookings.repository.ts',
+      'repositories/bookings.repository.ts',
     ]);
-    const repository = readFileSync(join(src, 'modules/bookings/bookings.repository.ts'), 'utf8');
+    const repository = readFileSync(join(src, 'repositories/bookings.repository.ts'), 'utf8');
     const writes = repository.match(/(insertInto|updateTable|deleteFrom)\('bookings'\)/g) ?? [];
     const bumps = repository.match(/await this\.bumpVersion\(/g) ?? [];
     expect(bumps.length).toBe(writes.length);

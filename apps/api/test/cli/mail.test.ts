@@ -8,8 +8,8 @@ import { mailInDatabase, runMail } from '../../src/cli/mail.command';
 import { createDatabase, type Db } from '../../src/db/database';
 import type { OutboxKind } from '../../src/db/schema';
 import { DAY_MS } from '../../src/lib/clock';
-import { OutboxRepository } from '../../src/modules/outbox/outbox.repository';
 import { API_PACKAGE_DIR } from '../../src/paths';
+import { OutboxRepository } from '../../src/repositories/outbox.repository';
 import { describeEachDatabase } from '../helpers/databases';
 import { uniqueEmail } from '../helpers/factories';
 

@@ -23,7 +23,7 @@ import {
   utcToLondonWallClock,
 } from '@app/domain';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { OutboxRow } from '../../src/modules/outbox/outbox.repository';
+import type { OutboxRow } from '../../src/repositories/outbox.repository';
 import { createTestDatabase, DIALECTS, type Dialect, type TestDatabase } from '../helpers/databases';
 import { freePort, messageIdOf, type Received, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import { recordFigures } from './figures';

@@ -320,15 +320,3 @@ export async function login(baseUrl: string, email: string): Promise<string> {
   }
   return body.accessToken;
 }
-
-/** A small seeded PRNG (mulberry32), so a failing run can be repeated with CRASH_SEED. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}

@@ -24,16 +24,9 @@ import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../src/db/database';
+import { seededRandom } from '../../src/lib/seeded-random';
 import { recordFigures } from './figures';
-import {
-  type Account,
-  login,
-  prepareDatabase,
-  SERVER_MODE,
-  ServerProcess,
-  seededRandom,
-  sleep,
-} from './server-process';
+import { type Account, login, prepareDatabase, SERVER_MODE, ServerProcess, sleep } from './server-process';
 
 const intFromEnv = (name: string, fallback: number) => {
   const value = Number(process.env[name]);

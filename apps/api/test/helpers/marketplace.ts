@@ -6,7 +6,7 @@ import type { Db } from '../../src/db/database';
 import { newUserRow } from '../../src/db/new-user-row';
 import type { UsersTable } from '../../src/db/schema';
 import { hashPassword } from '../../src/lib/passwords';
-import { type BookingRow, BookingsRepository } from '../../src/modules/bookings/bookings.repository';
+import { type BookingRow, BookingsRepository } from '../../src/repositories/bookings.repository';
 import type { TestApp } from './app';
 import { PASSWORD, uniqueEmail } from './factories';
 import { mintAccessToken } from './sessions';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { UserType } from '@app/domain';
 import type { Db } from '../../src/db/database';
+import { AccessTokens } from '../../src/lib/access-tokens';
 import { DAY_MS } from '../../src/lib/clock';
 import { sha256Hex } from '../../src/lib/secrets';
-import { AccessTokens } from '../../src/modules/auth/access-tokens';
 import type { TestApp } from './app';
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { InvitesRepository } from '../../src/modules/auth/invites.repository';
+import { InvitesRepository } from '../../src/repositories/invites.repository';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { describeEachDatabase } from '../helpers/databases';
 import { registration, uniqueEmail } from '../helpers/factories';

@@ -6,7 +6,7 @@ import { MINUTE_MS } from '../../src/lib/clock';
 import { createSmtpMailer } from '../../src/mail/smtp.mailer';
 import { formatBookingTime } from '../../src/mail/templates';
 import { scheduleMessageEmail } from '../../src/modules/threads/message-emails';
-import { ThreadsRepository } from '../../src/modules/threads/threads.repository';
+import { ThreadsRepository } from '../../src/repositories/threads.repository';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { describeEachDatabase } from '../helpers/databases';
 import {

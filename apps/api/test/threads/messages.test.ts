@@ -10,7 +10,7 @@ import {
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DAY_MS, MINUTE_MS } from '../../src/lib/clock';
 import { THREAD_API_MESSAGES } from '../../src/modules/threads/threads.messages';
-import { ThreadsRepository } from '../../src/modules/threads/threads.repository';
+import { ThreadsRepository } from '../../src/repositories/threads.repository';
 import type { TestApp } from '../helpers/app';
 import { describeEachDatabase } from '../helpers/databases';
 import { createAdmin } from '../helpers/invites';

@@ -76,16 +76,17 @@ export const bookingsRoutes = [errors, BookingsService];
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { mailer } from '../../mail/mailer';
-import { UsersRepository } from '../users/users.repository';
-import { BookingsRepository } from './bookings.repository';
+import { BookingsRepository } from '../../repositories/bookings.repository';
+import { UsersRepository } from '../../repositories/users.repository';
+import { usersService } from '../users/users.service';
 export class BookingsService {
   constructor(private readonly db: Database) {}
   approve() {
-    return this.db.transaction().execute(async (trx) => [trx, StatusSchema, AppError, mailer, UsersRepository, BookingsRepository]);
+    return this.db.transaction().execute(async (trx) => [trx, StatusSchema, AppError, mailer, UsersRepository, BookingsRepository, usersService]);
   }
 }
 `,
-  'apps/api/src/modules/bookings/bookings.repository.ts': `import { type Kysely, sql } from 'kysely';
+  'apps/api/src/repositories/bookings.repository.ts': `import { type Kysely, sql } from 'kysely';
 export class BookingsRepository {
   constructor(private readonly db: Kysely<any>) {}
   list() {
@@ -93,7 +94,14 @@ export class BookingsRepository {
   }
 }
 `,
-  'apps/api/src/modules/users/users.repository.ts': `export class UsersRepository {}\n`,
+  'apps/api/src/repositories/users.repository.ts': `export class UsersRepository {}\n`,
+  'apps/api/src/modules/users/users.service.ts': `import { UsersRepository } from '../../repositories/users.repository';
+import { outbox } from '../outbox/outbox.service';
+export const usersService = [UsersRepository, outbox];
+`,
+  'apps/api/src/modules/outbox/outbox.service.ts': `import { mailer } from '../../mail/mailer';\nexport const outbox = mailer;\n`,
+  'apps/api/src/modules/listing/listing.service.ts': `import { BookingsService } from '../bookings/bookings.service';\nexport const listing = BookingsService;\n`,
+  'apps/api/src/modules/calendar/calendar.service.ts': `import { BookingsRepository } from '../../repositories/bookings.repository';\nexport const calendar = BookingsRepository;\n`,
   'apps/api/src/plugins/errors.ts': `import { AppError } from '../lib/errors';\nexport const errors = AppError;\n`,
   'apps/api/src/mail/mailer.ts': `import { AppError } from '../lib/errors';\nexport const mailer = AppError;\n`,
   'apps/api/src/lib/errors.ts': `export class AppError extends Error {}\n`,
@@ -208,7 +216,7 @@ const VIOLATIONS: { name: string; rule: string; files: Record<string, string> }[
     rule: 'imports-upward',
     files: appended(
       'apps/api/src/mail/mailer.ts',
-      `import { UsersRepository } from '../modules/users/users.repository';`,
+      `import { usersService } from '../modules/users/users.service';`,
     ),
   },
   {
@@ -246,6 +254,40 @@ const VIOLATIONS: { name: string; rule: string; files: Record<string, string> }[
     name: 'app code imports test helpers',
     rule: 'imports-upward',
     files: appended('apps/web/src/app/routes.tsx', `import { renderApp } from '@/testing/render-app';`),
+  },
+  {
+    name: 'a repository imports a module',
+    rule: 'imports-upward',
+    files: appended(
+      'apps/api/src/repositories/users.repository.ts',
+      `import { outbox } from '../modules/outbox/outbox.service';`,
+    ),
+  },
+  {
+    name: 'two modules import each other (users imports bookings, which imports users)',
+    rule: 'module-imports-upward',
+    files: appended(
+      'apps/api/src/modules/users/users.service.ts',
+      `import type { BookingsService } from '../bookings/bookings.service';`,
+    ),
+  },
+  {
+    name: 'a module imports one above it (the outbox imports users)',
+    rule: 'module-imports-upward',
+    files: appended('apps/api/src/modules/outbox/outbox.service.ts', `import '../users/users.service';`),
+  },
+  {
+    name: 'a module imports another of its own level (listing imports calendar)',
+    rule: 'module-imports-sideways',
+    files: appended(
+      'apps/api/src/modules/listing/listing.service.ts',
+      `import '../calendar/calendar.service';`,
+    ),
+  },
+  {
+    name: 'a module the order does not place',
+    rule: 'module-not-ordered',
+    files: { 'apps/api/src/modules/payments/payments.service.ts': `export const payments = 1;\n` },
   },
   {
     name: 'a migration imports app code',
@@ -341,6 +383,30 @@ describe('npm run lint keeps the boundaries', () => {
     expect(result.output).toContain(
       'apps/web/src/features/booking/booking-page.tsx:1  feature-imports-feature  ../profile/profile-page:',
     );
+  });
+
+  it('names both files of an import between modules that breaks their order', () => {
+    const result = lint(
+      treeWith(
+        appended(
+          'apps/api/src/modules/users/users.service.ts',
+          `import type { BookingsService } from '../bookings/bookings.service';`,
+        ),
+      ),
+    );
+    expect(result.status).toBe(1);
+    expect(result.output).toContain(
+      'apps/api/src/modules/users/users.service.ts:1  module-imports-upward  ../bookings/bookings.service (apps/api/src/modules/bookings/bookings.service)',
+    );
+  });
+
+  it('reports the module graph, level by level', () => {
+    const run = spawnSync(process.execPath, [CHECKER, '--root', treeWith({}), '--modules'], {
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/4 {2}bookings +-> users \(1\)/);
+    expect(run.stdout).toMatch(/5 {2}listing +-> bookings \(1\)/);
   });
 
   it('passes a switch over an open value marked as open', () => {

@@ -25,9 +25,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTH_MESSAGES } from './auth.messages';
 import type { AuthService } from './auth.service';
+import type { InvitesService } from './invites.service';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
+  invites: InvitesService;
 }
 
 /** Error responses every body route can give, plus the ones listed. */
@@ -38,7 +40,7 @@ const PASSWORD_HEADER_NOTE =
   'With `X-Password-Encoding: base64`, the password fields are base64 of the UTF-8 password.';
 
 /** /api/auth/* (api-contract §2). */
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth }) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, invites }) => {
   // Code emails still being sent go out before the app closes (this runs before the database closes).
   app.addHook('onClose', async () => auth.whenIdle());
 
@@ -189,7 +191,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const { expiresAt } = await auth.sendBusinessInvite(request.requireUser().id, request.body.email);
+      const { expiresAt } = await invites.sendBusinessInvite(request.requireUser().id, request.body.email);
       return reply.code(201).send({ message: AUTH_MESSAGES.inviteSent, expiresAt });
     },
   );
@@ -210,7 +212,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { 200: SentInvitesResponseSchema, ...errors(401, 403) },
       },
     },
-    async () => ({ invites: await auth.listInvites() }),
+    async () => ({ invites: await invites.listInvites() }),
   );
 
   app.post(
@@ -228,7 +230,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const invite = await auth.resendInvite(request.requireUser().id, request.params.id);
+      const invite = await invites.resendInvite(request.requireUser().id, request.params.id);
       return reply.code(201).send({ message: AUTH_MESSAGES.inviteResent, invite });
     },
   );
@@ -247,7 +249,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request) => {
-      await auth.revokeInvite(request.params.id);
+      await invites.revokeInvite(request.params.id);
       return { message: AUTH_MESSAGES.inviteRevoked };
     },
   );
@@ -265,7 +267,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { 200: VerifyInviteResponseSchema, ...errors(429) },
       },
     },
-    async (request) => auth.verifyInvite(request.body.inviteCode),
+    async (request) => invites.verifyInvite(request.body.inviteCode),
   );
 
   app.post(

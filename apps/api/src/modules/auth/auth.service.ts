@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  INVITE_EXPIRY_HOURS,
   type LoginResponse,
   MESSAGES,
   REFRESH_TOKEN_TTL_DAYS,
@@ -8,9 +7,7 @@ import {
   type RegisterRequestSchema,
   type RegisterWithInviteRequestSchema,
   type ResetPasswordRequestSchema,
-  type SentInvite,
   SIGNUP_CODE_TTL_HOURS,
-  type VerifyInviteResponse,
 } from '@app/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
@@ -18,20 +15,21 @@ import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/database';
 import { newUserRow } from '../../db/new-user-row';
 import type { CodePurpose } from '../../db/schema';
+import type { AccessTokens } from '../../lib/access-tokens';
 import { addMs, type Clock, DAY_MS, HOUR_MS } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { hashPassword, passwordNeedsRehash, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { generateToken, sha256Hex } from '../../lib/secrets';
-import { businessInviteEmail, passwordResetCodeEmail, signupCodeEmail } from '../../mail/templates';
+import { passwordResetCodeEmail, signupCodeEmail } from '../../mail/templates';
 import type { AuthUser } from '../../plugins/auth';
+import { AuthRepository, type CodeRow } from '../../repositories/auth.repository';
+import { InvitesRepository } from '../../repositories/invites.repository';
+import { type UserRow, UsersRepository } from '../../repositories/users.repository';
 import type { Outbox } from '../outbox/outbox.service';
 import type { RateLimitsService } from '../rate-limits/rate-limits.service';
-import { type UserRow, UsersRepository } from '../users/users.repository';
-import type { AccessTokens } from './access-tokens';
 import { AUTH_MESSAGES } from './auth.messages';
-import { AuthRepository, type CodeRow } from './auth.repository';
 import { BackgroundTasks } from './background-tasks';
-import { type InviteRow, InvitesRepository } from './invites.repository';
+import { assertUsable, inviteProblem } from './invites.service';
 import { OneTimeCodes } from './one-time-codes';
 
 export type RegisterInput = z.output<typeof RegisterRequestSchema>;
@@ -58,41 +56,14 @@ const CODE = 'code';
 /** A rotated token presented again within this time is treated as a race, not as theft. */
 export const REFRESH_REUSE_GRACE_MS = 10_000;
 
-/** 256 random bits, base64url (43 characters): an invite link cannot be guessed. */
-const INVITE_CODE_BYTES = 32;
-
 const codeMismatch = () => new AppError('CodeMismatch', AUTH_MESSAGES.codeMismatch);
 const emailTaken = () => new AppError('UsernameExists', AUTH_MESSAGES.emailTaken);
 const invalidRefreshToken = () => new AppError('NotAuthorized', AUTH_MESSAGES.invalidRefreshToken);
 
-/** Why an invite cannot be used (404 unknown or replaced, 409 used, 410 expired), or null. */
-function inviteProblem(invite: InviteRow | undefined, now: string): AppError | null {
-  if (!invite) return new AppError('InviteNotFound', MESSAGES.inviteInvalidOrUsed);
-  if (invite.used_at) return new AppError('InviteUsed', MESSAGES.inviteInvalidOrUsed);
-  if (invite.expires_at <= now) return new AppError('InviteExpired', MESSAGES.inviteExpired);
-  return null;
-}
-
-/** How many invitations the Admin's list shows (the newest). */
-const SENT_INVITES_LIMIT = 200;
-
-/** An invitation as the Admin's list shows it: never its code (only its hash is kept). */
-function toSentInvite(row: InviteRow, now: string): SentInvite {
-  return {
-    id: row.id,
-    email: row.email,
-    sentAt: row.created_at,
-    expiresAt: row.expires_at,
-    state: row.used_at ? 'used' : row.expires_at <= now ? 'expired' : 'open',
-    usedAt: row.used_at,
-  };
-}
-
-function assertUsable(invite: InviteRow | undefined, now: string): asserts invite is InviteRow {
-  const problem = inviteProblem(invite, now);
-  if (problem) throw problem;
-}
-
+/**
+ * Accounts and sessions (api-contract §2): sign-up and its code, sign-in, refresh-token rotation,
+ * sign-out, password reset, and a business's registration through an Admin's invite.
+ */
 export class AuthService {
   private readonly users: UsersRepository;
   private readonly auth: AuthRepository;
@@ -343,93 +314,6 @@ export class AuthService {
   }
 
   // ---- Invites (api-contract §2) ------------------------------------------------------------------
-
-  /**
-   * An Admin invites a business: a random code (256 bits) of which only the SHA-256 is stored,
-   * valid INVITE_EXPIRY_HOURS, single use, emailed as `${APP_URL}/invite/{code}`. A new invite
-   * replaces the address's unused one, so the earlier link stops working (it then reads as unknown);
-   * the database keeps one unused invite per address even when two are sent at once. The email is
-   * written to the outbox with the invite: both commit or neither does.
-   */
-  async sendBusinessInvite(invitedBy: string, email: string): Promise<{ expiresAt: string }> {
-    if (await this.users.findByEmail(email)) throw emailTaken();
-    const inviteCode = generateToken(INVITE_CODE_BYTES);
-    const now = this.now();
-    const expiresAt = addMs(now, INVITE_EXPIRY_HOURS * HOUR_MS).toISOString();
-    const link = `${this.deps.appUrl}/invite/${encodeURIComponent(inviteCode)}`;
-    await this.deps.db.transaction().execute(async (trx) => {
-      await new InvitesRepository(trx).replaceOpen({
-        codeHash: sha256Hex(inviteCode),
-        email,
-        invitedBy,
-        expiresAt,
-        now: now.toISOString(),
-      });
-      await this.deps.outbox.enqueue(trx, businessInviteEmail(email, link), { kind: 'invite' });
-    });
-    return { expiresAt };
-  }
-
-  /** GET /auth/invites (Admin): the latest invitations, newest first, with where each stands. */
-  async listInvites(): Promise<SentInvite[]> {
-    const now = this.now().toISOString();
-    return (await this.invites.listLatest(SENT_INVITES_LIMIT)).map((row) => toSentInvite(row, now));
-  }
-
-  /**
-   * POST /auth/invites/{id}/resend (Admin): a new link and expiry for an unused invitation (expired
-   * or not), emailed again; the earlier link stops working. 404 when unknown (revoked or replaced),
-   * 409 InviteUsed once used, 409 UsernameExists when the address has an account meanwhile.
-   */
-  async resendInvite(adminId: string, id: string): Promise<SentInvite> {
-    const invite = await this.invites.findById(id);
-    if (!invite) throw new AppError('InviteNotFound', AUTH_MESSAGES.inviteNotFound);
-    if (invite.used_at) throw new AppError('InviteUsed', AUTH_MESSAGES.inviteAlreadyUsed);
-    if (await this.users.findByEmail(invite.email)) throw emailTaken();
-    const inviteCode = generateToken(INVITE_CODE_BYTES);
-    const now = this.now();
-    const expiresAt = addMs(now, INVITE_EXPIRY_HOURS * HOUR_MS).toISOString();
-    const link = `${this.deps.appUrl}/invite/${encodeURIComponent(inviteCode)}`;
-    // The renewal and its email are one change: both, or neither.
-    const renewed = await this.deps.db.transaction().execute(async (trx) => {
-      const row = await new InvitesRepository(trx).renewUnused(id, {
-        codeHash: sha256Hex(inviteCode),
-        invitedBy: adminId,
-        expiresAt,
-        now: now.toISOString(),
-      });
-      if (row) await this.deps.outbox.enqueue(trx, businessInviteEmail(row.email, link), { kind: 'invite' });
-      return row;
-    });
-    if (!renewed) {
-      // Used, revoked or renewed by another request meanwhile.
-      if ((await this.invites.findById(id))?.used_at) {
-        throw new AppError('InviteUsed', AUTH_MESSAGES.inviteAlreadyUsed);
-      }
-      throw new AppError('InviteNotFound', AUTH_MESSAGES.inviteNotFound);
-    }
-    return toSentInvite(renewed, now.toISOString());
-  }
-
-  /** DELETE /auth/invites/{id} (Admin): the unused invitation's link stops working at once. */
-  async revokeInvite(id: string): Promise<void> {
-    if (await this.invites.deleteUnused(id)) return;
-    const invite = await this.invites.findById(id);
-    if (invite?.used_at) throw new AppError('InviteUsed', AUTH_MESSAGES.inviteAlreadyUsed);
-    throw new AppError('InviteNotFound', AUTH_MESSAGES.inviteNotFound);
-  }
-
-  /**
-   * The invite page's check. The invited email is only told for a usable invite: unknown, replaced
-   * and used codes all answer `{ email: null, valid: false, expired: false }`, expired ones
-   * `{ email: null, valid: false, expired: true }` (a used invite counts as used, even once expired).
-   */
-  async verifyInvite(inviteCode: string): Promise<VerifyInviteResponse> {
-    const invite = await this.invites.findByCodeHash(sha256Hex(inviteCode));
-    const problem = inviteProblem(invite, this.now().toISOString());
-    if (!invite || problem) return { email: null, valid: false, expired: problem?.code === 'InviteExpired' };
-    return { email: invite.email, valid: true, expired: false };
-  }
 
   /**
    * Business registration through an invite: an unconfirmed, listed Business account for the

@@ -2,7 +2,7 @@ import { CODE_MAX_ATTEMPTS } from '@app/domain';
 import type { CodePurpose } from '../../db/schema';
 import { addMs } from '../../lib/clock';
 import { digestsEqual, generateNumericCode, hmacHex } from '../../lib/secrets';
-import type { AuthRepository, CodeRow } from './auth.repository';
+import type { AuthRepository, CodeRow } from '../../repositories/auth.repository';
 
 /** A guess at an open code: right and in time, wrong (or no code to guess), or right but expired. */
 export type CodeCheck = { status: 'valid'; code: CodeRow } | { status: 'wrong' } | { status: 'expired' };

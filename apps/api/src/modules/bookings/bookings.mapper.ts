@@ -8,11 +8,10 @@ import {
   MINIMUM_PRICE_DEFAULT,
   publicBusinessAddress,
 } from '@app/domain';
-import type { BusinessListingRow } from '../listing/listing.repository';
-import { toRating } from '../reviews/reviews.mapper';
-import { districtsOf, parseAvailability } from '../users/users.mapper';
-import type { AwayDateRow, UserRow } from '../users/users.repository';
-import type { BookingRow } from './bookings.repository';
+import type { BookingRow } from '../../repositories/bookings.repository';
+import type { BusinessListingRow } from '../../repositories/listing.repository';
+import type { AwayDateRow, UserRow } from '../../repositories/users.repository';
+import { districtsOf, parseAvailability, toRating } from '../users/users.mapper';
 
 /** The one place booking columns become the contract's Booking object (api-contract §4). */
 export function toBooking(row: BookingRow): Booking {

@@ -1,8 +1,9 @@
 import { MAX_AGREED_BOOKINGS_DECIDED } from '@app/domain';
+import { USER_MESSAGES } from '../users/users.messages';
 /** The server's own booking messages (the spec's strings live in @app/domain MESSAGES). */
 export const BOOKING_MESSAGES = {
   requested: 'Booking request sent.',
-  businessNotFound: 'Business not found.',
+  businessNotFound: USER_MESSAGES.businessNotFound,
   bookingNotFound: 'Booking not found.',
   slotNotAvailable: 'This time is not available. Please choose one of the offered times.',
   noHomeVisits: 'This business does not offer home visits.',

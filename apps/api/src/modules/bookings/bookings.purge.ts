@@ -2,7 +2,7 @@ import { BOOKING_HISTORY_YEARS, todayInLondon, utcToLondonWallClock, yearsBefore
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { type Clock, DAY_MS } from '../../lib/clock';
-import { BookingsRepository } from './bookings.repository';
+import { BookingsRepository } from '../../repositories/bookings.repository';
 
 /** The oldest booking time still kept: now (NI wall clock) minus BOOKING_HISTORY_YEARS years. */
 export function bookingRetentionCutoff(now: Date): string {

@@ -57,7 +57,7 @@ const businessBookingsKey = (businessId: string, query: AllBookingsQuery) =>
  */
 export const availableTimesBody = (readCache: ReadCache, bookings: BookingsService, businessId: string) =>
   readCache.get(`available-times:${businessId}`, async () =>
-    serializeWith(AvailableTimesResponseSchema, await bookings.availableTimes(businessId)),
+    serializeWith(AvailableTimesResponseSchema, await bookings.requests.availableTimes(businessId)),
   );
 
 /** /api/booking/* (api-contract §4). */
@@ -98,7 +98,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<BookingsRoutesOptions> = asyn
       },
     },
     async (request, reply) => {
-      const booking = await bookings.book(request.requireUser().id, request.body);
+      const booking = await bookings.requests.book(request.requireUser().id, request.body);
       return reply.code(201).send({ message: BOOKING_MESSAGES.requested, booking });
     },
   );
@@ -114,7 +114,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<BookingsRoutesOptions> = asyn
         response: { 200: UserBookingsResponseSchema, ...errors(401) },
       },
     },
-    async (request) => bookings.listForCustomer(request.requireUser().id),
+    async (request) => bookings.reads.listForCustomer(request.requireUser().id),
   );
 
   app.get(
@@ -136,9 +136,9 @@ export const bookingsRoutes: FastifyPluginAsyncZod<BookingsRoutesOptions> = asyn
       const { query } = request;
       // The version first (decision 12): an answer computed while a write commits is kept under
       // the older version, so the next read computes again.
-      const version = await bookings.businessBookingsVersion(businessId);
+      const version = await bookings.reads.businessBookingsVersion(businessId);
       const load = async () =>
-        serializeWith(AllBookingsResponseSchema, await bookings.listForBusiness(businessId, query));
+        serializeWith(AllBookingsResponseSchema, await bookings.reads.listForBusiness(businessId, query));
       const { body, kept } =
         version === undefined
           ? { body: cachedBody(await load()), kept: false }
@@ -164,7 +164,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<BookingsRoutesOptions> = asyn
       },
     },
     async (request) => {
-      const booking = await bookings.setStatus(request.requireUser().id, request.body);
+      const booking = await bookings.transitions.setStatus(request.requireUser().id, request.body);
       return { message: BOOKING_MESSAGES.statusUpdated(booking.Status), booking };
     },
   );
@@ -183,7 +183,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<BookingsRoutesOptions> = asyn
       },
     },
     async (request) => {
-      const booking = await bookings.counter(request.requireUser().id, request.body);
+      const booking = await bookings.transitions.counter(request.requireUser().id, request.body);
       return { message: BOOKING_MESSAGES.countered, booking };
     },
   );
@@ -202,7 +202,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<BookingsRoutesOptions> = asyn
       },
     },
     async (request) => {
-      const booking = await bookings.respondToCounter(request.requireUser().id, request.body);
+      const booking = await bookings.transitions.respondToCounter(request.requireUser().id, request.body);
       return { message: BOOKING_MESSAGES.statusUpdated(booking.Status), booking };
     },
   );
@@ -221,7 +221,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<BookingsRoutesOptions> = asyn
       },
     },
     async (request) => {
-      const booking = await bookings.cancelByBusiness(request.requireUser().id, request.body);
+      const booking = await bookings.transitions.cancelByBusiness(request.requireUser().id, request.body);
       return { message: BOOKING_MESSAGES.statusUpdated(booking.Status), booking };
     },
   );

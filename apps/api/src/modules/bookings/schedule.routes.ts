@@ -50,7 +50,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<ScheduleRoutesOptions> = asyn
     async (request) => {
       const { id } = request.requireUser();
       const { availability, agreedBookings } = request.body;
-      await bookings.changeSchedule(id, { availability }, agreedBookings);
+      await bookings.schedule.change(id, { availability }, agreedBookings);
       return users.getProfile(id);
     },
   );
@@ -69,7 +69,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<ScheduleRoutesOptions> = asyn
       },
     },
     async (request) => ({
-      bookings: await bookings.checkScheduleChange(request.requireUser().id, {
+      bookings: await bookings.schedule.check(request.requireUser().id, {
         availability: request.body.availability,
       }),
     }),
@@ -91,7 +91,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<ScheduleRoutesOptions> = asyn
     async (request) => {
       const { id } = request.requireUser();
       const { awayDates, agreedBookings } = request.body;
-      await bookings.changeSchedule(id, { awayDates }, agreedBookings);
+      await bookings.schedule.change(id, { awayDates }, agreedBookings);
       return users.getProfile(id);
     },
   );
@@ -110,7 +110,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<ScheduleRoutesOptions> = asyn
       },
     },
     async (request) => ({
-      bookings: await bookings.checkScheduleChange(request.requireUser().id, {
+      bookings: await bookings.schedule.check(request.requireUser().id, {
         awayDates: request.body.awayDates,
       }),
     }),

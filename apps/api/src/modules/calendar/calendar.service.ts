@@ -4,8 +4,8 @@ import { type BookingIcsInput, bookingIcsLocation, calendarFeedIcs } from '@app/
 import type { Db } from '../../db/database';
 import { type Clock, DAY_MS } from '../../lib/clock';
 import { generateToken, sha256Hex } from '../../lib/secrets';
-import type { BookingRow } from '../bookings/bookings.repository';
-import { CalendarRepository, type FeedOwner } from './calendar.repository';
+import type { BookingRow } from '../../repositories/bookings.repository';
+import { CalendarRepository, type FeedOwner } from '../../repositories/calendar.repository';
 
 /** How far back the feed reaches, and how long a cancellation stays in it (api-contract §8.5). */
 export const FEED_WINDOW_DAYS = 30;

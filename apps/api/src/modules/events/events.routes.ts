@@ -2,8 +2,8 @@ import { ApiErrorSchema } from '@app/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AccessTokens } from '../../lib/access-tokens';
 import { notAuthorized } from '../../lib/errors';
-import type { AccessTokens } from '../auth/access-tokens';
 import type { EventStreams } from './event-streams';
 
 export interface EventsRoutesOptions {

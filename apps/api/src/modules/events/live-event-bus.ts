@@ -2,8 +2,12 @@ import { BOOKING_STATUSES, ThreadMessageSchema } from '@app/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/database';
+import {
+  type ListenConnection,
+  LiveEventsRepository,
+  openListenConnection,
+} from '../../repositories/live-events.repository';
 import type { LiveEvent, LiveEvents } from './live-events';
-import { type ListenConnection, LiveEventsRepository, openListenConnection } from './live-events.repository';
 
 /** Events sent in one NOTIFY statement at most (each payload is at most MAX_NOTIFY_BYTES). */
 const NOTIFY_BATCH = 100;

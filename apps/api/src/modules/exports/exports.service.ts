@@ -6,9 +6,9 @@ import {
   parseBookingDateTime,
 } from '@app/domain';
 import type { Db } from '../../db/database';
-import type { BookingRow } from '../bookings/bookings.repository';
+import type { BookingRow } from '../../repositories/bookings.repository';
+import { ExportsRepository } from '../../repositories/exports.repository';
 import { csvDocument } from './csv';
-import { ExportsRepository } from './exports.repository';
 
 /** One booking as a CSV row, in BOOKING_EXPORT_COLUMNS order (api-contract §8.9). */
 function exportRow(booking: BookingRow): string[] {

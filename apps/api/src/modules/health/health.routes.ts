@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../lib/clock';
-import type { HealthRepository } from './health.repository';
+import type { HealthRepository } from '../../repositories/health.repository';
 
 const HealthSchema = z.object({ status: z.literal('ok'), database: z.literal('ok') });
 const UnhealthySchema = z.object({

@@ -21,9 +21,13 @@ import { z } from 'zod';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import {
+  ListingRepository,
+  type ListingRow,
+  type NextAvailable,
+} from '../../repositories/listing.repository';
 import { toBusinessSummary } from '../bookings/bookings.mapper';
 import { parseAvailability, toAwayRange } from '../users/users.mapper';
-import { ListingRepository, type ListingRow, type NextAvailable } from './listing.repository';
 
 // NOTE: one collator for every sort: localeCompare with a locale builds one per call (~50x slower).
 const nameOrder = new Intl.Collator('en-GB', { sensitivity: 'base' });

@@ -1,6 +1,6 @@
 import type { OutboxMessage } from '@app/domain';
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from '../../mail/layout';
 
 const STATE: Record<OutboxMessage['status'], string> = {
   pending: 'Waiting to send',

@@ -2,8 +2,8 @@ import { OUTBOX_STATUSES, type OutboxMessage, OutboxMessageSchema } from '@app/d
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
+import type { OutboxRow } from '../../repositories/outbox.repository';
 import { renderOutboxPage } from './outbox.page';
-import type { OutboxRow } from './outbox.repository';
 import type { Outbox } from './outbox.service';
 
 const OutboxQuerySchema = z.object({

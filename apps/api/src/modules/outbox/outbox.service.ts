@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { holdsSlot, isBookingStatus } from '@app/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, isPostgres } from '../../db/database';
 import type { OutboxKind } from '../../db/schema';
 import { type Clock, DAY_MS, HOUR_MS } from '../../lib/clock';
 import { openText, sealText } from '../../lib/secrets';
 import type { Mailer, MailMessage } from '../../mail/mailer';
-import { writeMessageEmail } from '../threads/message-emails';
-import { type EnqueueOptions, OutboxRepository, type OutboxRow } from './outbox.repository';
+import { type EnqueueOptions, OutboxRepository, type OutboxRow } from '../../repositories/outbox.repository';
+import { type OutboxKindHandler, OutboxKinds } from './outbox-kinds';
 
 /** The worker's timing (api-contract §8.9); tests shorten it. */
 export interface OutboxTiming {
@@ -61,20 +60,6 @@ export type OutboxFailure = 'retry' | 'failed';
 /** Emails whose bodies are secrets until used: kept encrypted in the outbox. */
 const SEALED_KINDS: ReadonlySet<OutboxKind> = new Set(['code', 'invite']);
 
-/** Emails that go to the account's current address and honour its settings, read at send time. */
-const ADDRESSED_AT_SEND: ReadonlySet<OutboxKind> = new Set([
-  'booking',
-  'reminder',
-  'messages',
-  'review_invite',
-]);
-
-/**
- * Writes an email of one kind again as it goes, from what is true then (the row holds the copy
- * written when it was queued). Returns the message, or why it does not go.
- */
-export type SendTimeWriter = (row: OutboxRow, to: string) => Promise<MailMessage | { skip: string }>;
-
 /** A 5xx SMTP reply (no such mailbox, refused): the message will never be accepted. */
 function isPermanent(error: unknown): boolean {
   const code = (error as { responseCode?: unknown } | null)?.responseCode;
@@ -105,21 +90,23 @@ export class Outbox {
   private stopped = false;
   private lastPurge = 0;
   private lastBeat: Date | undefined;
-  private readonly writers = new Map<OutboxKind, SendTimeWriter>();
+  private readonly kinds: OutboxKinds;
 
   constructor(private readonly deps: OutboxDeps) {
     this.repository = new OutboxRepository(deps.db);
+    this.kinds = new OutboxKinds(this.repository);
     this.timing = { ...DEFAULT_OUTBOX_TIMING, ...deps.timing };
     this.postgres = isPostgres(deps.db);
     this.host = new URL(deps.appUrl).hostname || 'localhost';
   }
 
   /**
-   * From now on, emails of `kind` are written again when they go (e.g. a reminder, with the
-   * business's notice as it is then), and the row keeps what went, for the outbox page.
+   * From now on, emails of `kind` go as `handler` says: to the account's address and settings as
+   * they are then, unless a send-time check skips them, written again if it writes them (the row
+   * then keeps what went, for the outbox page).
    */
-  writeAtSend(kind: OutboxKind, writer: SendTimeWriter): void {
-    this.writers.set(kind, writer);
+  handle(kind: OutboxKind, handler: OutboxKindHandler): void {
+    this.kinds.handle(kind, handler);
   }
 
   /**
@@ -143,9 +130,12 @@ export class Outbox {
     });
   }
 
-  /** A cancelled booking's reminders still to come are not sent (in the cancellation's transaction). */
-  skipReminders(executor: Db, bookingId: string, now: Date): Promise<void> {
-    return this.repository.skipPendingReminders(executor, bookingId, now);
+  /**
+   * A booking's emails of `kind` still to come are not sent, with `reason` (e.g. a cancelled
+   * booking's reminders, in the cancellation's transaction).
+   */
+  skipPending(executor: Db, skipped: { bookingId: string; kind: OutboxKind; reason: string }, now: Date) {
+    return this.repository.skipPending(executor, skipped, now);
   }
 
   /** Newest first, bodies readable (the outbox page). */
@@ -292,7 +282,7 @@ export class Outbox {
       this.deps.onFailure?.('failed');
       return true;
     }
-    const outgoing = await this.outgoing(row, message);
+    const outgoing = await this.kinds.outgoing(row, message, this.owner);
     if ('skip' in outgoing) {
       await this.repository.finish(row.id, this.owner, {
         status: 'skipped',
@@ -325,71 +315,6 @@ export class Outbox {
       );
     }
     return true;
-  }
-
-  /**
-   * What goes, and where: the message as written at enqueue, or as its kind's writer writes it now
-   * (writeAtSend: a reminder), or an email about a thread's unread
-   * messages written now (api-contract §8.8) and recorded on the row for the outbox page; or why
-   * nothing goes.
-   */
-  private async outgoing(row: OutboxRow, message: OutboxRow): Promise<MailMessage | { skip: string }> {
-    const target = await this.addressOf(row);
-    if ('skip' in target) return target;
-    const writer = this.writers.get(row.kind);
-    if (row.kind !== 'messages' && !writer) {
-      return {
-        to: target.to,
-        subject: message.subject,
-        text: message.text,
-        ...(message.html ? { html: message.html } : {}),
-      };
-    }
-    const written = writer
-      ? await writer(row, target.to)
-      : await writeMessageEmail(
-          { db: this.deps.db, appUrl: this.deps.appUrl, postgres: this.postgres },
-          row,
-          target.to,
-        );
-    if (!('skip' in written)) await this.repository.rewrite(row.id, this.owner, written);
-    return written;
-  }
-
-  /**
-   * The address to send to, read now: booking emails, reminders and emails about unread messages
-   * go to the account's current address and honour its notification settings (api-contract §8.3,
-   * §8.8); a reminder whose booking is no longer agreed is not sent, nor a review invitation of a
-   * booking no longer agreed or already reviewed (§8.6). Codes, invites and notices go
-   * where they were addressed.
-   */
-  private async addressOf(row: OutboxRow): Promise<{ to: string } | { skip: string }> {
-    if (!ADDRESSED_AT_SEND.has(row.kind) || !row.recipient_id) return { to: row.to_address };
-    const recipient = await this.repository.recipient(row.recipient_id);
-    if (!recipient) return { skip: 'The account no longer exists.' };
-    if ((row.kind === 'booking' || row.kind === 'review_invite') && recipient.notify_booking_updates !== 1) {
-      return { skip: 'Booking updates are turned off.' };
-    }
-    if (row.kind === 'review_invite') {
-      const status = row.booking_id ? await this.repository.bookingStatus(row.booking_id) : undefined;
-      if (!status || !isBookingStatus(status) || !holdsSlot(status)) {
-        return { skip: 'The booking is no longer Approved or Confirmed.' };
-      }
-      if (row.booking_id && (await this.repository.isReviewed(row.booking_id))) {
-        return { skip: 'The appointment has been reviewed already.' };
-      }
-    }
-    if (row.kind === 'messages' && recipient.notify_messages !== 1) {
-      return { skip: 'Message emails are turned off.' };
-    }
-    if (row.kind === 'reminder') {
-      if (recipient.notify_reminders !== 1) return { skip: 'Reminders are turned off.' };
-      const status = row.booking_id ? await this.repository.bookingStatus(row.booking_id) : undefined;
-      if (!status || !isBookingStatus(status) || !holdsSlot(status)) {
-        return { skip: 'The booking is no longer Approved or Confirmed.' };
-      }
-    }
-    return { to: recipient.email };
   }
 
   private async failed(row: OutboxRow, to: string, error: unknown): Promise<void> {

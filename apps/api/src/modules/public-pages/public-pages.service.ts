@@ -47,7 +47,9 @@ export class PublicPagesService implements PublicPagesData {
     const parsed = AvailableTimesQuerySchema.safeParse({ businessId });
     if (!parsed.success) return null;
     return unlessNotFound(async () =>
-      AvailableTimesResponseSchema.parse(await this.deps.bookings.availableTimes(parsed.data.businessId)),
+      AvailableTimesResponseSchema.parse(
+        await this.deps.bookings.requests.availableTimes(parsed.data.businessId),
+      ),
     );
   }
 

@@ -1,8 +1,8 @@
 import type { Clock } from '../../lib/clock';
 import { addMs, DAY_MS, MINUTE_MS } from '../../lib/clock';
 import { RateLimitError } from '../../lib/errors';
+import type { Bucket, RateLimitsRepository } from '../../repositories/rate-limits.repository';
 import { clientKey } from './client-key';
-import type { Bucket, RateLimitsRepository } from './rate-limits.repository';
 
 export interface RateLimitSettings {
   /** Requests per IP per minute on each limited call (AUTH_RATE_LIMIT). */

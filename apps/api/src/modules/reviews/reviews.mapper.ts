@@ -1,18 +1,10 @@
-import {
-  type MyReview,
-  type Rating,
-  type ReportedReview,
-  type Review,
-  ratingAverage,
-  reviewWindowClosesAt,
-} from '@app/domain';
-import type { UsersTable } from '../../db/schema';
-import type { MyReviewRow, ReportedReviewRow, ReviewReportRow, ReviewRow } from './reviews.repository';
-
-/** A business's rating from its kept totals of visible reviews (migration 0013). */
-export function toRating(business: Pick<UsersTable, 'review_count' | 'review_sum'>): Rating {
-  return { average: ratingAverage(business.review_sum, business.review_count), count: business.review_count };
-}
+import { type MyReview, type ReportedReview, type Review, reviewWindowClosesAt } from '@app/domain';
+import type {
+  MyReviewRow,
+  ReportedReviewRow,
+  ReviewReportRow,
+  ReviewRow,
+} from '../../repositories/reviews.repository';
 
 /** The one place a review row becomes the contract's Review: the comment and reply as written. */
 export function toReview(row: ReviewRow): Review {

@@ -23,14 +23,19 @@ import { type Db, isUniqueViolation } from '../../db/database';
 import { addMs, type Clock, MINUTE_MS } from '../../lib/clock';
 import { AppError, RateLimitError } from '../../lib/errors';
 import { reviewHiddenAuthorEmail, reviewHiddenBusinessEmail } from '../../mail/templates';
-import { BOOKING_MESSAGES } from '../bookings/bookings.messages';
-import { BookingsRepository } from '../bookings/bookings.repository';
+import { BookingsRepository } from '../../repositories/bookings.repository';
+import { RateLimitsRepository } from '../../repositories/rate-limits.repository';
+import {
+  type ReviewPagePosition,
+  type ReviewRow,
+  ReviewsRepository,
+} from '../../repositories/reviews.repository';
+import { UsersRepository } from '../../repositories/users.repository';
 import type { Outbox } from '../outbox/outbox.service';
-import { RateLimitsRepository } from '../rate-limits/rate-limits.repository';
-import { UsersRepository } from '../users/users.repository';
-import { toMyReview, toRating, toReportedReview, toReview } from './reviews.mapper';
+import { toRating } from '../users/users.mapper';
+import { USER_MESSAGES } from '../users/users.messages';
+import { toMyReview, toReportedReview, toReview } from './reviews.mapper';
 import { REVIEW_API_MESSAGES } from './reviews.messages';
-import { type ReviewPagePosition, type ReviewRow, ReviewsRepository } from './reviews.repository';
 
 export type ReviewInput = z.output<typeof ReviewRequestSchema>;
 export type ReviewReplyInput = z.output<typeof ReviewReplyRequestSchema>;
@@ -168,7 +173,7 @@ export class ReviewsService {
   async page(query: ReviewsQuery): Promise<ReviewsResponse> {
     const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
     const business = await this.users.findBookableBusiness(query.businessId);
-    if (!business) throw new AppError('NotFound', BOOKING_MESSAGES.businessNotFound);
+    if (!business) throw new AppError('NotFound', USER_MESSAGES.businessNotFound);
     const rows = await this.reviews.visiblePage(business.id, after, REVIEW_PAGE_SIZE + 1);
     const page = rows.slice(0, REVIEW_PAGE_SIZE);
     const last = page.at(-1);

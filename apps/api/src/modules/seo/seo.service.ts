@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Db } from '../../db/database';
 import { API_PACKAGE_DIR } from '../../paths';
-import { ListingRepository } from '../listing/listing.repository';
+import { ListingRepository } from '../../repositories/listing.repository';
 
 // What crawlers and link previews read besides the pages (api-contract §9.1): the sitemap and
 // robots.txt, every address absolute under APP_URL, and the Open Graph image.

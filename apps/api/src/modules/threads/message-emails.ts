@@ -8,10 +8,10 @@ import type { Db } from '../../db/database';
 import { MINUTE_MS } from '../../lib/clock';
 import type { MailMessage } from '../../mail/mailer';
 import { unreadMessagesEmail, unreadMessagesSubject } from '../../mail/templates';
-import { type BookingRow, BookingsRepository } from '../bookings/bookings.repository';
-import type { OutboxRow } from '../outbox/outbox.repository';
+import { type BookingRow, BookingsRepository, businessNameOf } from '../../repositories/bookings.repository';
+import { type MessageEmailSlot, MessageEmailsRepository } from '../../repositories/message-emails.repository';
+import type { OutboxRow } from '../../repositories/outbox.repository';
 import type { Outbox } from '../outbox/outbox.service';
-import { type MessageEmailSlot, MessageEmailsRepository } from './message-emails.repository';
 
 /**
  * Emails about unread messages (api-contract §8.8): the other party hears of a thread's messages
@@ -39,7 +39,7 @@ type EmailedBooking = Pick<
 
 /** How the booking names a party. */
 const nameOf = (booking: EmailedBooking, party: BookingActor) =>
-  party === 'customer' ? booking.customer_name : booking.business_name || booking.barber_name;
+  party === 'customer' ? booking.customer_name : businessNameOf(booking);
 
 /** Where a party opens the thread: the booking's card (its Messages button), on the profile or dashboard. */
 const linkFor = (appUrl: string, party: BookingActor, bookingId: string) =>

@@ -6,7 +6,7 @@ import {
   systemLineText,
   type ThreadMessage,
 } from '@app/domain';
-import type { ThreadLineRow } from './threads.repository';
+import type { ThreadLineRow } from '../../repositories/threads.repository';
 
 /** The booking columns a system line's text reads: who cancelled it, and the business's reason. */
 export interface SystemLineBooking {

@@ -13,17 +13,17 @@ import {
   type ThreadResponse,
   type UnreadResponse,
 } from '@app/domain';
-import type { Db } from '../../db/database';
+import { type Db, isPostgres } from '../../db/database';
 import { addMs, type Clock, MINUTE_MS } from '../../lib/clock';
 import { AppError, RateLimitError } from '../../lib/errors';
-import { type BookingRow, BookingsRepository } from '../bookings/bookings.repository';
+import { type BookingRow, BookingsRepository } from '../../repositories/bookings.repository';
+import { RateLimitsRepository } from '../../repositories/rate-limits.repository';
+import { type ThreadLineRow, ThreadsRepository } from '../../repositories/threads.repository';
 import type { LiveEvents } from '../events/live-events';
 import type { Outbox } from '../outbox/outbox.service';
-import { RateLimitsRepository } from '../rate-limits/rate-limits.repository';
-import { scheduleMessageEmail } from './message-emails';
+import { scheduleMessageEmail, writeMessageEmail } from './message-emails';
 import { toThreadMessage } from './threads.mapper';
 import { THREAD_API_MESSAGES } from './threads.messages';
-import { type ThreadLineRow, ThreadsRepository } from './threads.repository';
 
 export interface ThreadsServiceDeps {
   db: Db;
@@ -32,6 +32,8 @@ export interface ThreadsServiceDeps {
   liveEvents: LiveEvents;
   /** The other party's email about unread messages is scheduled in the post's transaction. */
   outbox: Outbox;
+  /** Public address, for the links in emails. */
+  appUrl: string;
 }
 
 const WINDOW_MS = MESSAGES_WINDOW_MINUTES * MINUTE_MS;
@@ -68,6 +70,12 @@ export class ThreadsService {
   constructor(private readonly deps: ThreadsServiceDeps) {
     this.bookings = new BookingsRepository(deps.db);
     this.threads = new ThreadsRepository(deps.db);
+    // The email about unread messages is written when it goes, from what is unread then.
+    const writer = { db: deps.db, appUrl: deps.appUrl, postgres: isPostgres(deps.db) };
+    deps.outbox.handle('messages', {
+      setting: 'notify_messages',
+      write: (row, to) => writeMessageEmail(writer, row, to),
+    });
   }
 
   /** The booking and the caller's side of it; 404 for an unknown booking or a stranger. */

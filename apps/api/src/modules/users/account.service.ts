@@ -11,15 +11,15 @@ import { type Db, isUniqueViolation } from '../../db/database';
 import { type Clock, HOUR_MS } from '../../lib/clock';
 import { AppError, notAuthorized, RateLimitError } from '../../lib/errors';
 import { emailChangeCodeEmail, emailChangedNoticeEmail } from '../../mail/templates';
+import { AuthRepository } from '../../repositories/auth.repository';
+import { BookingsRepository } from '../../repositories/bookings.repository';
+import { ReviewsRepository } from '../../repositories/reviews.repository';
+import { type AccountChanges, type UserRow, UsersRepository } from '../../repositories/users.repository';
 import { AUTH_MESSAGES } from '../auth/auth.messages';
-import { AuthRepository } from '../auth/auth.repository';
 import { OneTimeCodes } from '../auth/one-time-codes';
-import { BookingsRepository } from '../bookings/bookings.repository';
 import type { Outbox } from '../outbox/outbox.service';
 import { DEFAULT_FAILURE_WINDOW_MS, type RateLimitsService } from '../rate-limits/rate-limits.service';
-import { ReviewsRepository } from '../reviews/reviews.repository';
 import { toUserProfile } from './users.mapper';
-import { type AccountChanges, type UserRow, UsersRepository } from './users.repository';
 
 export type ProfileUpdateInput = z.output<typeof ProfileUpdateRequestSchema>;
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type AwayDate, type AwayDateInput, awayDateError, mergeAwayDates, todayInLondon } from '@app/domain';
 import { AppError } from '../../lib/errors';
+import type { AwayDateRow, NewAwayDateRow } from '../../repositories/users.repository';
 import { toAwayDate } from './users.mapper';
-import type { AwayDateRow, NewAwayDateRow } from './users.repository';
 
 /**
  * The list PUT /user/away-dates stores in place of `stored`: entries the server has keep their id

@@ -3,9 +3,16 @@ import {
   type AwayDateResponse,
   MINIMUM_PRICE_DEFAULT,
   type NotificationSettings,
+  type Rating,
+  ratingAverage,
   type UserProfile,
 } from '@app/domain';
-import type { AwayDateRow, NotificationSettingsRow, UserRow } from './users.repository';
+import type { AwayDateRow, NotificationSettingsRow, UserRow } from '../../repositories/users.repository';
+
+/** A business's rating from its kept totals of visible reviews (migration 0013). */
+export function toRating(business: Pick<UserRow, 'review_count' | 'review_sum'>): Rating {
+  return { average: ratingAverage(business.review_sum, business.review_count), count: business.review_count };
+}
 
 /** Stored availability JSON → the API's weekday map; anything unreadable reads as no hours. */
 export function parseAvailability(json: string | null): AvailabilityResponse {

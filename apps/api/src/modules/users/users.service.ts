@@ -11,8 +11,8 @@ import { newUserRow } from '../../db/new-user-row';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
+import { type AccountChanges, UsersRepository } from '../../repositories/users.repository';
 import { toNotificationSettings, toNotificationSettingsRow, toUserProfile } from './users.mapper';
-import { type AccountChanges, UsersRepository } from './users.repository';
 
 export interface NewAdmin {
   email: string;

@@ -9,9 +9,8 @@ import { Avatar, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from
 import { lazy, Suspense, useState } from 'react';
 import { DetailList, DetailRow } from '@/components/detail-list';
 import { EmailVerification } from '@/components/email-verification';
-import { LoadErrorAlert } from '@/components/load-error-alert';
 import { ProfileEditForm, type ProfileFormValues } from '@/components/profile-edit-form';
-import { useBusinessProfile } from '../api/business-profile';
+import { BusinessProfileGate } from './business-profile-gate';
 import classes from './dashboard.module.css';
 
 // Loaded when Edit is pressed: its rules bring the profanity word list.
@@ -137,30 +136,22 @@ function ShopDetails({ profile }: { profile: UserProfile }) {
 
 /** The Profile tab: the business's own details (editable) and its shop details. */
 export function BusinessProfileCard() {
-  const profileQuery = useBusinessProfile();
-  const profile = profileQuery.data;
-
-  if (!profile) {
-    if (profileQuery.isError) {
-      return (
-        <LoadErrorAlert
-          message={MESSAGES.failedToLoadProfile}
-          onRetry={() => profileQuery.refetch()}
-          isRetrying={profileQuery.isFetching}
-        />
-      );
-    }
-    return <Skeleton height={320} radius="lg" aria-label="Loading your profile" />;
-  }
-
   return (
-    <Grid gap={{ base: 'md', lg: 'xl' }}>
-      <Grid.Col span={{ base: 12, md: 6 }}>
-        <PersonalDetails profile={profile} />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 6 }}>
-        <ShopDetails profile={profile} />
-      </Grid.Col>
-    </Grid>
+    <BusinessProfileGate
+      loadingLabel="Loading your profile"
+      failedMessage={MESSAGES.failedToLoadProfile}
+      skeletonHeight={320}
+    >
+      {(profile) => (
+        <Grid gap={{ base: 'md', lg: 'xl' }}>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <PersonalDetails profile={profile} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <ShopDetails profile={profile} />
+          </Grid.Col>
+        </Grid>
+      )}
+    </BusinessProfileGate>
   );
 }

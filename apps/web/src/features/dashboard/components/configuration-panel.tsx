@@ -11,22 +11,21 @@ import {
   parseWholePounds,
   type UserProfile,
 } from '@app/domain';
-import { Button, Grid, Group, Paper, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { Button, Grid, Group, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { type ChangeEvent, type FormEvent, type ReactNode, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { LoadErrorAlert } from '@/components/load-error-alert';
 import { WholePoundsInput } from '@/components/whole-pounds-input';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { getAccessToken } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { useSingleFlight } from '@/lib/use-single-flight';
-import { useBusinessProfile } from '../api/business-profile';
 import { useUpdateCancellationPolicyMutation } from '../api/update-cancellation-policy';
 import { useUpdateHomeVisitMutation } from '../api/update-home-visit';
 import { useUpdateMinimumPriceMutation } from '../api/update-minimum-price';
 import { showFailure } from '../utils/errors';
 import { AwayDatesCard } from './away-dates-card';
+import { BusinessProfileGate } from './business-profile-gate';
 import { CalendarExportCard } from './calendar-export-card';
 
 /** Spec §5 'Prices and other admin rules': saving the minimum price requires login. */
@@ -45,17 +44,46 @@ function useRequireLogin() {
   };
 }
 
-function MinimumPriceCard({ profile }: { profile: UserProfile }) {
+interface NumberSettingField {
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  onBlur: () => void;
+  error: string | null;
+}
+
+interface NumberSettingCardProps {
+  /** Names the section (its title's id) and its form. */
+  id: string;
+  title: string;
+  description: string;
+  formLabel: string;
+  saveLabel: string;
+  /** The text the field starts with: the saved value. */
+  initial: string;
+  /** The rule the text as typed must pass (the API's own): a decimal is refused, never rounded. */
+  errorOf: (text: string) => string | null;
+  /** Whether an error is said as it is typed (a decimal) rather than once the field is left. */
+  saysAtOnce: (text: string, error: string | null) => boolean;
+  /** Saves the text (it has passed the rule) and says so; resolves to what the field then shows. */
+  save: (text: string) => Promise<string>;
+  isSaving: boolean;
+  failure: { title: string; fallback: string };
+  children: (field: NumberSettingField) => ReactNode;
+}
+
+/**
+ * One number the business sets in Configuration, saved with its own button (spec §5): checked as
+ * typed, saved once however often it is pressed, and a session that has ended sends the person to
+ * sign in (spec: 'Saving requires login').
+ */
+function NumberSettingCard(props: NumberSettingCardProps) {
+  const { id, title, description, formLabel, saveLabel, errorOf, saysAtOnce, failure } = props;
   const requireLogin = useRequireLogin();
-  const current = profile.minimumPrice;
-  // The text as typed: a decimal is refused, never turned into another number (api-contract §8.1).
-  const [value, setValue] = useState(String(current ?? ''));
+  const [value, setValue] = useState(props.initial);
   const [isTouched, setIsTouched] = useState(false);
-  const updateMinimumPrice = useUpdateMinimumPriceMutation();
   const saving = useSingleFlight();
-  const error = minimumPriceError(value);
-  // A decimal is said at once; a missing or out-of-range price once the field is left or saved.
-  const shownError = isTouched || error === MESSAGES.wholePounds ? error : null;
+  const error = errorOf(value);
+  const shownError = isTouched || saysAtOnce(value, error) ? error : null;
 
   const save = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -67,55 +95,78 @@ function MinimumPriceCard({ profile }: { profile: UserProfile }) {
       requireLogin();
       return;
     }
-    // NOTE: mutateAsync, not mutate's callbacks: when the session cannot be refreshed the page
+    // NOTE: a promise, not mutate's callbacks: when the session cannot be refreshed the page
     // unmounts (the guard sends the person to /login), and mutate's callbacks would then not run.
     void saving.run(() =>
-      // parseWholePounds: '£30' as people type it is 30 (the rule above has already passed it).
-      updateMinimumPrice.mutateAsync(parseWholePounds(value) ?? Number(value)).then(
-        () => {
+      props.save(value).then(
+        (shown) => {
           setIsTouched(false);
-          toast.success({ message: MESSAGES.minimumPriceUpdated, durationMs: MINIMUM_PRICE_TOAST_MS });
+          setValue(shown);
         },
-        (failure: unknown) => {
+        (problem: unknown) => {
           // A 401 here means the session could not be refreshed: the client has already ended it.
-          if (failure instanceof ApiError && failure.status === 401) {
+          if (problem instanceof ApiError && problem.status === 401) {
             requireLogin();
             return;
           }
-          showFailure(failure, {
-            title: MESSAGES.failedToUpdateMinimumPrice,
-            fallback: MESSAGES.failedToSaveMinimumPrice,
-          });
+          showFailure(problem, failure);
         },
       ),
     );
   };
 
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="minimum-price-title">
-      <Title order={2} fz="h4" id="minimum-price-title" mb={4}>
-        Minimum Price
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby={`${id}-title`}>
+      <Title order={2} fz="h4" id={`${id}-title`} mb={4}>
+        {title}
       </Title>
       <Text c="dimmed" size="sm" mb="md">
-        The least a customer can offer for an appointment. Customers see it when they book.
+        {description}
       </Text>
-      <form onSubmit={save} noValidate aria-label="Minimum price">
+      <form onSubmit={save} noValidate aria-label={formLabel}>
         <Stack gap="md" align="flex-start">
-          <WholePoundsInput
-            label="Minimum price (£)"
-            value={value}
-            onChange={(event) => setValue(event.currentTarget.value)}
-            onBlur={() => setIsTouched(true)}
-            error={shownError}
-            size="md"
-            w={{ base: '100%', xs: 220 }}
-          />
-          <Button type="submit" loading={updateMinimumPrice.isPending}>
-            Save Minimum Price
+          {props.children({
+            value,
+            onChange: (event) => setValue(event.currentTarget.value),
+            onBlur: () => setIsTouched(true),
+            error: shownError,
+          })}
+          <Button type="submit" loading={props.isSaving}>
+            {saveLabel}
           </Button>
         </Stack>
       </form>
     </Paper>
+  );
+}
+
+function MinimumPriceCard({ profile }: { profile: UserProfile }) {
+  const updateMinimumPrice = useUpdateMinimumPriceMutation();
+  return (
+    <NumberSettingCard
+      id="minimum-price"
+      title="Minimum Price"
+      description="The least a customer can offer for an appointment. Customers see it when they book."
+      formLabel="Minimum price"
+      saveLabel="Save Minimum Price"
+      initial={String(profile.minimumPrice ?? '')}
+      errorOf={minimumPriceError}
+      // A decimal is said at once; a missing or out-of-range price once the field is left or saved.
+      saysAtOnce={(_, error) => error === MESSAGES.wholePounds}
+      // parseWholePounds: '£30' as people type it is 30 (the rule has already passed it).
+      save={(text) =>
+        updateMinimumPrice.mutateAsync(parseWholePounds(text) ?? Number(text)).then(() => {
+          toast.success({ message: MESSAGES.minimumPriceUpdated, durationMs: MINIMUM_PRICE_TOAST_MS });
+          return text;
+        })
+      }
+      isSaving={updateMinimumPrice.isPending}
+      failure={{ title: MESSAGES.failedToUpdateMinimumPrice, fallback: MESSAGES.failedToSaveMinimumPrice }}
+    >
+      {(field) => (
+        <WholePoundsInput label="Minimum price (£)" {...field} size="md" w={{ base: '100%', xs: 220 }} />
+      )}
+    </NumberSettingCard>
   );
 }
 
@@ -126,82 +177,42 @@ export const CANCELLATION_NOTICE_SAVED = 'Cancellation notice saved';
  * cancel it online.
  */
 function CancellationNoticeCard({ profile }: { profile: UserProfile }) {
-  const requireLogin = useRequireLogin();
-  // The text as typed, like the minimum price: a decimal is refused, never rounded.
-  const [value, setValue] = useState(
-    String(profile.cancellationNoticeHours ?? CANCELLATION_NOTICE_HOURS_DEFAULT),
-  );
-  const [isTouched, setIsTouched] = useState(false);
   const updatePolicy = useUpdateCancellationPolicyMutation();
-  const saving = useSingleFlight();
-  const error = cancellationNoticeError(value);
-  const shownError = isTouched || isFractionalNumber(value) ? error : null;
-
-  const save = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (saving.isInFlight()) return;
-    setIsTouched(true);
-    if (error) return;
-    if (!getAccessToken()) {
-      requireLogin();
-      return;
-    }
-    const hours = Number(value);
-    void saving.run(() =>
-      updatePolicy.mutateAsync(hours).then(
-        () => {
-          setIsTouched(false);
-          setValue(String(hours));
-          toast.success(CANCELLATION_NOTICE_SAVED);
-        },
-        (failure: unknown) => {
-          if (failure instanceof ApiError && failure.status === 401) {
-            requireLogin();
-            return;
-          }
-          showFailure(failure, {
-            title: 'Failed to update cancellation notice',
-            fallback: 'Failed to save cancellation notice',
-          });
-        },
-      ),
-    );
-  };
-
   return (
-    <Paper
-      withBorder
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-labelledby="cancellation-notice-title"
+    <NumberSettingCard
+      id="cancellation-notice"
+      title="Cancellation Notice"
+      description="Customers can cancel an approved booking online until this many hours before it starts. Use 0 to let them cancel up to the start. Customers see it when they book."
+      formLabel="Cancellation notice"
+      saveLabel="Save Cancellation Notice"
+      initial={String(profile.cancellationNoticeHours ?? CANCELLATION_NOTICE_HOURS_DEFAULT)}
+      errorOf={cancellationNoticeError}
+      saysAtOnce={(text) => isFractionalNumber(text)}
+      save={(text) => {
+        const hours = Number(text);
+        return updatePolicy.mutateAsync(hours).then(() => {
+          toast.success(CANCELLATION_NOTICE_SAVED);
+          return String(hours);
+        });
+      }}
+      isSaving={updatePolicy.isPending}
+      failure={{
+        title: 'Failed to update cancellation notice',
+        fallback: 'Failed to save cancellation notice',
+      }}
     >
-      <Title order={2} fz="h4" id="cancellation-notice-title" mb={4}>
-        Cancellation Notice
-      </Title>
-      <Text c="dimmed" size="sm" mb="md">
-        Customers can cancel an approved booking online until this many hours before it starts. Use 0 to let
-        them cancel up to the start. Customers see it when they book.
-      </Text>
-      <form onSubmit={save} noValidate aria-label="Cancellation notice">
-        <Stack gap="md" align="flex-start">
-          <TextInput
-            label="Cancellation notice (hours)"
-            description="Whole hours from 0 to 72"
-            inputMode="numeric"
-            autoComplete="off"
-            value={value}
-            onChange={(event) => setValue(event.currentTarget.value)}
-            onBlur={() => setIsTouched(true)}
-            error={shownError}
-            size="md"
-            w={{ base: '100%', xs: 300 }}
-          />
-          <Button type="submit" loading={updatePolicy.isPending}>
-            Save Cancellation Notice
-          </Button>
-        </Stack>
-      </form>
-    </Paper>
+      {(field) => (
+        <TextInput
+          label="Cancellation notice (hours)"
+          description="Whole hours from 0 to 72"
+          inputMode="numeric"
+          autoComplete="off"
+          {...field}
+          size="md"
+          w={{ base: '100%', xs: 300 }}
+        />
+      )}
+    </NumberSettingCard>
   );
 }
 
@@ -318,31 +329,25 @@ function HomeVisitDistricts({ profile }: { profile: UserProfile }) {
 
 /** The Configuration tab: minimum price, home visits, cancellation notice, away dates, calendar and export. */
 export function ConfigurationPanel() {
-  const profileQuery = useBusinessProfile();
-  const profile = profileQuery.data;
-
-  if (!profile) {
-    if (profileQuery.isError) {
-      return <LoadErrorAlert message={MESSAGES.failedToLoadData} onRetry={() => profileQuery.refetch()} />;
-    }
-    return <Skeleton height={360} radius="lg" aria-label="Loading your settings" />;
-  }
-
   return (
-    <Grid gap={{ base: 'md', lg: 'xl' }}>
-      <Grid.Col span={{ base: 12, md: 5 }}>
-        <Stack gap="md">
-          <MinimumPriceCard profile={profile} />
-          <HomeVisitCard profile={profile} />
-          <CancellationNoticeCard profile={profile} />
-        </Stack>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 7 }}>
-        <Stack gap="md">
-          <AwayDatesCard profile={profile} />
-          <CalendarExportCard />
-        </Stack>
-      </Grid.Col>
-    </Grid>
+    <BusinessProfileGate loadingLabel="Loading your settings" failedMessage={MESSAGES.failedToLoadData}>
+      {(profile) => (
+        <Grid gap={{ base: 'md', lg: 'xl' }}>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Stack gap="md">
+              <MinimumPriceCard profile={profile} />
+              <HomeVisitCard profile={profile} />
+              <CancellationNoticeCard profile={profile} />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Stack gap="md">
+              <AwayDatesCard profile={profile} />
+              <CalendarExportCard />
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      )}
+    </BusinessProfileGate>
   );
 }

@@ -20,23 +20,21 @@ import {
   NativeSelect,
   Paper,
   SimpleGrid,
-  Skeleton,
   Stack,
   Text,
   Title,
 } from '@mantine/core';
 import { useMemo, useRef, useState } from 'react';
 import { IconTrash } from '@/components/icons';
-import { LoadErrorAlert } from '@/components/load-error-alert';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { getAccessToken } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { useSingleFlight } from '@/lib/use-single-flight';
-import { useBusinessProfile } from '../api/business-profile';
 import { checkAvailability, updateAvailability } from '../api/update-availability';
 import { useScheduleChange } from '../api/use-schedule-change';
 import { showFailure } from '../utils/errors';
 import { AgreedBookingsDialog, cancelledText } from './agreed-bookings-dialog';
+import { BusinessProfileGate } from './business-profile-gate';
 import classes from './dashboard.module.css';
 
 interface DraftSlot extends TimeRange {
@@ -264,20 +262,9 @@ function HoursEditor({ profile }: { profile: UserProfile }) {
 
 /** The Set Hours tab (spec §2, §5 'Availability (admin)'): weekly time ranges per weekday. */
 export function SetHoursPanel() {
-  const profileQuery = useBusinessProfile();
-  const profile = profileQuery.data;
-
-  if (!profile) {
-    if (profileQuery.isError) {
-      return (
-        <LoadErrorAlert
-          message={MESSAGES.failedToLoadAvailability}
-          onRetry={() => profileQuery.refetch()}
-          isRetrying={profileQuery.isFetching}
-        />
-      );
-    }
-    return <Skeleton height={360} radius="lg" aria-label="Loading your hours" />;
-  }
-  return <HoursEditor profile={profile} />;
+  return (
+    <BusinessProfileGate loadingLabel="Loading your hours" failedMessage={MESSAGES.failedToLoadAvailability}>
+      {(profile) => <HoursEditor profile={profile} />}
+    </BusinessProfileGate>
+  );
 }

@@ -1,0 +1,257 @@
+import {
+  assertNever,
+  type BookingTransition,
+  bookingBusinessAddress,
+  bookingCardPath,
+  holdsSlot,
+  isBookingStatus,
+  PRODUCT_NAME,
+  type ReminderOffset,
+  releasesSlot,
+  remindersToSchedule,
+} from '@app/domain';
+import { type BookingIcsMethod, bookingIcs, bookingIcsLocation } from '@app/domain/calendar';
+import type { Db } from '../../db/database';
+import type { MailAttachment, MailMessage } from '../../mail/mailer';
+import {
+  appointmentCancelledByBusinessEmail,
+  appointmentCancelledByCustomerEmail,
+  type BookingEmailFacts,
+  bookingApprovedEmail,
+  bookingCancelledEmail,
+  bookingDeniedEmail,
+  bookingRequestedEmail,
+  counterAcceptedEmail,
+  counterDeclinedEmail,
+  counterOfferEmail,
+  reminderEmail,
+} from '../../mail/templates';
+import { type BookingRow, BookingsRepository, businessNameOf } from '../../repositories/bookings.repository';
+import { type UserRow, UsersRepository } from '../../repositories/users.repository';
+import type { Outbox } from '../outbox/outbox.service';
+import type { ReviewInvites } from '../reviews/review-invites';
+import type { Repositories } from './booking-transaction';
+
+export interface BookingEmailsDeps {
+  db: Db;
+  outbox: Outbox;
+  /** Public address, for the links in emails. */
+  appUrl: string;
+  /** Before each agreed appointment, a reminder at each (REMINDER_OFFSETS). */
+  reminderOffsets: readonly ReminderOffset[];
+  reviewInvites: ReviewInvites;
+}
+
+/** The price agreed (approved or confirmed), else the customer's offer. */
+const agreedPriceOf = (booking: BookingRow) => booking.final_price ?? booking.price;
+
+/**
+ * The emails of a booking's life (api-contract §4, §8.3), written to the outbox in the transaction
+ * of the change that causes them: the request to the business, each status change to the other
+ * party (with the calendar entry of an agreed or cancelled appointment), the customer's reminders
+ * and review invitation. The worker honours the recipient's settings when each goes.
+ */
+export class BookingEmails {
+  private readonly users: UsersRepository;
+  private readonly bookings: BookingsRepository;
+
+  constructor(private readonly deps: BookingEmailsDeps) {
+    this.users = new UsersRepository(deps.db);
+    this.bookings = new BookingsRepository(deps.db);
+    deps.outbox.handle('booking', { setting: 'notify_booking_updates' });
+    // A reminder says the place and the business's notice as they are when it goes (issue 29).
+    deps.outbox.handle('reminder', {
+      setting: 'notify_reminders',
+      skipReason: async (row) => {
+        const status = row.booking_id ? await this.bookings.statusOf(row.booking_id) : undefined;
+        return status && isBookingStatus(status) && holdsSlot(status)
+          ? null
+          : 'The booking is no longer Approved or Confirmed.';
+      },
+      write: (row, to) => this.writeReminder(row.booking_id, to),
+    });
+  }
+
+  /** The business hears of a new request. */
+  requested(trx: Db, booking: BookingRow, business: UserRow): Promise<void> {
+    return this.deps.outbox.enqueue(
+      trx,
+      bookingRequestedEmail(business.email, this.facts(booking, 'business', business)),
+      { kind: 'booking', recipientId: business.id, bookingId: booking.id },
+    );
+  }
+
+  /**
+   * The other party's email about a status change, and what an agreement or a cancellation
+   * schedules or stops (the reminders, the review invitation).
+   */
+  async statusChanged(
+    { trx, users }: Repositories,
+    transition: BookingTransition,
+    booking: BookingRow,
+    now: Date,
+  ): Promise<void> {
+    const business = await users.findById(booking.business_id);
+    // The notice in force now: the approval and the reminders tell the customer (api-contract §8.4).
+    const noticeHours = business?.cancellation_notice_hours ?? 0;
+    if (holdsSlot(transition.to)) {
+      await this.scheduleReminders(trx, booking, business, noticeHours, now);
+      await this.deps.reviewInvites.schedule(trx, booking);
+    }
+    if (releasesSlot(transition)) {
+      await this.deps.outbox.skipPending(
+        trx,
+        { bookingId: booking.id, kind: 'reminder', reason: 'The booking was cancelled.' },
+        now,
+      );
+    }
+
+    const recipientId = transition.actor === 'business' ? booking.customer_id : booking.business_id;
+    const recipient = recipientId === business?.id ? business : await users.findById(recipientId);
+    if (!recipient) return;
+    const facts = this.facts(booking, transition.actor === 'business' ? 'customer' : 'business', business);
+    const message = ((email: string): MailMessage => {
+      switch (transition.action) {
+        case 'approve':
+          return bookingApprovedEmail(email, facts, noticeHours);
+        case 'deny':
+          return bookingDeniedEmail(email, facts);
+        case 'counter':
+          return counterOfferEmail(email, facts, booking.counter_price ?? booking.price);
+        case 'cancel':
+          return releasesSlot(transition)
+            ? appointmentCancelledByCustomerEmail(email, facts)
+            : bookingCancelledEmail(email, facts);
+        case 'withdraw':
+          return appointmentCancelledByBusinessEmail(email, facts, booking.cancellation_reason ?? '');
+        case 'accept':
+          return counterAcceptedEmail(email, facts, booking.final_price ?? booking.price);
+        case 'decline':
+          return counterDeclinedEmail(email, facts, booking.counter_price ?? booking.price);
+        default:
+          return assertNever(transition.action);
+      }
+    })(recipient.email);
+    // The agreed appointment, or its cancellation, as a calendar entry (api-contract §8.3).
+    const method: BookingIcsMethod | null = holdsSlot(transition.to)
+      ? 'PUBLISH'
+      : releasesSlot(transition)
+        ? 'CANCEL'
+        : null;
+    const attachments = method ? [this.calendarFile(booking, business, method, now)] : undefined;
+    await this.deps.outbox.enqueue(trx, attachments ? { ...message, attachments } : message, {
+      kind: 'booking',
+      recipientId,
+      bookingId: booking.id,
+    });
+  }
+
+  /**
+   * The customer's reminders of an agreed appointment (api-contract §8.3), written with the change
+   * that agreed it: one per offset whose moment is still ahead, unique per booking and offset.
+   */
+  private async scheduleReminders(
+    trx: Db,
+    booking: BookingRow,
+    business: UserRow | undefined,
+    noticeHours: number,
+    now: Date,
+  ): Promise<void> {
+    const facts = { ...this.facts(booking, 'customer', business), agreedPrice: agreedPriceOf(booking) };
+    const where = this.placeOf(booking, business);
+    for (const reminder of remindersToSchedule(booking.starts_at, this.deps.reminderOffsets, now)) {
+      await this.deps.outbox.enqueue(trx, reminderEmail(booking.customer_email, facts, where, noticeHours), {
+        kind: 'reminder',
+        recipientId: booking.customer_id,
+        bookingId: booking.id,
+        dedupeKey: `reminder:${booking.id}:${reminder.key}`,
+        notBefore: reminder.sendAt,
+      });
+    }
+  }
+
+  /**
+   * A reminder as it goes: the business's notice and the place read now, so a shop that changed
+   * its notice after the appointment was agreed is not misquoted (the outbox has already checked
+   * the booking is still agreed and the customer still wants reminders).
+   */
+  private async writeReminder(bookingId: string | null, to: string): Promise<MailMessage | { skip: string }> {
+    const booking = bookingId ? await this.bookings.findById(bookingId) : undefined;
+    if (!booking) return { skip: 'The booking no longer exists.' };
+    const business = await this.users.findById(booking.business_id);
+    const facts = { ...this.facts(booking, 'customer', business), agreedPrice: agreedPriceOf(booking) };
+    return reminderEmail(
+      to,
+      facts,
+      this.placeOf(booking, business),
+      business?.cancellation_notice_hours ?? 0,
+    );
+  }
+
+  /** For shop visits the business's name and address; for home visits the customer's address. */
+  private placeOf(booking: BookingRow, business: UserRow | undefined): string {
+    return bookingIcsLocation({
+      isHomeVisit: booking.is_home_visit === 1,
+      customerAddress: booking.customer_address,
+      businessName: businessNameOf(booking),
+      businessAddress: business?.business_address,
+    });
+  }
+
+  /** `booking.ics`: PUBLISH (sequence 0) when agreed, CANCEL (sequence 1) when cancelled. */
+  private calendarFile(
+    booking: BookingRow,
+    business: UserRow | undefined,
+    method: BookingIcsMethod,
+    now: Date,
+  ): MailAttachment {
+    const businessName = businessNameOf(booking);
+    const price = agreedPriceOf(booking);
+    const content = bookingIcs({
+      bookingId: booking.id,
+      host: new URL(this.deps.appUrl).host,
+      bookingDateTime: booking.starts_at,
+      summary: `Appointment at ${businessName}`,
+      description: [`Price: £${price}`, `Status: ${booking.status}`, `Booked with ${PRODUCT_NAME}`].join(
+        '\n',
+      ),
+      location: this.placeOf(booking, business),
+      url: `${this.deps.appUrl}${bookingCardPath('customer', booking.id)}`,
+      ...(business ? { organizer: { name: businessName, email: business.email } } : {}),
+      method,
+      sequence: method === 'PUBLISH' ? 0 : 1,
+      dtstamp: now,
+    });
+    return {
+      filename: 'booking.ics',
+      contentType: `text/calendar; charset=utf-8; method=${method}`,
+      content,
+    };
+  }
+
+  private facts(
+    booking: BookingRow,
+    reader: 'business' | 'customer',
+    business: UserRow | undefined,
+  ): BookingEmailFacts {
+    const isHomeVisit = booking.is_home_visit === 1;
+    // A home visit is at the customer's address; a shop visit's address is news only to the customer.
+    const shop = business && {
+      address: business.business_address,
+      showFullAddress: business.show_full_address === 1,
+    };
+    return {
+      customerName: booking.customer_name,
+      businessName: businessNameOf(booking),
+      bookingDateTime: booking.starts_at,
+      price: booking.price,
+      isHomeVisit,
+      address: isHomeVisit
+        ? (booking.customer_address ?? '')
+        : reader === 'customer'
+          ? bookingBusinessAddress(shop, booking.status, 'customer')
+          : '',
+      link: `${this.deps.appUrl}${bookingCardPath(reader, booking.id)}`,
+    };
+  }
+}

@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type AvailableTimesResponse,
+  type Booking,
+  bookingTimesOverlap,
+  type CreateBookingRequestSchema,
+  customerPriceError,
+  generateBookableSlots,
+  heldTimesFrom,
+  homeVisitAddressError,
+  isBookableSlot,
+  joinAddress,
+  MINIMUM_PRICE_DEFAULT,
+  splitAddress,
+  todayInLondon,
+} from '@app/domain';
+import type { z } from 'zod';
+import type { Db } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import { AppError, notAuthorized } from '../../lib/errors';
+import { type BookingRow, BookingsRepository } from '../../repositories/bookings.repository';
+import { UsersRepository } from '../../repositories/users.repository';
+import { districtsOf, parseAvailability, toAwayRange } from '../users/users.mapper';
+import { USER_MESSAGES } from '../users/users.messages';
+import type { BookingEmails } from './booking-emails';
+import { fullName, inTransaction, invalidField, notFound, slotTaken } from './booking-transaction';
+import type { BookingTransitions } from './booking-transitions';
+import { toAvailableTimes, toBookingWithAddress } from './bookings.mapper';
+import { BOOKING_MESSAGES } from './bookings.messages';
+
+export type CreateBookingInput = z.output<typeof CreateBookingRequestSchema>;
+
+export interface BookingRequestsDeps {
+  db: Db;
+  clock: Clock;
+  emails: BookingEmails;
+  /** A new request is published and counted as a transition from nothing. */
+  transitions: BookingTransitions;
+}
+
+/**
+ * A business's bookable times and a customer's request for one (api-contract §4): the request is
+ * checked and written under the business's lock, so a time taken meanwhile is a 409.
+ */
+export class BookingRequests {
+  private readonly users: UsersRepository;
+  private readonly bookings: BookingsRepository;
+
+  constructor(private readonly deps: BookingRequestsDeps) {
+    this.users = new UsersRepository(deps.db);
+    this.bookings = new BookingsRepository(deps.db);
+  }
+
+  /** Hours, away periods that have not ended, and the bookable slots from now on. */
+  async availableTimes(businessId: string): Promise<AvailableTimesResponse> {
+    const business = await this.users.findBookableBusiness(businessId);
+    if (!business) throw notFound(USER_MESSAGES.businessNotFound);
+    const now = this.deps.clock();
+    const today = todayInLondon(now);
+    const [awayDates, held] = await Promise.all([
+      this.users.listAwayDates(business.id),
+      this.bookings.listHeldTimes(business.id, heldTimesFrom(today)),
+    ]);
+    const slots = generateBookableSlots({
+      availability: parseAvailability(business.availability),
+      awayDates: awayDates.map(toAwayRange),
+      takenSlots: held,
+      now,
+    });
+    return toAvailableTimes(
+      business,
+      awayDates.filter((away) => away.end_date >= today),
+      slots,
+    );
+  }
+
+  /** A customer's request (status Requested) for one of the business's bookable slots. */
+  async book(customerId: string, input: CreateBookingInput): Promise<Booking> {
+    const now = this.deps.clock();
+    const nowIso = now.toISOString();
+    const { booking, row, line } = await inTransaction(
+      this.deps.db,
+      async ({ trx, users, bookings, threads }) => {
+        // Lock first: every check below reads what the business's other writes have committed.
+        await users.lockAccount(input.businessId);
+        const business = await users.findBookableBusiness(input.businessId);
+        if (!business) throw notFound(USER_MESSAGES.businessNotFound);
+        // The customer's row too, so a concurrent account deletion cannot miss this booking.
+        if (!(await users.lockAccount(customerId))) throw notAuthorized();
+        const customer = await users.findById(customerId);
+        if (!customer) throw notAuthorized();
+
+        const awayDates = await users.listAwayDates(business.id);
+        // Taken hours are checked below, so that a slot taken meanwhile is a 409, not a 400.
+        const isSlot = isBookableSlot(input.bookingDateTime, {
+          availability: parseAvailability(business.availability),
+          awayDates: awayDates.map(toAwayRange),
+          now,
+        });
+        if (!isSlot) throw invalidField('bookingDateTime', BOOKING_MESSAGES.slotNotAvailable);
+        const priceProblem = customerPriceError(input.price, business.minimum_price ?? MINIMUM_PRICE_DEFAULT);
+        if (priceProblem) throw invalidField('price', priceProblem);
+        if (input.isHomeVisit && business.home_visits_enabled !== 1) {
+          throw invalidField('isHomeVisit', BOOKING_MESSAGES.noHomeVisits);
+        }
+        if (input.isHomeVisit && input.customerAddress) {
+          // Any address for this visit (issue 29, item 19), by the profile's rules, where it travels.
+          const problem = homeVisitAddressError(
+            input.customerAddress,
+            districtsOf(business.home_visit_districts),
+            business.business_name || fullName(business),
+          );
+          if (problem) throw invalidField('customerAddress', problem);
+        }
+
+        if (await bookings.findOpenRequest(customer.id, business.id, input.bookingDateTime)) {
+          throw new AppError('DuplicateRequest', BOOKING_MESSAGES.duplicateRequest);
+        }
+        const held = await bookings.listHeldTimes(
+          business.id,
+          heldTimesFrom(input.bookingDateTime.slice(0, 10)),
+        );
+        if (held.some((time) => bookingTimesOverlap(time, input.bookingDateTime))) throw slotTaken();
+
+        // Names and contact details are captured now: bookings outlive accounts (api-contract §3).
+        const booking: BookingRow = {
+          id: randomUUID(),
+          business_id: business.id,
+          customer_id: customer.id,
+          status: 'Requested',
+          starts_at: input.bookingDateTime,
+          price: input.price,
+          original_price: null,
+          counter_price: null,
+          final_price: null,
+          is_home_visit: input.isHomeVisit ? 1 : 0,
+          // As the profile stores an address: its parts joined, the postcode in capitals.
+          customer_address:
+            input.isHomeVisit && input.customerAddress
+              ? joinAddress(splitAddress(input.customerAddress))
+              : null,
+          customer_name: fullName(customer),
+          customer_email: customer.email,
+          customer_phone: customer.phone_number,
+          barber_name: fullName(business),
+          business_name: business.business_name ?? '',
+          cancelled_by: null,
+          cancellation_reason: null,
+          created_at: nowIso,
+          updated_at: nowIso,
+        };
+        await bookings.insert(booking);
+        const transitionId = await bookings.recordTransition({
+          bookingId: booking.id,
+          from: null,
+          to: 'Requested',
+          actorId: customer.id,
+          price: booking.price,
+          now: nowIso,
+        });
+        // The request opens the booking's thread (api-contract §8.8).
+        const line = await threads.appendSystemLine(booking, {
+          id: transitionId,
+          status: 'Requested',
+          actor: 'customer',
+          price: booking.price,
+          now: nowIso,
+        });
+        await this.deps.emails.requested(trx, booking, business);
+        return { booking: toBookingWithAddress(booking, business, 'customer'), row: booking, line };
+      },
+    );
+    this.deps.transitions.committed({ booking: row, line, from: null });
+    return booking;
+  }
+}

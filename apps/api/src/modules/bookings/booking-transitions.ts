@@ -1,0 +1,295 @@
+import {
+  assertNever,
+  BOOKING_TRANSITIONS,
+  type Booking,
+  type BookingAction,
+  type BookingActor,
+  type BookingStatus,
+  type BookingTransition,
+  bookingTimesOverlap,
+  type CancelBookingRequestSchema,
+  type CounterRequestSchema,
+  counterResponseAction,
+  findTransition,
+  hasBookingStarted,
+  heldTimesFrom,
+  holdsSlot,
+  isTooLateToCancel,
+  isWithinBusinessHours,
+  type RespondToCounterRequestSchema,
+  releasesSlot,
+  type SetStatusRequestSchema,
+  setStatusAction,
+  tooLateToCancel,
+} from '@app/domain';
+import type { z } from 'zod';
+import type { Db } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import {
+  type BookingChanges,
+  type BookingRow,
+  BookingsRepository,
+  businessNameOf,
+} from '../../repositories/bookings.repository';
+import type { ThreadLineRow } from '../../repositories/threads.repository';
+import { UsersRepository } from '../../repositories/users.repository';
+import type { LiveEvents } from '../events/live-events';
+import { toThreadMessage } from '../threads/threads.mapper';
+import { parseAvailability, toAwayRange } from '../users/users.mapper';
+import type { BookingEmails } from './booking-emails';
+import {
+  inTransaction,
+  invalidTransition,
+  notFound,
+  type Repositories,
+  slotTaken,
+} from './booking-transaction';
+import { toBookingWithAddress } from './bookings.mapper';
+import { BOOKING_MESSAGES } from './bookings.messages';
+
+export type SetStatusInput = z.output<typeof SetStatusRequestSchema>;
+export type CounterInput = z.output<typeof CounterRequestSchema>;
+export type RespondToCounterInput = z.output<typeof RespondToCounterRequestSchema>;
+export type CancelBookingInput = z.output<typeof CancelBookingRequestSchema>;
+
+/** What a transition carries beyond its status: a counter's price, a business's cancellation reason. */
+export interface TransitionDetails {
+  newPrice?: number;
+  reason?: string;
+}
+
+/** A status change as committed: the booking after it, its thread line, the status before it. */
+export interface AppliedTransition {
+  booking: BookingRow;
+  line: ThreadLineRow;
+  from: BookingStatus;
+}
+
+export interface BookingTransitionsDeps {
+  db: Db;
+  clock: Clock;
+  emails: BookingEmails;
+  /** Where each status change goes to the parties' open streams after it commits. */
+  liveEvents: LiveEvents;
+  /** Told of each status change after it commits (`from` null: a new request); the metrics count them. */
+  onTransition?: (from: BookingStatus | null, to: BookingStatus) => void;
+}
+
+/** The status each action leads to (from the transition table). */
+function targetOf(action: BookingAction): BookingStatus {
+  const transition = BOOKING_TRANSITIONS.find((t) => t.action === action);
+  if (!transition) throw new Error(`No transition for action ${action}`);
+  return transition.to;
+}
+
+/**
+ * The transition engine (api-contract §4, §8.4): every status change of a booking goes through the
+ * shared transition table, inside a transaction that holds the business's lock, so two bookings
+ * of one business never hold overlapping hours whatever the concurrency; the customer's
+ * cancellation keeps to the business's notice.
+ */
+export class BookingTransitions {
+  private readonly users: UsersRepository;
+  private readonly bookings: BookingsRepository;
+
+  constructor(private readonly deps: BookingTransitionsDeps) {
+    this.users = new UsersRepository(deps.db);
+    this.bookings = new BookingsRepository(deps.db);
+  }
+
+  /** PATCH /booking/setstatus: approve or deny (business), cancel (customer). */
+  setStatus(callerId: string, input: SetStatusInput): Promise<Booking> {
+    return this.transition(callerId, input, setStatusAction(input.status), input.status);
+  }
+
+  /** PATCH /booking/counter (business). */
+  counter(callerId: string, input: CounterInput): Promise<Booking> {
+    return this.transition(callerId, input, 'counter', targetOf('counter'), { newPrice: input.newPrice });
+  }
+
+  /** PATCH /booking/respond-to-counter (customer): accept or decline. */
+  respondToCounter(callerId: string, input: RespondToCounterInput): Promise<Booking> {
+    const action = counterResponseAction(input.response);
+    return this.transition(callerId, input, action, targetOf(action));
+  }
+
+  /** PATCH /booking/cancel (the business): an agreed appointment, before it starts, with a reason. */
+  cancelByBusiness(callerId: string, input: CancelBookingInput): Promise<Booking> {
+    return this.transition(callerId, input, 'withdraw', targetOf('withdraw'), { reason: input.reason });
+  }
+
+  /**
+   * One status change: the caller must be the booking's business or customer (404 otherwise, or
+   * when businessId does not match), the change must be in the transition table (409 otherwise),
+   * and a change to a slot-holding status re-checks overlap under the business's lock; the
+   * partial unique index is the last line of defence. The change and its history row are one
+   * transaction; the other party's email follows it.
+   */
+  private async transition(
+    callerId: string,
+    ref: { businessId: string; bookingId: string },
+    action: BookingAction | null,
+    requestedStatus: BookingStatus,
+    details: TransitionDetails = {},
+  ): Promise<Booking> {
+    const found = await this.bookings.findById(ref.bookingId);
+    if (!found || found.business_id !== ref.businessId) throw notFound(BOOKING_MESSAGES.bookingNotFound);
+    const actor: BookingActor | null =
+      found.business_id === callerId ? 'business' : found.customer_id === callerId ? 'customer' : null;
+    if (!actor) throw notFound(BOOKING_MESSAGES.bookingNotFound);
+
+    const now = this.deps.clock();
+    const applied = await inTransaction(this.deps.db, async (repositories) => {
+      await repositories.users.lockAccount(found.business_id);
+      const current = await repositories.bookings.findById(found.id);
+      if (!current) throw notFound(BOOKING_MESSAGES.bookingNotFound);
+      const transition = action ? findTransition(current.status, actor, action) : undefined;
+      if (!transition) throw invalidTransition(current.status, requestedStatus);
+      return this.apply(repositories, current, transition, callerId, details, now);
+    });
+    this.committed(applied);
+    // The business's address as the caller may see it (api-contract §8.5), from its current row.
+    return toBookingWithAddress(
+      applied.booking,
+      await this.users.findById(applied.booking.business_id),
+      actor,
+    );
+  }
+
+  /**
+   * One status change of `current` inside the caller's transaction, which holds the business's
+   * lock: the checks of its timing, notice and hours, the change, its history row and thread line,
+   * and the other party's email. A commitment, and the business's cancellation, must come before
+   * the booking starts; the customer's cancellation of an agreed appointment before the notice.
+   */
+  async apply(
+    repositories: Repositories,
+    current: BookingRow,
+    transition: BookingTransition,
+    callerId: string,
+    details: TransitionDetails,
+    now: Date,
+  ): Promise<AppliedTransition> {
+    const { users, bookings, threads } = repositories;
+    const nowIso = now.toISOString();
+    const mustPrecedeStart =
+      transition.action === 'counter' || transition.action === 'withdraw' || holdsSlot(transition.to);
+    if (mustPrecedeStart && hasBookingStarted(current.starts_at, now)) {
+      throw invalidTransition(current.status, transition.to, BOOKING_MESSAGES.timeHasPassed);
+    }
+    if (transition.actor === 'customer' && releasesSlot(transition)) {
+      // The notice in force now (the business's lock orders this after a policy change).
+      const business = await users.findById(current.business_id);
+      const noticeHours = business?.cancellation_notice_hours ?? 0;
+      if (isTooLateToCancel(current.starts_at, noticeHours, now)) {
+        throw new AppError('TooLateToCancel', tooLateToCancel(businessNameOf(current), noticeHours));
+      }
+    }
+    if (holdsSlot(transition.to)) {
+      // The hours in force now (the lock orders this after any change of hours or away dates
+      // that committed first): the business may have closed this hour since the request.
+      const business = await users.findById(current.business_id);
+      const awayDates = await users.listAwayDates(current.business_id);
+      const offered =
+        business !== undefined &&
+        isWithinBusinessHours(current.starts_at, {
+          availability: parseAvailability(business.availability),
+          awayDates: awayDates.map(toAwayRange),
+        });
+      if (!offered) throw invalidTransition(current.status, transition.to, BOOKING_MESSAGES.outsideHours);
+      const held = await bookings.listHeldTimes(
+        current.business_id,
+        heldTimesFrom(current.starts_at.slice(0, 10)),
+      );
+      if (held.some((time) => bookingTimesOverlap(time, current.starts_at))) throw slotTaken();
+    }
+    const changes = changesFor(transition, current, details);
+    if (!(await bookings.applyTransition(current.id, current.status, changes, nowIso))) {
+      throw invalidTransition(current.status, transition.to);
+    }
+    const price = changes.final_price ?? changes.counter_price ?? null;
+    const transitionId = await bookings.recordTransition({
+      bookingId: current.id,
+      from: current.status,
+      to: transition.to,
+      actorId: callerId,
+      price,
+      now: nowIso,
+    });
+    // The change as a line of the booking's thread (api-contract §8.8), with the price it recorded.
+    const line = await threads.appendSystemLine(current, {
+      id: transitionId,
+      status: transition.to,
+      actor: transition.actor,
+      price,
+      now: nowIso,
+    });
+    // An hour taken or freed: the business's kept next free hour is due (api-contract §8.5).
+    if (holdsSlot(current.status) !== holdsSlot(transition.to)) {
+      await users.markSlotsChanged(current.business_id);
+    }
+    const booking = await bookings.findById(current.id);
+    if (!booking) throw new Error('booking vanished inside its transaction');
+    await this.deps.emails.statusChanged(repositories, transition, booking, now);
+    return { booking, line, from: current.status };
+  }
+
+  /**
+   * What follows a committed status change (`from` null: a new request): both parties' open
+   * streams get its thread line (`message`) and the booking's new status (`booking`); the metrics
+   * count it.
+   */
+  committed({
+    booking,
+    line,
+    from,
+  }: {
+    booking: BookingRow;
+    line: ThreadLineRow;
+    from: BookingStatus | null;
+  }) {
+    const recipients = [booking.customer_id, booking.business_id];
+    this.deps.liveEvents.publish({
+      type: 'message',
+      recipients,
+      bookingId: booking.id,
+      message: toThreadMessage(line, booking),
+    });
+    this.deps.liveEvents.publish({
+      type: 'booking',
+      recipients,
+      bookingId: booking.id,
+      status: booking.status,
+    });
+    this.deps.onTransition?.(from, booking.status);
+  }
+}
+
+/** The columns a transition changes (an exhaustive switch over the table's actions). */
+function changesFor(
+  transition: BookingTransition,
+  current: BookingRow,
+  { newPrice, reason }: TransitionDetails,
+): BookingChanges {
+  switch (transition.action) {
+    case 'approve':
+      // The customer's offer becomes the agreed price.
+      return { status: transition.to, final_price: current.price };
+    case 'counter':
+      if (newPrice === undefined) throw new Error('a counter offer needs a price');
+      return { status: transition.to, original_price: current.price, counter_price: newPrice };
+    case 'accept':
+      return { status: transition.to, final_price: current.counter_price };
+    case 'cancel':
+      return { status: transition.to, cancelled_by: 'customer' };
+    case 'withdraw':
+      if (reason === undefined) throw new Error('a business cancellation needs a reason');
+      return { status: transition.to, cancelled_by: 'business', cancellation_reason: reason };
+    case 'deny':
+    case 'decline':
+      return { status: transition.to };
+    default:
+      return assertNever(transition.action);
+  }
+}
