@@ -33,6 +33,10 @@ import { listingRoutes } from './modules/listing/listing.routes';
 import { ListingService } from './modules/listing/listing.service';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { Outbox, type OutboxTiming } from './modules/outbox/outbox.service';
+import { DevelopmentProvider } from './modules/payments/development-provider';
+import { paymentsDevRoutes } from './modules/payments/payments.dev.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { PaymentsService } from './modules/payments/payments.service';
 import { PublicPagesService } from './modules/public-pages/public-pages.service';
 import { DEFAULT_FAILURE_WINDOW_MS, RateLimitsService } from './modules/rate-limits/rate-limits.service';
 import { ReviewInvites } from './modules/reviews/review-invites';
@@ -252,6 +256,14 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
     readCache,
   });
   await app.register(scheduleRoutes, { prefix: '/api/user', bookings, users });
+  // Online payment (api-contract §9.2): the development provider outside production; in
+  // production without Stripe's keys it is off and every business is paid at the appointment.
+  const paymentProvider = config.isProduction ? null : new DevelopmentProvider(config.appUrl);
+  const payments = new PaymentsService({ db, clock, provider: paymentProvider, appUrl: config.appUrl });
+  await app.register(paymentsRoutes, { prefix: '/api', payments });
+  if (paymentProvider?.name === 'development') {
+    await app.register(paymentsDevRoutes, { payments, appUrl: config.appUrl });
+  }
   await app.register(bookingsRoutes, {
     prefix: '/api/booking',
     bookings,

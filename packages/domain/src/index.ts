@@ -23,6 +23,8 @@ export * from './home-visit-address';
 export * from './home-visit-areas';
 export * from './invite';
 export * from './messages';
+export * from './payment-schemas';
+export * from './payments';
 export * from './phones';
 export * from './price-schemas';
 export * from './prices';

@@ -1,4 +1,4 @@
-import { CANCELLATION_NOTICE_HOURS_DEFAULT } from '@app/domain';
+import { CANCELLATION_NOTICE_HOURS_DEFAULT, DEFAULT_PAYMENT_SETTINGS } from '@app/domain';
 import type { UsersTable } from './schema';
 
 /** What every new account states; the other columns start from the values below. */
@@ -48,6 +48,8 @@ export function newUserRow(user: NewUser): UsersTable {
     bookings_version: 0,
     review_count: 0,
     review_sum: 0,
+    payment_mode: DEFAULT_PAYMENT_SETTINGS.mode,
+    deposit_percent: DEFAULT_PAYMENT_SETTINGS.depositPercent,
     updated_at: user.created_at,
     ...user,
   };

@@ -4,7 +4,7 @@
  * compare correctly as strings; booleans are integers 0/1; booking times are wall-clock text
  * `YYYY-MM-DD HH:MM` in Europe/London; JSON lives in text columns.
  */
-import type { CancelledBy, UserType } from '@app/domain';
+import type { CancelledBy, PaymentMode, UserType } from '@app/domain';
 import type { Generated } from 'kysely';
 
 export type Flag = 0 | 1;
@@ -57,6 +57,10 @@ export interface UsersTable {
   /** The business's visible (not hidden) reviews and the sum of their ratings (migration 0013). */
   review_count: number;
   review_sum: number;
+  /** What the business asks for when a booking is agreed (api-contract §9.2; migration 0015). */
+  payment_mode: PaymentMode;
+  /** The deposit's whole percentage, 10–90 (used by payment_mode 'deposit'). */
+  deposit_percent: number;
   created_at: string;
   updated_at: string;
 }
@@ -282,6 +286,19 @@ export interface ReviewReportsTable {
   created_at: string;
 }
 
+/** A business's payout account at the payment provider (migration 0015): at most one per business. */
+export interface PaymentAccountsTable {
+  business_id: string;
+  /** 'stripe' or 'development': the provider that holds the account. */
+  provider: string;
+  /** The provider's id of the account (Stripe's acct_…). */
+  account_ref: string;
+  /** 'pending' until the provider says it can take payments, then 'active'. */
+  status: 'pending' | 'active';
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   one_time_codes: OneTimeCodesTable;
@@ -297,4 +314,5 @@ export interface Database {
   booking_messages: BookingMessagesTable;
   reviews: ReviewsTable;
   review_reports: ReviewReportsTable;
+  payment_accounts: PaymentAccountsTable;
 }

@@ -41,11 +41,11 @@ export interface TransitionRecord {
   now: string;
 }
 
-/** Bookings and their transition history. Booking times are 'YYYY-MM-DD HH:MM' text, so they compare as strings. */
 /** The name a booking shows for its business: as captured at booking time. */
 export const businessNameOf = (row: Pick<BookingRow, 'business_name' | 'barber_name'>) =>
   row.business_name || row.barber_name;
 
+/** Bookings and their transition history. Booking times are 'YYYY-MM-DD HH:MM' text, so they compare as strings. */
 export class BookingsRepository {
   constructor(private readonly db: Db) {}
 
@@ -53,13 +53,13 @@ export class BookingsRepository {
     return this.db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** Inserts the booking; its business's bookings version moves on (call inside a transaction). */
   /** The booking's status now (an email's send-time check). */
   async statusOf(id: string): Promise<string | undefined> {
     const row = await this.db.selectFrom('bookings').select('status').where('id', '=', id).executeTakeFirst();
     return row?.status;
   }
 
+  /** Inserts the booking; its business's bookings version moves on (call inside a transaction). */
   async insert(booking: NewBookingRow): Promise<void> {
     await this.db.insertInto('bookings').values(booking).execute();
     await this.bumpVersion([booking.business_id]);

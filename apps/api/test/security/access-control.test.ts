@@ -293,6 +293,38 @@ const TABLE: Row[] = [
     route: '/api/user/calendar-feed',
     expect: { ...signedIn(204), customer: 403, otherCustomer: 403 },
   },
+  // Payments (api-contract §9.2): the business's payout account and what it asks for.
+  {
+    method: 'POST',
+    route: '/api/payments/connect',
+    expect: BUSINESS_ONLY,
+    check: (_w, _actor, body) =>
+      (body as { url: string }).url.startsWith('http://localhost:3000/dev/payments/onboarding/acct_test_')
+        ? []
+        : ['not an onboarding URL'],
+  },
+  { method: 'GET', route: '/api/payments/account', expect: BUSINESS_ONLY },
+  { method: 'GET', route: '/api/user/payment-settings', expect: BUSINESS_ONLY },
+  {
+    method: 'PUT',
+    route: '/api/user/payment-settings',
+    body: () => ({ mode: 'none', depositPercent: 30 }),
+    expect: BUSINESS_ONLY,
+  },
+  // The development provider's TEST pages open from their URL alone; an unknown account is 404.
+  {
+    method: 'GET',
+    route: '/dev/payments/onboarding/:accountRef',
+    url: () => '/dev/payments/onboarding/acct_test_unknown',
+    expect: everyone(404),
+  },
+  {
+    method: 'POST',
+    route: '/dev/payments/onboarding/:accountRef/activate',
+    url: () => '/dev/payments/onboarding/acct_test_unknown/activate',
+    body: () => ({}),
+    expect: everyone(404),
+  },
   // The feed URL is its own credential: a guessed token is 404 to everyone (test/calendar).
   {
     method: 'GET',

@@ -30,6 +30,10 @@ export const ERROR_STATUS = {
   /** A change of hours or away dates over agreed bookings it did not say what to do with (issue 29). */
   AgreedBookingsChanged: 409,
   InviteUsed: 409,
+  /** A deposit or full payment chosen without an active payout account (api-contract §9.2). */
+  PaymentsNotActive: 409,
+  /** Online payment is off on this server (production without Stripe keys, api-contract §9.2). */
+  PaymentsUnavailable: 409,
   InviteExpired: 410,
   PayloadTooLarge: 413,
   UnsupportedMediaType: 415,

@@ -5,6 +5,7 @@ export * from './bookings';
 export * from './calendar';
 export * from './errors';
 export * from './outbox';
+export * from './payments';
 export * from './public-pages';
 export * from './reviews';
 export * from './threads';

@@ -46,6 +46,11 @@ export class OutboxKinds {
     this.handlers.set(kind, handler);
   }
 
+  /** Which of `kinds` no module has registered. */
+  missing(kinds: readonly OutboxKind[]): OutboxKind[] {
+    return kinds.filter((kind) => !this.handlers.has(kind));
+  }
+
   /**
    * What goes, and where (`owner` holds the row's lease): the message as written at enqueue, or as its kind's handler writes it
    * now (recorded on the row for the outbox page); or why nothing goes.

@@ -60,6 +60,12 @@ export type OutboxFailure = 'retry' | 'failed';
 /** Emails whose bodies are secrets until used: kept encrypted in the outbox. */
 const SEALED_KINDS: ReadonlySet<OutboxKind> = new Set(['code', 'invite']);
 
+/**
+ * The kinds that go to an account as it is when they go, honouring its settings: the modules that
+ * write them register how (outbox.handle) before the worker starts.
+ */
+const ACCOUNT_KINDS: readonly OutboxKind[] = ['booking', 'reminder', 'messages', 'review_invite'];
+
 /** A 5xx SMTP reply (no such mailbox, refused): the message will never be accepted. */
 function isPermanent(error: unknown): boolean {
   const code = (error as { responseCode?: unknown } | null)?.responseCode;
@@ -185,6 +191,12 @@ export class Outbox {
   /** Starts the worker (at server start). */
   start(): void {
     if (this.started) return;
+    // An email to an account that honours its settings must not go as queued, to an old address,
+    // because the module that writes it was not built into this process.
+    const unhandled = this.kinds.missing(ACCOUNT_KINDS);
+    if (unhandled.length > 0) {
+      throw new Error(`The outbox has no handler for ${unhandled.join(', ')}: register them before start()`);
+    }
     this.started = true;
     this.schedule(0);
   }

@@ -64,8 +64,11 @@ interface NumberSettingCardProps {
   errorOf: (text: string) => string | null;
   /** Whether an error is said as it is typed (a decimal) rather than once the field is left. */
   saysAtOnce: (text: string, error: string | null) => boolean;
-  /** Saves the text (it has passed the rule) and says so; resolves to what the field then shows. */
-  save: (text: string) => Promise<string>;
+  /**
+   * Saves the text (it has passed the rule) and says so; resolves to what the field then shows, or
+   * to nothing to leave it as it is (what was typed meanwhile stays).
+   */
+  save: (text: string) => Promise<string | undefined>;
   isSaving: boolean;
   failure: { title: string; fallback: string };
   children: (field: NumberSettingField) => ReactNode;
@@ -101,7 +104,7 @@ function NumberSettingCard(props: NumberSettingCardProps) {
       props.save(value).then(
         (shown) => {
           setIsTouched(false);
-          setValue(shown);
+          if (shown !== undefined) setValue(shown);
         },
         (problem: unknown) => {
           // A 401 here means the session could not be refreshed: the client has already ended it.
@@ -157,7 +160,7 @@ function MinimumPriceCard({ profile }: { profile: UserProfile }) {
       save={(text) =>
         updateMinimumPrice.mutateAsync(parseWholePounds(text) ?? Number(text)).then(() => {
           toast.success({ message: MESSAGES.minimumPriceUpdated, durationMs: MINIMUM_PRICE_TOAST_MS });
-          return text;
+          return undefined;
         })
       }
       isSaving={updateMinimumPrice.isPending}

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import {
+  DEPOSIT_PERCENT_MAX,
+  DEPOSIT_PERCENT_MIN,
+  PAYMENT_MESSAGES,
+  PAYMENT_MODES,
+  type PaymentSettings,
+} from './payments';
+
+/** GET/PUT /user/payment-settings (api-contract §9.2). */
+export const PaymentSettingsSchema = z.object({
+  mode: z.enum(PAYMENT_MODES, { error: PAYMENT_MESSAGES.mode }),
+  depositPercent: z
+    .number({ error: PAYMENT_MESSAGES.depositPercent })
+    .int(PAYMENT_MESSAGES.depositPercent)
+    .min(DEPOSIT_PERCENT_MIN, PAYMENT_MESSAGES.depositPercent)
+    .max(DEPOSIT_PERCENT_MAX, PAYMENT_MESSAGES.depositPercent),
+}) satisfies z.ZodType<PaymentSettings>;

@@ -1,0 +1,114 @@
+import { assertNever } from './booking-status';
+import { addDays } from './dates';
+import { parseReminderOffsets, type ReminderOffset, reminderOffsetMinutes } from './reminders';
+import { londonWallClockToUtc, parseBookingDateTime, utcToLondonWallClock } from './slots';
+
+// Payments (api-contract §9.2): what a business asks for when a booking is agreed, how much, and by
+// when. Money is whole pence (integers) everywhere: computed by the server, never taken from a client.
+// No zod here: the booking page reads these rules on its first load.
+
+/** What a business asks for: nothing online, a deposit (a share of the agreed price), or all of it. */
+export const PAYMENT_MODES = ['none', 'deposit', 'full'] as const;
+export type PaymentMode = (typeof PAYMENT_MODES)[number];
+
+export const DEPOSIT_PERCENT_MIN = 10;
+export const DEPOSIT_PERCENT_MAX = 90;
+/** The deposit a business starts from when it first chooses one. */
+export const DEPOSIT_PERCENT_DEFAULT = 20;
+
+export const PAYMENT_MESSAGES = {
+  depositPercent: `Deposit must be a whole percentage from ${DEPOSIT_PERCENT_MIN} to ${DEPOSIT_PERCENT_MAX}`,
+  mode: 'Choose pay at the appointment, a deposit or full payment',
+} as const;
+
+/** What a business asks for (GET/PUT /user/payment-settings; the schema is payment-schemas.ts). */
+export interface PaymentSettings {
+  mode: PaymentMode;
+  /** A whole percentage from 10 to 90, used by `deposit` and kept for the others. */
+  depositPercent: number;
+}
+
+export const DEFAULT_PAYMENT_SETTINGS: PaymentSettings = {
+  mode: 'none',
+  depositPercent: DEPOSIT_PERCENT_DEFAULT,
+};
+
+/**
+ * Where a booking's money stands. `NotRequired`: nothing asked online. `Due`: asked, not yet paid.
+ * `Paid`: the provider confirmed it. `Refunded`: paid, then given back by a cancellation within the
+ * rules. `Kept`: paid, and kept because the customer did not come.
+ */
+export const PAYMENT_STATUSES = ['NotRequired', 'Due', 'Paid', 'Refunded', 'Kept'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/**
+ * What a booking agreed at `agreedPrice` whole pounds asks for, in pence: all of it, or the
+ * deposit's share (whole pounds times a whole percentage is a whole number of pence: £30 at 25% is
+ * 750); nothing when the business takes payment at the appointment.
+ */
+export function amountDuePence(agreedPrice: number, settings: PaymentSettings): number {
+  switch (settings.mode) {
+    case 'none':
+      return 0;
+    case 'full':
+      return agreedPrice * 100;
+    case 'deposit':
+      return Math.round(agreedPrice * settings.depositPercent);
+    default:
+      return assertNever(settings.mode);
+  }
+}
+
+/** PAYMENT_WINDOW when unset: a day to pay. */
+export const DEFAULT_PAYMENT_WINDOW = '24h';
+/** However short the window, a customer has at least this long (unless the window is shorter). */
+const MIN_PAYMENT_TIME_MS = 15 * 60_000;
+/** A payment is due at the latest this long before the appointment starts. */
+const DUE_BEFORE_START_MS = 60 * 60_000;
+
+/**
+ * Reads PAYMENT_WINDOW: one length in REMINDER_OFFSETS' syntax ('24h', '90m', '2d'). Throws an Error
+ * naming what is wrong.
+ */
+export function parsePaymentWindow(text: string): ReminderOffset {
+  const offsets = parseReminderOffsets(text);
+  if (offsets.length !== 1) {
+    throw new Error(`"${text}" is not one payment window: write one length such as 24h, 90m or 2d`);
+  }
+  return offsets[0]!;
+}
+
+/**
+ * The moment `window` after `from`: `m`/`h` elapsed time, `d` the same time on the Northern Ireland
+ * clock that many days later (as REMINDER_OFFSETS reads days).
+ */
+export function momentAfter(from: Date, window: ReminderOffset): Date {
+  if (window.unit !== 'd') return new Date(from.getTime() + reminderOffsetMinutes(window) * 60_000);
+  const [date, time] = utcToLondonWallClock(from).split(' ') as [string, string];
+  const later = londonWallClockToUtc(`${addDays(date, window.amount)} ${time}`);
+  // Seconds are not on the wall clock: keep them.
+  return new Date(later.getTime() + (from.getTime() % 60_000));
+}
+
+/**
+ * When a booking agreed at `agreedAt` must be paid by (api-contract §9.2): the earlier of `window`
+ * after the agreement and one hour before the start; but never sooner after the agreement than the
+ * window or 15 minutes, whichever is shorter; and never after the start. `bookingDateTime` is the
+ * start on the Northern Ireland clock, 'YYYY-MM-DD HH:MM'.
+ */
+export function paymentDueBy(agreedAt: Date, bookingDateTime: string, window: ReminderOffset): Date {
+  const parsed = parseBookingDateTime(bookingDateTime);
+  if (!parsed) throw new RangeError(`Not a 'YYYY-MM-DD HH:MM' booking date-time: ${bookingDateTime}`);
+  const start = londonWallClockToUtc(`${parsed.date} ${parsed.start}`).getTime();
+  const windowEnd = momentAfter(agreedAt, window).getTime();
+  const earliest = agreedAt.getTime() + Math.min(windowEnd - agreedAt.getTime(), MIN_PAYMENT_TIME_MS);
+  const due = Math.max(Math.min(windowEnd, start - DUE_BEFORE_START_MS), earliest);
+  return new Date(Math.min(due, start));
+}
+
+/** Pence as people read money: 750 → '£7.50', 3000 → '£30.00', 5 → '£0.05'. */
+export function formatPence(pence: number): string {
+  const sign = pence < 0 ? '-' : '';
+  const whole = Math.abs(Math.trunc(pence));
+  return `${sign}£${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, '0')}`;
+}
