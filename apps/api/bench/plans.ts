@@ -6,7 +6,12 @@
  * an index condition) is a "bookings scan".
  */
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_REMINDER_OFFSETS, parseReminderOffsets } from '@app/domain';
+import {
+  DEFAULT_PAYMENT_WINDOW,
+  DEFAULT_REMINDER_OFFSETS,
+  parsePaymentWindow,
+  parseReminderOffsets,
+} from '@app/domain';
 import SqliteDatabase from 'better-sqlite3';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
@@ -163,6 +168,7 @@ function planConfig(database: DatabaseConfig, jwtSecret: string): AppConfig {
     dataDir: '/nonexistent-data',
     demoData: false,
     reminderOffsets: parseReminderOffsets(DEFAULT_REMINDER_OFFSETS),
+    paymentWindow: parsePaymentWindow(DEFAULT_PAYMENT_WINDOW),
   };
 }
 

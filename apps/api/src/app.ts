@@ -34,6 +34,8 @@ import { ListingService } from './modules/listing/listing.service';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { Outbox, type OutboxTiming } from './modules/outbox/outbox.service';
 import { DevelopmentProvider } from './modules/payments/development-provider';
+import type { PaymentProvider } from './modules/payments/payment-provider';
+import { PaymentRefunds } from './modules/payments/payment-refunds';
 import { paymentsDevRoutes } from './modules/payments/payments.dev.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { PaymentsService } from './modules/payments/payments.service';
@@ -83,6 +85,8 @@ export interface AppDeps {
   eventStreams?: Partial<EventStreamSettings>;
   /** The web app's renderer instead of the build's (tests; `npm run dev` renders through Vite). */
   web?: Pick<WebPluginOptions, 'pageHandler' | 'devServer'>;
+  /** Stands in for the configured payment provider (tests: one that cannot be reached). */
+  paymentProvider?: PaymentProvider;
 }
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
@@ -96,6 +100,8 @@ declare module 'fastify' {
     outbox: Outbox;
     /** The live events of GET /api/events (api-contract §8.8). */
     liveEvents: LiveEventBus;
+    /** Gives back what cancellations refund, through the payment provider (api-contract §9.2). */
+    paymentRefunds: PaymentRefunds;
   }
 }
 
@@ -210,7 +216,26 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
     : liveEventBus;
   const users = new UsersService(db, clock);
   const account = new AccountService({ db, clock, outbox, logger: app.log, codeSecret, rateLimits });
+  // Online payment (api-contract §9.2): the development provider outside production; in
+  // production without Stripe's keys it is off and every business is paid at the appointment.
+  const paymentProvider =
+    deps.paymentProvider ?? (config.isProduction ? null : new DevelopmentProvider(config.appUrl));
+  const paymentRefunds = new PaymentRefunds({ db, clock, provider: paymentProvider, logger: app.log });
+  app.decorate('paymentRefunds', paymentRefunds);
+  app.addHook('onReady', async () => paymentRefunds.start());
+  app.addHook('onClose', async () => paymentRefunds.stop());
+  const payments = new PaymentsService({
+    db,
+    clock,
+    outbox,
+    provider: paymentProvider,
+    appUrl: config.appUrl,
+    logger: app.log,
+    refunds: paymentRefunds,
+  });
   const bookings = new BookingsService({
+    payments: { online: paymentProvider !== null, window: config.paymentWindow },
+    refunds: paymentRefunds,
     db,
     clock,
     outbox,
@@ -256,10 +281,6 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
     readCache,
   });
   await app.register(scheduleRoutes, { prefix: '/api/user', bookings, users });
-  // Online payment (api-contract §9.2): the development provider outside production; in
-  // production without Stripe's keys it is off and every business is paid at the appointment.
-  const paymentProvider = config.isProduction ? null : new DevelopmentProvider(config.appUrl);
-  const payments = new PaymentsService({ db, clock, provider: paymentProvider, appUrl: config.appUrl });
   await app.register(paymentsRoutes, { prefix: '/api', payments });
   if (paymentProvider?.name === 'development') {
     await app.register(paymentsDevRoutes, { payments, appUrl: config.appUrl });

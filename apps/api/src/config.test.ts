@@ -23,9 +23,20 @@ describe('loadConfig', () => {
         { label: '24h', amount: 24, unit: 'h' },
         { label: '2h', amount: 2, unit: 'h' },
       ],
+      paymentWindow: { label: '24h', amount: 24, unit: 'h' },
     });
     expect(config.database).toEqual({ dialect: 'sqlite', path: join(findRepoRoot(), 'data', 'app.db') });
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('reads PAYMENT_WINDOW as one length, and refuses a list or nonsense naming the variable', () => {
+    expect(loadConfig(env({ PAYMENT_WINDOW: '90m' })).paymentWindow).toEqual({
+      label: '90m',
+      amount: 90,
+      unit: 'm',
+    });
+    expect(() => loadConfig(env({ PAYMENT_WINDOW: '24h,2h' }))).toThrow(/PAYMENT_WINDOW/);
+    expect(() => loadConfig(env({ PAYMENT_WINDOW: 'soon' }))).toThrow(/PAYMENT_WINDOW/);
   });
 
   it('keeps the data folder at the repository root, wherever it is started from', () => {

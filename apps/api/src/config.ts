@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
-import { DEFAULT_REMINDER_OFFSETS, parseReminderOffsets, type ReminderOffset } from '@app/domain';
+import {
+  DEFAULT_PAYMENT_WINDOW,
+  DEFAULT_REMINDER_OFFSETS,
+  parsePaymentWindow,
+  parseReminderOffsets,
+  type ReminderOffset,
+} from '@app/domain';
 import { z } from 'zod';
 import { API_PACKAGE_DIR, findRepoRoot, invocationDir } from './paths';
 
@@ -45,6 +51,11 @@ export interface AppConfig {
    * (REMINDER_OFFSETS, default 24h,2h; set but empty: no reminders; api-contract §8.3).
    */
   reminderOffsets: readonly ReminderOffset[];
+  /**
+   * PAYMENT_WINDOW (default 24h): how long a customer has to pay what an agreement asks for, within
+   * the limits of api-contract §9.2 (paymentDueBy).
+   */
+  paymentWindow: ReminderOffset;
   /**
    * METRICS_PORT: Prometheus metrics at `/metrics` on a second listener on this port (on `host`),
    * never on the public one (api-contract §8.7); unset: no metrics. 0 (tests) picks a free port.
@@ -112,6 +123,17 @@ const EnvSchema = z.object({
     .transform((value, context) => {
       try {
         return parseReminderOffsets(value);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
+  PAYMENT_WINDOW: z
+    .string()
+    .default(DEFAULT_PAYMENT_WINDOW)
+    .transform((value, context) => {
+      try {
+        return parsePaymentWindow(value);
       } catch (error) {
         context.addIssue({ code: 'custom', message: (error as Error).message });
         return z.NEVER;
@@ -253,6 +275,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     demoData: !isProduction && env.DEMO_DATA !== 'off',
     readCacheTtlMs: env.READ_CACHE_TTL_MS ?? DEFAULT_READ_CACHE_TTL_MS,
     reminderOffsets: env.REMINDER_OFFSETS,
+    paymentWindow: env.PAYMENT_WINDOW,
     ...(env.METRICS_PORT === undefined ? {} : { metricsPort: env.METRICS_PORT }),
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './bookings';
 import {
   DEPOSIT_PERCENT_MAX,
   DEPOSIT_PERCENT_MIN,
@@ -16,3 +17,6 @@ export const PaymentSettingsSchema = z.object({
     .min(DEPOSIT_PERCENT_MIN, PAYMENT_MESSAGES.depositPercent)
     .max(DEPOSIT_PERCENT_MAX, PAYMENT_MESSAGES.depositPercent),
 }) satisfies z.ZodType<PaymentSettings>;
+
+/** POST /payments/checkout: the customer pays what the booking asks for. */
+export const CheckoutRequestSchema = z.object({ bookingId: idSchema('bookingId') });

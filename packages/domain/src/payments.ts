@@ -41,6 +41,10 @@ export const DEFAULT_PAYMENT_SETTINGS: PaymentSettings = {
 export const PAYMENT_STATUSES = ['NotRequired', 'Due', 'Paid', 'Refunded', 'Kept'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+/** The business's word on an agreed appointment once it has started (api-contract §9.2). */
+export const ATTENDANCES = ['Attended', 'NoShow'] as const;
+export type Attendance = (typeof ATTENDANCES)[number];
+
 /**
  * What a booking agreed at `agreedPrice` whole pounds asks for, in pence: all of it, or the
  * deposit's share (whole pounds times a whole percentage is a whole number of pence: £30 at 25% is

@@ -4,7 +4,7 @@
  * compare correctly as strings; booleans are integers 0/1; booking times are wall-clock text
  * `YYYY-MM-DD HH:MM` in Europe/London; JSON lives in text columns.
  */
-import type { CancelledBy, PaymentMode, UserType } from '@app/domain';
+import type { Attendance, CancelledBy, PaymentMode, PaymentStatus, UserType } from '@app/domain';
 import type { Generated } from 'kysely';
 
 export type Flag = 0 | 1;
@@ -138,6 +138,16 @@ export interface BookingsTable {
   cancelled_by: CancelledBy | null;
   /** The business's reason when it cancelled an agreed appointment. */
   cancellation_reason: string | null;
+  /** Where its money stands (api-contract §9.2; migration 0016). */
+  payment_status: Generated<PaymentStatus>;
+  /** What the agreement asks for, in pence (0 when nothing is asked online). */
+  amount_due_pence: Generated<number>;
+  /** ISO instant by which a Due payment must arrive; null when none is due. */
+  payment_due_by: string | null;
+  amount_paid_pence: Generated<number>;
+  amount_refunded_pence: Generated<number>;
+  /** The business's word after the start: 'Attended' or 'NoShow'. */
+  attendance: Attendance | null;
   created_at: string;
   updated_at: string;
 }
@@ -179,7 +189,9 @@ export type OutboxKind =
   | 'booking'
   | 'reminder'
   | 'messages'
-  | 'review_invite';
+  | 'review_invite'
+  /** A receipt for a payment (api-contract §9.2): always sent, to the address it was paid from. */
+  | 'receipt';
 export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'skipped';
 
 /** One email and its delivery (migration 0006). Times are ISO-8601 UTC. */
@@ -299,6 +311,34 @@ export interface PaymentAccountsTable {
   updated_at: string;
 }
 
+/** One movement of money (migration 0016): a charge through a checkout, or a refund. */
+export interface PaymentsTable {
+  id: string;
+  booking_id: string;
+  kind: 'charge' | 'refund';
+  amount_pence: number;
+  provider: string;
+  /** The provider's id: a checkout session (a charge), a refund; null until it has one. */
+  provider_ref: string | null;
+  /** A refund: the charge (its ledger id) it gives back. */
+  refund_of: string | null;
+  /** A charge: 'pending' (checkout open), 'succeeded', 'expired'. A refund: 'pending', 'succeeded'. */
+  status: 'pending' | 'succeeded' | 'expired' | 'failed';
+  attempts: number;
+  next_attempt_at: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A provider event already handled (migration 0016): handling one again changes nothing. */
+export interface PaymentEventsTable {
+  id: string;
+  provider: string;
+  type: string;
+  received_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   one_time_codes: OneTimeCodesTable;
@@ -315,4 +355,6 @@ export interface Database {
   reviews: ReviewsTable;
   review_reports: ReviewReportsTable;
   payment_accounts: PaymentAccountsTable;
+  payments: PaymentsTable;
+  payment_events: PaymentEventsTable;
 }

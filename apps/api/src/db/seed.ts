@@ -27,6 +27,7 @@ import {
   WEEKDAYS,
   weekdayOf,
 } from '@app/domain';
+import type { Insertable } from 'kysely';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../lib/clock';
 import { hashPassword } from '../lib/passwords';
 import { seededRandom } from '../lib/seeded-random';
@@ -1207,7 +1208,7 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Seed
     })),
   );
 
-  const bookings: Database['bookings'][] = [];
+  const bookings: Insertable<Database['bookings']>[] = [];
   const transitions: Database['booking_transitions'][] = [];
   // Each booking's thread (api-contract §8.8): its status changes as system lines (a line per
   // transition, as migration 0011 makes them), then the story's messages.

@@ -139,7 +139,7 @@ const addressLine = (address: string) =>
     .filter(Boolean)
     .join(', ');
 
-function bookingEmail(
+export function bookingEmail(
   to: string,
   subject: string,
   headline: string,

@@ -14,7 +14,15 @@ export type BookingWithBusinessRow = BookingRow & {
 };
 export type BookingChanges = Pick<
   Updateable<BookingsTable>,
-  'status' | 'original_price' | 'counter_price' | 'final_price' | 'cancelled_by' | 'cancellation_reason'
+  | 'status'
+  | 'original_price'
+  | 'counter_price'
+  | 'final_price'
+  | 'cancelled_by'
+  | 'cancellation_reason'
+  | 'payment_status'
+  | 'amount_due_pence'
+  | 'payment_due_by'
 >;
 
 /**
@@ -40,6 +48,16 @@ export interface TransitionRecord {
   price: number | null;
   now: string;
 }
+
+/** A booking's payment columns before an agreement asks for money (api-contract §9.2). */
+export const NO_PAYMENT = {
+  payment_status: 'NotRequired',
+  amount_due_pence: 0,
+  payment_due_by: null,
+  amount_paid_pence: 0,
+  amount_refunded_pence: 0,
+  attendance: null,
+} as const satisfies Partial<BookingRow>;
 
 /** The name a booking shows for its business: as captured at booking time. */
 export const businessNameOf = (row: Pick<BookingRow, 'business_name' | 'barber_name'>) =>
@@ -130,6 +148,24 @@ export class BookingsRepository {
     if (!updated) return false;
     await this.bumpVersion([updated.business_id]);
     return true;
+  }
+
+  /**
+   * Where the booking's money stands after a movement the provider confirmed (api-contract §9.2):
+   * the caller read the row under the business's lock and works out the totals and status.
+   */
+  async updatePayment(
+    id: string,
+    payment: Pick<BookingRow, 'payment_status' | 'amount_paid_pence' | 'amount_refunded_pence'>,
+    now: string,
+  ): Promise<void> {
+    const updated = await this.db
+      .updateTable('bookings')
+      .set({ ...payment, updated_at: now })
+      .where('id', '=', id)
+      .returning('business_id')
+      .executeTakeFirst();
+    if (updated) await this.bumpVersion([updated.business_id]);
   }
 
   /**

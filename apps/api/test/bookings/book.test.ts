@@ -70,6 +70,12 @@ describeEachDatabase('POST /api/booking/book', (database) => {
       CancellationNoticeHours: 0,
       CancelledBy: null,
       CancellationReason: null,
+      PaymentStatus: 'NotRequired',
+      AmountDuePence: 0,
+      PaymentDueBy: null,
+      AmountPaidPence: 0,
+      AmountRefundedPence: 0,
+      Attendance: null,
       CreatedAt: t.clock.now().toISOString(),
       UpdatedAt: t.clock.now().toISOString(),
     });

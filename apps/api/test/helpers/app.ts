@@ -1,6 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { DEFAULT_REMINDER_OFFSETS, parseReminderOffsets } from '@app/domain';
+import {
+  DEFAULT_PAYMENT_WINDOW,
+  DEFAULT_REMINDER_OFFSETS,
+  parsePaymentWindow,
+  parseReminderOffsets,
+} from '@app/domain';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type App, type AppDeps, buildApp } from '../../src/app';
 import type { AppConfig } from '../../src/config';
@@ -62,6 +67,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     dataDir: '/nonexistent-data',
     demoData: false,
     reminderOffsets: parseReminderOffsets(DEFAULT_REMINDER_OFFSETS),
+    paymentWindow: parsePaymentWindow(DEFAULT_PAYMENT_WINDOW),
     ...overrides,
   };
 }

@@ -6,7 +6,7 @@ import type { Db } from '../../src/db/database';
 import { newUserRow } from '../../src/db/new-user-row';
 import type { UsersTable } from '../../src/db/schema';
 import { hashPassword } from '../../src/lib/passwords';
-import { type BookingRow, BookingsRepository } from '../../src/repositories/bookings.repository';
+import { type BookingRow, BookingsRepository, NO_PAYMENT } from '../../src/repositories/bookings.repository';
 import type { TestApp } from './app';
 import { PASSWORD, uniqueEmail } from './factories';
 import { mintAccessToken } from './sessions';
@@ -119,7 +119,7 @@ export interface BookingSeed {
 export async function insertBooking(t: TestApp, db: Db, seed: BookingSeed): Promise<BookingRow> {
   const now = seed.createdAt ?? t.clock.now().toISOString();
   const hasCounter = seed.counterPrice !== undefined && seed.counterPrice !== null;
-  const row: BookingRow = {
+  const row: Omit<BookingRow, keyof typeof NO_PAYMENT> = {
     id: randomUUID(),
     business_id: seed.business.id,
     customer_id: seed.customer.id,
@@ -141,9 +141,10 @@ export async function insertBooking(t: TestApp, db: Db, seed: BookingSeed): Prom
     created_at: now,
     updated_at: now,
   };
-  // Through the repository, so the business's bookings version moves as with a real request.
+  // Through the repository, so the business's bookings version moves as with a real request. The
+  // payment columns keep their defaults (a migration's test may insert before they exist).
   await new BookingsRepository(db).insert(row);
-  return row;
+  return { ...row, ...NO_PAYMENT };
 }
 
 /** GET /api/booking/available-times → its slots (asserting 200). */

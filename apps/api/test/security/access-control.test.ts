@@ -311,6 +311,40 @@ const TABLE: Row[] = [
     body: () => ({ mode: 'none', depositPercent: 30 }),
     expect: BUSINESS_ONLY,
   },
+  // The booking's customer pays: the world's request asks for nothing yet (409), anyone else's 404.
+  {
+    method: 'POST',
+    route: '/api/payments/checkout',
+    body: (w) => ({ bookingId: w.requested }),
+    expect: {
+      anonymous: 401,
+      customer: 409,
+      otherCustomer: 404,
+      business: 404,
+      otherBusiness: 404,
+      admin: 404,
+    },
+  },
+  {
+    method: 'GET',
+    route: '/dev/payments/checkout/:ref',
+    url: () => '/dev/payments/checkout/cs_test_unknown',
+    expect: everyone(404),
+  },
+  {
+    method: 'POST',
+    route: '/dev/payments/checkout/:ref/pay',
+    url: () => '/dev/payments/checkout/cs_test_unknown/pay',
+    body: () => ({}),
+    expect: everyone(404),
+  },
+  {
+    method: 'POST',
+    route: '/dev/payments/checkout/:ref/cancel',
+    url: () => '/dev/payments/checkout/cs_test_unknown/cancel',
+    body: () => ({}),
+    expect: everyone(404),
+  },
   // The development provider's TEST pages open from their URL alone; an unknown account is 404.
   {
     method: 'GET',
@@ -553,7 +587,7 @@ const ERROR_CODES: Record<number, string[]> = {
   401: ['NotAuthorized'],
   403: ['Forbidden'],
   404: ['NotFound', 'InviteNotFound'],
-  409: ['InvalidTransition', 'ActiveBookings'],
+  409: ['InvalidTransition', 'ActiveBookings', 'NothingDue'],
 };
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BOOKING_ACTORS, BOOKING_STATUSES } from '../booking-status';
+import { ATTENDANCES, PAYMENT_STATUSES } from '../payments';
 import { RatingSchema } from './reviews';
 import { AvailabilityResponseSchema } from './users';
 
@@ -46,6 +47,19 @@ export const BookingSchema = z
       .string()
       .nullable()
       .describe('The business’s reason when it cancelled an agreed appointment'),
+    PaymentStatus: z
+      .enum(PAYMENT_STATUSES)
+      .describe(
+        'Where its money stands (api-contract §9.2): NotRequired (nothing asked online), Due, Paid, Refunded, Kept (a no-show)',
+      ),
+    AmountDuePence: z.number().int().describe('What the agreement asks for online, in pence (0: nothing)'),
+    PaymentDueBy: z.string().nullable().describe('ISO instant by which a Due payment must arrive, else null'),
+    AmountPaidPence: z.number().int(),
+    AmountRefundedPence: z.number().int(),
+    Attendance: z
+      .enum(ATTENDANCES)
+      .nullable()
+      .describe('The business’s word after the start: Attended or NoShow; null until then'),
     CreatedAt: z.string(),
     UpdatedAt: z.string(),
   })

@@ -34,6 +34,8 @@ export const ERROR_STATUS = {
   PaymentsNotActive: 409,
   /** Online payment is off on this server (production without Stripe keys, api-contract §9.2). */
   PaymentsUnavailable: 409,
+  /** A checkout for a booking that asks for nothing now (api-contract §9.2). */
+  NothingDue: 409,
   InviteExpired: 410,
   PayloadTooLarge: 413,
   UnsupportedMediaType: 415,

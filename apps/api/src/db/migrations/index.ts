@@ -14,6 +14,7 @@ import * as m0012 from './0012_unread_thread_indexes';
 import * as m0013 from './0013_reviews';
 import * as m0014 from './0014_home_visit_districts';
 import * as m0015 from './0015_payment_accounts';
+import * as m0016 from './0016_booking_payments';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0013_reviews': m0013,
   '0014_home_visit_districts': m0014,
   '0015_payment_accounts': m0015,
+  '0016_booking_payments': m0016,
 };

@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { AppError, notAuthorized } from '../../lib/errors';
-import { type BookingRow, BookingsRepository } from '../../repositories/bookings.repository';
+import { type BookingRow, BookingsRepository, NO_PAYMENT } from '../../repositories/bookings.repository';
 import { UsersRepository } from '../../repositories/users.repository';
 import { districtsOf, parseAvailability, toAwayRange } from '../users/users.mapper';
 import { USER_MESSAGES } from '../users/users.messages';
@@ -146,6 +146,7 @@ export class BookingRequests {
           business_name: business.business_name ?? '',
           cancelled_by: null,
           cancellation_reason: null,
+          ...NO_PAYMENT,
           created_at: nowIso,
           updated_at: nowIso,
         };

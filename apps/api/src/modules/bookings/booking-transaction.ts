@@ -2,6 +2,7 @@ import { type BookingStatus, cannotChangeBooking } from '@app/domain';
 import { type Db, isUniqueViolation } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { BookingsRepository } from '../../repositories/bookings.repository';
+import { PaymentsRepository } from '../../repositories/payments.repository';
 import { ThreadsRepository } from '../../repositories/threads.repository';
 import { type UserRow, UsersRepository } from '../../repositories/users.repository';
 import { BOOKING_MESSAGES } from './bookings.messages';
@@ -12,6 +13,7 @@ export interface Repositories {
   users: UsersRepository;
   bookings: BookingsRepository;
   threads: ThreadsRepository;
+  payments: PaymentsRepository;
 }
 
 export const notFound = (message: string) => new AppError('NotFound', message);
@@ -39,6 +41,7 @@ export async function inTransaction<T>(db: Db, work: (repositories: Repositories
         users: new UsersRepository(trx),
         bookings: new BookingsRepository(trx),
         threads: new ThreadsRepository(trx),
+        payments: new PaymentsRepository(trx),
       }),
     );
   } catch (error) {

@@ -35,6 +35,8 @@ import {
 import type { ThreadLineRow } from '../../repositories/threads.repository';
 import { UsersRepository } from '../../repositories/users.repository';
 import type { LiveEvents } from '../events/live-events';
+import { PaymentRefunds } from '../payments/payment-refunds';
+import { type PaymentTermsRules, paymentTermsOf } from '../payments/payment-terms';
 import { toThreadMessage } from '../threads/threads.mapper';
 import { parseAvailability, toAwayRange } from '../users/users.mapper';
 import type { BookingEmails } from './booking-emails';
@@ -64,6 +66,8 @@ export interface AppliedTransition {
   booking: BookingRow;
   line: ThreadLineRow;
   from: BookingStatus;
+  /** How many refunds the change wrote (the worker is woken after it commits). */
+  refunds?: number;
 }
 
 export interface BookingTransitionsDeps {
@@ -74,6 +78,10 @@ export interface BookingTransitionsDeps {
   liveEvents: LiveEvents;
   /** Told of each status change after it commits (`from` null: a new request); the metrics count them. */
   onTransition?: (from: BookingStatus | null, to: BookingStatus) => void;
+  /** Whether an agreement may ask for money online, and PAYMENT_WINDOW (api-contract §9.2). */
+  payments: PaymentTermsRules;
+  /** Woken when a cancellation wrote refunds. */
+  refunds?: Pick<PaymentRefunds, 'wake'>;
 }
 
 /** The status each action leads to (from the transition table). */
@@ -204,7 +212,24 @@ export class BookingTransitions {
       );
       if (held.some((time) => bookingTimesOverlap(time, current.starts_at))) throw slotTaken();
     }
-    const changes = changesFor(transition, current, details);
+    const changes: BookingChanges = changesFor(transition, current, details);
+    if (holdsSlot(transition.to)) {
+      // What the agreement asks the customer to pay online, by the business's settings now.
+      const agreedPrice = changes.final_price ?? current.price;
+      Object.assign(
+        changes,
+        await paymentTermsOf(repositories.payments, current, agreedPrice, now, this.deps.payments),
+      );
+    }
+    if (releasesSlot(transition) && current.payment_status === 'Due' && current.amount_paid_pence === 0) {
+      // Nothing was paid: nothing is asked any more.
+      Object.assign(changes, { payment_status: 'NotRequired', amount_due_pence: 0, payment_due_by: null });
+    }
+    // A cancellation within the rules gives back everything paid (api-contract §9.2).
+    const refunds =
+      releasesSlot(transition) && current.amount_paid_pence > current.amount_refunded_pence
+        ? await PaymentRefunds.schedule(repositories.trx, current.id, now)
+        : 0;
     if (!(await bookings.applyTransition(current.id, current.status, changes, nowIso))) {
       throw invalidTransition(current.status, transition.to);
     }
@@ -232,7 +257,7 @@ export class BookingTransitions {
     const booking = await bookings.findById(current.id);
     if (!booking) throw new Error('booking vanished inside its transaction');
     await this.deps.emails.statusChanged(repositories, transition, booking, now);
-    return { booking, line, from: current.status };
+    return { booking, line, from: current.status, refunds };
   }
 
   /**
@@ -244,11 +269,14 @@ export class BookingTransitions {
     booking,
     line,
     from,
+    refunds,
   }: {
     booking: BookingRow;
     line: ThreadLineRow;
     from: BookingStatus | null;
+    refunds?: number;
   }) {
+    if (refunds) this.deps.refunds?.wake();
     const recipients = [booking.customer_id, booking.business_id];
     this.deps.liveEvents.publish({
       type: 'message',

@@ -40,6 +40,12 @@ export function toBooking(row: BookingRow): Booking {
     CancellationNoticeHours: null,
     CancelledBy: row.cancelled_by,
     CancellationReason: row.cancellation_reason,
+    PaymentStatus: row.payment_status,
+    AmountDuePence: row.amount_due_pence,
+    PaymentDueBy: row.payment_due_by,
+    AmountPaidPence: row.amount_paid_pence,
+    AmountRefundedPence: row.amount_refunded_pence,
+    Attendance: row.attendance,
     CreatedAt: row.created_at,
     UpdatedAt: row.updated_at,
   };

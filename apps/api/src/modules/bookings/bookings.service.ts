@@ -3,6 +3,8 @@ import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { LiveEvents } from '../events/live-events';
 import type { Outbox } from '../outbox/outbox.service';
+import type { PaymentRefunds } from '../payments/payment-refunds';
+import type { PaymentTermsRules } from '../payments/payment-terms';
 import type { ReviewInvites } from '../reviews/review-invites';
 import { BookingEmails } from './booking-emails';
 import { BookingReads } from './booking-reads';
@@ -24,6 +26,10 @@ export interface BookingsServiceDeps {
   liveEvents: LiveEvents;
   /** Told of each status change after it commits (`from` null: a new request); the metrics count them. */
   onTransition?: (from: BookingStatus | null, to: BookingStatus) => void;
+  /** Whether an agreement may ask for money online, and PAYMENT_WINDOW (api-contract §9.2). */
+  payments: PaymentTermsRules;
+  /** Woken when a cancellation wrote refunds. */
+  refunds?: Pick<PaymentRefunds, 'wake'>;
 }
 
 /**
@@ -47,6 +53,8 @@ export class BookingsService {
       emails,
       liveEvents: deps.liveEvents,
       onTransition: deps.onTransition,
+      payments: deps.payments,
+      refunds: deps.refunds,
     });
     this.requests = new BookingRequests({ db, clock, emails, transitions: this.transitions });
     this.schedule = new ScheduleChanges({ db, clock, transitions: this.transitions });

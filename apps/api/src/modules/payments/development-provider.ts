@@ -20,4 +20,14 @@ export class DevelopmentProvider implements PaymentProvider {
     url.searchParams.set('return', returnUrl);
     return url.toString();
   }
+
+  async createCheckout(): Promise<{ ref: string; url: string }> {
+    const ref = `cs_test_${randomBytes(12).toString('hex')}`;
+    return { ref, url: `${this.appUrl}/dev/payments/checkout/${ref}` };
+  }
+
+  /** A test refund is taken at once. */
+  async refund(): Promise<string> {
+    return `re_test_${randomBytes(12).toString('hex')}`;
+  }
 }

@@ -1,3 +1,4 @@
+import { formatPence } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { escapeHtml } from '../../mail/layout';
@@ -20,6 +21,8 @@ body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0
 main{border:1px solid #dee2e6;border-radius:8px;padding:1rem 1.25rem;margin:1rem 0}
 button{font:inherit;font-weight:600;min-height:44px;padding:0 1.25rem;border-radius:6px;border:0;background:#0b7285;color:#fff;cursor:pointer}
 a{color:#0b7285}
+.amount{font-size:2rem;font-weight:700;margin:.5rem 0}
+.secondary{background:#fff;color:#0b7285;border:1px solid #0b7285;margin-top:.75rem}
 </style>
 </head>
 <body>
@@ -88,6 +91,50 @@ ${state}
     async (request, reply) => {
       await payments.accountActivated(request.params.accountRef);
       return reply.code(303).header('location', returnTo(request.body?.return)).send();
+    },
+  );
+
+  const CheckoutParamsSchema = z.object({ ref: z.string().min(1).max(64) });
+
+  app.get(
+    '/dev/payments/checkout/:ref',
+    { schema: { hide: true, params: CheckoutParamsSchema } },
+    async (request, reply) => {
+      const { charge, businessName, when, what, returnUrl } = await payments.checkoutOf(request.params.ref);
+      const action = `/dev/payments/checkout/${encodeURIComponent(request.params.ref)}`;
+      const amount = formatPence(charge.amount_pence);
+      const body =
+        charge.status === 'pending'
+          ? `<p class="amount">${escapeHtml(amount)}</p>
+<p>${what === 'deposit' ? 'Deposit' : 'Payment'} to <strong>${escapeHtml(businessName)}</strong> for ${escapeHtml(when)}.</p>
+<form method="post" action="${action}/pay"><button type="submit">Pay (test)</button></form>
+<form method="post" action="${action}/cancel"><button type="submit" class="secondary">Cancel</button></form>`
+          : `<p>${charge.status === 'succeeded' ? `Paid: ${escapeHtml(amount)} to ${escapeHtml(businessName)}.` : 'This checkout has ended.'}</p>
+<p><a href="${escapeHtml(returnUrl)}">Back to TrimTime NI</a></p>`;
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(testPage('Checkout', body));
+    },
+  );
+
+  app.post(
+    '/dev/payments/checkout/:ref/pay',
+    { schema: { hide: true, params: CheckoutParamsSchema } },
+    async (request, reply) => {
+      await payments.checkoutCompleted(request.params.ref);
+      const { returnUrl } = await payments.checkoutOf(request.params.ref);
+      return reply.code(303).header('location', returnUrl).send();
+    },
+  );
+
+  app.post(
+    '/dev/payments/checkout/:ref/cancel',
+    { schema: { hide: true, params: CheckoutParamsSchema } },
+    async (request, reply) => {
+      await payments.checkoutCancelled(request.params.ref);
+      const { returnUrl } = await payments.checkoutOf(request.params.ref);
+      return reply.code(303).header('location', returnUrl).send();
     },
   );
 };

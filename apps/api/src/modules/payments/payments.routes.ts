@@ -1,5 +1,6 @@
 import {
   ApiErrorSchema,
+  CheckoutRequestSchema,
   PaymentAccountResponseSchema,
   PaymentPageResponseSchema,
   PaymentSettingsSchema,
@@ -87,5 +88,23 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
       },
     },
     async (request) => payments.updateSettings(request.requireUser().id, request.body),
+  );
+
+  app.post(
+    '/payments/checkout',
+    {
+      // Any signed-in caller: anyone but the booking's customer is told it does not exist (404).
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['payments'],
+        summary: "The payment provider's page to pay what an agreed booking asks for (its customer)",
+        description:
+          "Open the URL; the provider sends the customer back to the booking's card. Only the provider's confirmation marks the booking Paid, and a receipt email follows. 404 for anyone but the booking's customer; 409 NothingDue unless PaymentStatus is Due; 503 when the provider cannot be reached (nothing is written).",
+        security: [{ bearerAuth: [] }],
+        body: CheckoutRequestSchema,
+        response: { 200: PaymentPageResponseSchema, ...bodyErrors(404, 409, 503) },
+      },
+    },
+    async (request) => payments.checkout(request.requireUser().id, request.body.bookingId),
   );
 };
