@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { DEMO_CUSTOMER, DEMO_PASSWORD, expect, signIn, test } from './fixtures';
+import { DEMO_CUSTOMER, DEMO_PASSWORD, expect, signIn, test, tokenOf } from './fixtures';
 import { shootBothWidths } from './screenshots';
 
 // Issue 29, item 1: away dates over an agreed booking, on a demo business no other journey uses.
@@ -7,12 +7,6 @@ const BUSINESS_EMAIL = 'omagh@trimtime.test';
 const BUSINESS_NAME = 'Strule Grooming Lounge';
 const CUSTOMER_NAME = 'Aisling Burns';
 const REASON = 'Family wedding in Donegal, so the shop is shut that day. Sorry!';
-
-async function tokenOf(request: APIRequestContext, email: string) {
-  const login = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(login.status()).toBe(200);
-  return ((await login.json()) as { accessToken: string }).accessToken;
-}
 
 /** The customer requests an hour three or more days ahead and the business approves it (API). */
 async function approvedBooking(request: APIRequestContext) {

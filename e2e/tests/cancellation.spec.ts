@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { DEMO_CUSTOMER, DEMO_PASSWORD, expect, signIn, test } from './fixtures';
+import { bearer, DEMO_CUSTOMER, DEMO_PASSWORD, expect, signIn, test, tokenOf } from './fixtures';
 import { shootBothWidths } from './screenshots';
 
 // Cancelling an agreed appointment (api-contract §8.4), on a demo business no other journey books.
@@ -18,14 +18,6 @@ function cardTime(slot: string) {
   const weekday = WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()];
   return `${weekday} ${day} ${MONTHS[month - 1]} ${year}, ${slot.slice(11, 16)}`;
 }
-
-async function tokenOf(request: APIRequestContext, email: string) {
-  const login = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(login.status()).toBe(200);
-  return ((await login.json()) as { accessToken: string }).accessToken;
-}
-
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /**
  * The customer requests two hours more than four days ahead (well outside the notice, and past the

@@ -89,6 +89,15 @@ export const DEMO_CUSTOMER = 'customer@trimtime.test';
 export const DEMO_BUSINESS = 'belfast@trimtime.test';
 
 /** Signs in through the login form and waits for the landing page. */
+/** An access token for the account, through the API (journeys that set the scene by API). */
+export async function tokenOf(request: APIRequestContext, email: string, password = DEMO_PASSWORD) {
+  const login = await request.post('/api/auth/login', { data: { email, password } });
+  expect(login.status()).toBe(200);
+  return ((await login.json()) as { accessToken: string }).accessToken;
+}
+
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
 export async function signIn(page: import('@playwright/test').Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);

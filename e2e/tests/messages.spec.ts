@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser } from '@playwright/test';
-import { createCustomer, DEMO_PASSWORD, expect, signIn, test } from './fixtures';
+import { createCustomer, DEMO_PASSWORD, expect, signIn, test, tokenOf } from './fixtures';
 import { shootBothWidths } from './screenshots';
 
 // Messages about a booking (api-contract §8.8), live between two browsers on phones, with a demo
@@ -19,12 +19,6 @@ function cardTime(slot: string) {
   const [year, month, day] = slot.slice(0, 10).split('-').map(Number) as [number, number, number];
   const weekday = WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()];
   return `${weekday} ${day} ${MONTHS[month - 1]} ${year}, ${slot.slice(11, 16)}`;
-}
-
-async function tokenOf(request: APIRequestContext, email: string, password: string) {
-  const login = await request.post('/api/auth/login', { data: { email, password } });
-  expect(login.status()).toBe(200);
-  return ((await login.json()) as { accessToken: string }).accessToken;
 }
 
 /** A new customer's request for the shop's third free hour, through the API. */

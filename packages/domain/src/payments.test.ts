@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PaymentSettingsSchema } from './payment-schemas';
 import {
   amountDuePence,
+  bookingPaymentText,
   DEFAULT_PAYMENT_SETTINGS,
   formatPence,
   momentAfter,
@@ -156,5 +157,50 @@ describe('paymentDueBy', () => {
         },
       ),
     );
+  });
+});
+
+describe('bookingPaymentText', () => {
+  const base = {
+    Status: 'Approved' as const,
+    Price: 30,
+    FinalPrice: 30,
+    PaymentStatus: 'Due' as const,
+    AmountDuePence: 750,
+    PaymentDueBy: '2026-12-08T14:00:00.000Z',
+    AmountPaidPence: 0,
+    AmountRefundedPence: 0,
+  };
+  const wall = (value: string) => `[${value}]`;
+
+  it('says what is due, to each reader, by when (on the Northern Ireland clock)', () => {
+    expect(bookingPaymentText(base, 'customer', wall)).toBe('Pay deposit £7.50 by [2026-12-08 14:00]');
+    expect(bookingPaymentText(base, 'business', wall)).toBe(
+      'Deposit of £7.50 due from the customer by [2026-12-08 14:00]',
+    );
+    expect(bookingPaymentText({ ...base, AmountDuePence: 3000 }, 'customer', wall)).toBe(
+      'Pay £30.00 by [2026-12-08 14:00]',
+    );
+  });
+
+  it('says paid, refunded on its way, refunded, kept; nothing when nothing was asked', () => {
+    const paid = { ...base, PaymentStatus: 'Paid' as const, AmountPaidPence: 750 };
+    expect(bookingPaymentText(paid, 'customer', wall)).toBe('Deposit paid: £7.50');
+    expect(bookingPaymentText({ ...paid, Status: 'Cancelled' }, 'customer', wall)).toBe(
+      'Refund of £7.50 on its way',
+    );
+    expect(
+      bookingPaymentText(
+        { ...paid, Status: 'Cancelled', PaymentStatus: 'Refunded', AmountRefundedPence: 750 },
+        'business',
+        wall,
+      ),
+    ).toBe('Refunded: £7.50');
+    expect(bookingPaymentText({ ...paid, PaymentStatus: 'Kept' }, 'business', wall)).toBe(
+      'Deposit kept: £7.50 (no-show)',
+    );
+    expect(
+      bookingPaymentText({ ...base, PaymentStatus: 'NotRequired', AmountDuePence: 0 }, 'customer', wall),
+    ).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { assertNever } from './booking-status';
+import { assertNever, type BookingStatus, holdsSlot } from './booking-status';
 import { addDays } from './dates';
 import { parseReminderOffsets, type ReminderOffset, reminderOffsetMinutes } from './reminders';
 import { londonWallClockToUtc, parseBookingDateTime, utcToLondonWallClock } from './slots';
@@ -115,4 +115,80 @@ export function formatPence(pence: number): string {
   const sign = pence < 0 ? '-' : '';
   const whole = Math.abs(Math.trunc(pence));
   return `${sign}£${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, '0')}`;
+}
+
+/** What a business asks customers to pay online, as its page shows it (null: at the appointment). */
+export interface OnlinePayment {
+  mode: 'deposit' | 'full';
+  depositPercent: number;
+}
+
+/** The booking page's notice before a request is sent (api-contract §9.2). */
+export const onlinePaymentNotice = (payment: OnlinePayment) =>
+  payment.mode === 'deposit'
+    ? `A ${payment.depositPercent}% deposit is taken when your booking is agreed`
+    : 'Full payment is taken when your booking is agreed';
+
+/** What a business asks for online, or null when it is paid at the appointment. */
+export function onlinePaymentOf(settings: PaymentSettings, accountActive: boolean): OnlinePayment | null {
+  if (!accountActive || settings.mode === 'none') return null;
+  return { mode: settings.mode, depositPercent: settings.depositPercent };
+}
+
+/** What a booking's card and emails need to say about its money. */
+export interface BookingMoney {
+  Status: BookingStatus;
+  Price: number | null;
+  FinalPrice: number | null;
+  PaymentStatus: PaymentStatus;
+  AmountDuePence: number;
+  PaymentDueBy: string | null;
+  AmountPaidPence: number;
+  AmountRefundedPence: number;
+}
+
+/** 'deposit' when what is asked is less than the agreed price. */
+export function paymentKindOf(booking: Pick<BookingMoney, 'Price' | 'FinalPrice' | 'AmountDuePence'>) {
+  const agreed = booking.FinalPrice ?? booking.Price ?? 0;
+  return booking.AmountDuePence < agreed * 100 ? ('deposit' as const) : ('payment' as const);
+}
+
+/**
+ * A booking's money in words for its reader (api-contract §9.2), or null when nothing was asked
+ * online: 'Pay deposit £7.50 by Tue 1 Dec, 14:00' to the customer while it is due, 'Deposit paid:
+ * £7.50', 'Refund of £7.50 on its way', 'Refunded: £7.50', 'Deposit kept: £7.50 (no-show)'.
+ * `formatWallClock` writes a 'YYYY-MM-DD HH:MM' London time as the reader's screen or email does.
+ */
+export function bookingPaymentText(
+  booking: BookingMoney,
+  reader: 'customer' | 'business',
+  formatWallClock: (wallClock: string) => string,
+): string | null {
+  const kind = paymentKindOf(booking);
+  const Kind = kind === 'deposit' ? 'Deposit' : 'Payment';
+  switch (booking.PaymentStatus) {
+    case 'NotRequired':
+      return null;
+    case 'Due': {
+      const owed = formatPence(booking.AmountDuePence - booking.AmountPaidPence);
+      const by = booking.PaymentDueBy
+        ? ` by ${formatWallClock(utcToLondonWallClock(new Date(booking.PaymentDueBy)))}`
+        : '';
+      return reader === 'customer'
+        ? `Pay ${kind === 'deposit' ? 'deposit ' : ''}${owed}${by}`
+        : `${Kind} of ${owed} due from the customer${by}`;
+    }
+    case 'Paid': {
+      const unrefunded = booking.AmountPaidPence - booking.AmountRefundedPence;
+      return holdsSlot(booking.Status)
+        ? `${Kind} paid: ${formatPence(booking.AmountPaidPence)}`
+        : `Refund of ${formatPence(unrefunded)} on its way`;
+    }
+    case 'Refunded':
+      return `Refunded: ${formatPence(booking.AmountRefundedPence)}`;
+    case 'Kept':
+      return `${Kind} kept: ${formatPence(booking.AmountPaidPence)} (no-show)`;
+    default:
+      return assertNever(booking.PaymentStatus);
+  }
 }

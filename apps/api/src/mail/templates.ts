@@ -129,6 +129,8 @@ export interface BookingEmailFacts {
   address?: string;
   /** Where the reader manages the booking (the profile or the dashboard). */
   link: string;
+  /** The booking's money for the reader ('Pay deposit £7.50 by …'), when it asks for any (§9.2). */
+  payment?: string | null;
 }
 
 /** An address typed over several lines (the business's textarea) as one line. */
@@ -153,6 +155,7 @@ export function bookingEmail(
     facts.agreedPrice === undefined ? `Price offered: £${facts.price}` : `Price: £${facts.agreedPrice}`,
     `Where: ${facts.isHomeVisit ? 'Home visit' : 'At the shop'}`,
     ...(facts.address?.trim() ? [`Address: ${addressLine(facts.address)}`] : []),
+    ...(facts.payment ? [facts.payment] : []),
     ...extra,
   ];
   return email(

@@ -131,6 +131,7 @@ describeEachDatabase('GET /api/booking/businesses and /available-times', (databa
         cancellationNoticeHours: 0,
         nextAvailable: body.slots[0],
         rating: { average: null, count: 0 },
+        onlinePayment: null,
       },
       availability,
       awayDates,

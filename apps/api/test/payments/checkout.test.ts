@@ -78,6 +78,11 @@ describeEachDatabase(
         Attendance: null,
         PaymentDueBy: paymentDueBy(t.clock.now(), slot, parsePaymentWindow('24h')).toISOString(),
       });
+      // The approval email says so too.
+      const approval = t.mailer.messages
+        .filter((m) => m.to === customer.email && /approved/i.test(m.subject))
+        .at(-1);
+      expect(approval?.text).toMatch(/^Pay deposit £7\.50 by \w+day, \d+ \w+ \d{4} at \d\d:\d\d$/m);
     });
 
     it('asks nothing online of a business paid at the appointment, or without an active account', async () => {

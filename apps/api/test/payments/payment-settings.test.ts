@@ -40,6 +40,11 @@ describeEachDatabase(
       const business = await createBusiness(t, db());
       expect((await account(business)).json()).toEqual({ status: 'not_connected', provider: 'development' });
       expect((await settings(business)).json()).toEqual({ mode: 'none', depositPercent: 20 });
+      const page = await t.app.inject({
+        method: 'GET',
+        url: `/api/booking/available-times?businessId=${business.id}`,
+      });
+      expect(page.json().business.onlinePayment).toBeNull();
     });
 
     it('connects through the TEST onboarding page: pending until activated, then active; once per business', async () => {
@@ -95,6 +100,12 @@ describeEachDatabase(
       const deposit = await save(business, { mode: 'deposit', depositPercent: 25 });
       expect(deposit.statusCode, deposit.body).toBe(200);
       expect(deposit.json()).toEqual({ mode: 'deposit', depositPercent: 25 });
+      // The business's page says so before a request is sent.
+      const page = await t.app.inject({
+        method: 'GET',
+        url: `/api/booking/available-times?businessId=${business.id}`,
+      });
+      expect(page.json().business.onlinePayment).toEqual({ mode: 'deposit', depositPercent: 25 });
       expect((await save(business, { mode: 'full', depositPercent: 25 })).json()).toEqual({
         mode: 'full',
         depositPercent: 25,

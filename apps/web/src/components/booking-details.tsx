@@ -2,13 +2,14 @@ import {
   addressOnOneLine,
   type Booking,
   type BookingActor,
+  bookingPaymentText,
   hasBookingStarted,
   isActiveStatus,
 } from '@app/domain';
 import { Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { DirectionsLink } from '@/components/business-address';
-import { IconCalendar, IconMapPin, IconX } from '@/components/icons';
+import { IconCalendar, IconMapPin, IconPound, IconX } from '@/components/icons';
 import { bookingLocationText, formatBookingDateTime } from '@/lib/booking-format';
 import classes from './booking-details.module.css';
 
@@ -92,9 +93,25 @@ function CancellationDetail({ booking, viewer }: { booking: Booking; viewer: Boo
 }
 
 /**
+ * The booking's money in words for its reader (api-contract §9.2): what is due and by when, paid,
+ * refunded or kept; nothing for a booking paid at the appointment.
+ */
+function PaymentDetail({ booking, viewer }: { booking: Booking; viewer: BookingActor }) {
+  const text = bookingPaymentText(booking, viewer, formatBookingDateTime);
+  if (!text) return null;
+  return (
+    <BookingDetail icon={<IconPound size={18} />}>
+      <Text span size="sm" fw={booking.PaymentStatus === 'Due' ? 600 : undefined}>
+        {text}
+      </Text>
+    </BookingDetail>
+  );
+}
+
+/**
  * The details block of a booking card, shared by the customer's bookings and the business's
  * requests: `before`, then when (marked '(past)' once an active booking has started), the price
- * line the card words for its reader, where, who cancelled a Cancelled booking and why, then `after`.
+ * line the card words for its reader, its money, where, who cancelled a Cancelled booking and why, then `after`.
  */
 export function BookingDetails({
   booking,
@@ -129,6 +146,7 @@ export function BookingDetails({
         ) : null}
       </BookingDetail>
       {price}
+      <PaymentDetail booking={booking} viewer={viewer} />
       <LocationDetail booking={booking} viewer={viewer} />
       <CancellationDetail booking={booking} viewer={viewer} />
       {after}

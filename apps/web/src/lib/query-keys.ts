@@ -5,6 +5,10 @@
 export const queryKeys = {
   userDetails: ['user', 'details'] as const,
   notificationSettings: ['user', 'notification-settings'] as const,
+  /** The business's payout account and what it asks customers to pay online (api-contract §9.2). */
+  payments: ['user', 'payments'] as const,
+  paymentAccount: ['user', 'payments', 'account'] as const,
+  paymentSettings: ['user', 'payments', 'settings'] as const,
   /** POST /auth/verify-invite for one invite code (a read: it changes nothing). */
   inviteCheck: (inviteCode: string) => ['invites', inviteCode, 'check'] as const,
   /** GET /auth/invites: the invitations the Admins sent. */

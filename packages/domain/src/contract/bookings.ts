@@ -120,6 +120,12 @@ export const AvailableTimesResponseSchema = z.object({
   business: BusinessSummarySchema.extend({
     availability: AvailabilityResponseSchema,
     awayDates: z.array(PublicAwayDateSchema),
+    onlinePayment: z
+      .object({ mode: z.enum(['deposit', 'full']), depositPercent: z.number().int() })
+      .nullable()
+      .describe(
+        'What the business asks customers to pay online when a booking is agreed (api-contract §9.2); null: at the appointment',
+      ),
   }),
   availability: AvailabilityResponseSchema,
   awayDates: z.array(PublicAwayDateSchema).describe('Away periods that have not ended'),

@@ -3,6 +3,7 @@ import {
   type BookingTransition,
   bookingBusinessAddress,
   bookingCardPath,
+  bookingPaymentText,
   holdsSlot,
   isBookingStatus,
   PRODUCT_NAME,
@@ -24,6 +25,7 @@ import {
   counterAcceptedEmail,
   counterDeclinedEmail,
   counterOfferEmail,
+  formatBookingTime,
   reminderEmail,
 } from '../../mail/templates';
 import { type BookingRow, BookingsRepository, businessNameOf } from '../../repositories/bookings.repository';
@@ -252,6 +254,20 @@ export class BookingEmails {
           ? bookingBusinessAddress(shop, booking.status, 'customer')
           : '',
       link: `${this.deps.appUrl}${bookingCardPath(reader, booking.id)}`,
+      payment: bookingPaymentText(
+        {
+          Status: booking.status,
+          Price: booking.price,
+          FinalPrice: booking.final_price,
+          PaymentStatus: booking.payment_status,
+          AmountDuePence: booking.amount_due_pence,
+          PaymentDueBy: booking.payment_due_by,
+          AmountPaidPence: booking.amount_paid_pence,
+          AmountRefundedPence: booking.amount_refunded_pence,
+        },
+        reader,
+        formatBookingTime,
+      ),
     };
   }
 }

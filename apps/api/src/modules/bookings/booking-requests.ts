@@ -11,6 +11,9 @@ import {
   isBookableSlot,
   joinAddress,
   MINIMUM_PRICE_DEFAULT,
+  onlinePaymentOf,
+  PAYMENT_MODES,
+  type PaymentMode,
   splitAddress,
   todayInLondon,
 } from '@app/domain';
@@ -19,7 +22,9 @@ import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { AppError, notAuthorized } from '../../lib/errors';
 import { type BookingRow, BookingsRepository, NO_PAYMENT } from '../../repositories/bookings.repository';
+import { PaymentsRepository } from '../../repositories/payments.repository';
 import { UsersRepository } from '../../repositories/users.repository';
+import type { PaymentTermsRules } from '../payments/payment-terms';
 import { districtsOf, parseAvailability, toAwayRange } from '../users/users.mapper';
 import { USER_MESSAGES } from '../users/users.messages';
 import type { BookingEmails } from './booking-emails';
@@ -27,6 +32,9 @@ import { fullName, inTransaction, invalidField, notFound, slotTaken } from './bo
 import type { BookingTransitions } from './booking-transitions';
 import { toAvailableTimes, toBookingWithAddress } from './bookings.mapper';
 import { BOOKING_MESSAGES } from './bookings.messages';
+
+const isPaymentMode = (value: string): value is PaymentMode =>
+  (PAYMENT_MODES as readonly string[]).includes(value);
 
 export type CreateBookingInput = z.output<typeof CreateBookingRequestSchema>;
 
@@ -36,6 +44,8 @@ export interface BookingRequestsDeps {
   emails: BookingEmails;
   /** A new request is published and counted as a transition from nothing. */
   transitions: BookingTransitions;
+  /** Whether online payment is on (api-contract §9.2). */
+  payments: PaymentTermsRules;
 }
 
 /**
@@ -45,10 +55,12 @@ export interface BookingRequestsDeps {
 export class BookingRequests {
   private readonly users: UsersRepository;
   private readonly bookings: BookingsRepository;
+  private readonly payments: PaymentsRepository;
 
   constructor(private readonly deps: BookingRequestsDeps) {
     this.users = new UsersRepository(deps.db);
     this.bookings = new BookingsRepository(deps.db);
+    this.payments = new PaymentsRepository(deps.db);
   }
 
   /** Hours, away periods that have not ended, and the bookable slots from now on. */
@@ -57,9 +69,10 @@ export class BookingRequests {
     if (!business) throw notFound(USER_MESSAGES.businessNotFound);
     const now = this.deps.clock();
     const today = todayInLondon(now);
-    const [awayDates, held] = await Promise.all([
+    const [awayDates, held, onlinePayment] = await Promise.all([
       this.users.listAwayDates(business.id),
       this.bookings.listHeldTimes(business.id, heldTimesFrom(today)),
+      this.onlinePaymentOf(business.id),
     ]);
     const slots = generateBookableSlots({
       availability: parseAvailability(business.availability),
@@ -71,6 +84,21 @@ export class BookingRequests {
       business,
       awayDates.filter((away) => away.end_date >= today),
       slots,
+      onlinePayment,
+    );
+  }
+
+  /** What the business asks customers to pay online when a booking is agreed (api-contract §9.2). */
+  private async onlinePaymentOf(businessId: string) {
+    if (!this.deps.payments.online) return null;
+    const [settings, account] = await Promise.all([
+      this.payments.settingsOf(businessId),
+      this.payments.accountOf(businessId),
+    ]);
+    if (!settings || !isPaymentMode(settings.payment_mode)) return null;
+    return onlinePaymentOf(
+      { mode: settings.payment_mode, depositPercent: settings.deposit_percent },
+      account?.status === 'active',
     );
   }
 

@@ -6,6 +6,7 @@ import {
   bookingBusinessAddress,
   businessTownOf,
   MINIMUM_PRICE_DEFAULT,
+  type OnlinePayment,
   publicBusinessAddress,
 } from '@app/domain';
 import type { BookingRow } from '../../repositories/bookings.repository';
@@ -118,6 +119,7 @@ export function toAvailableTimes(
   business: UserRow,
   awayDates: AwayDateRow[],
   slots: string[],
+  onlinePayment: OnlinePayment | null,
 ): AvailableTimesResponse {
   const availability = parseAvailability(business.availability);
   const publicAwayDates = awayDates.map(toPublicAwayDate);
@@ -126,6 +128,7 @@ export function toAvailableTimes(
       ...toBusinessSummary(business, slots[0] ?? null),
       availability,
       awayDates: publicAwayDates,
+      onlinePayment,
     },
     availability,
     awayDates: publicAwayDates,

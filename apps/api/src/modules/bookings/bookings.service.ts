@@ -56,7 +56,13 @@ export class BookingsService {
       payments: deps.payments,
       refunds: deps.refunds,
     });
-    this.requests = new BookingRequests({ db, clock, emails, transitions: this.transitions });
+    this.requests = new BookingRequests({
+      db,
+      clock,
+      emails,
+      transitions: this.transitions,
+      payments: deps.payments,
+    });
     this.schedule = new ScheduleChanges({ db, clock, transitions: this.transitions });
     this.reads = new BookingReads(db);
   }

@@ -26,7 +26,7 @@ a{color:#0b7285}
 </style>
 </head>
 <body>
-<p><span class="test">TEST</span> The development payment provider: no money moves. With Stripe's keys set, Stripe's own pages stand here.</p>
+<p><span class="test">TEST</span> The development payment provider: no money moves. With a real provider, its own page stands here.</p>
 <main>
 <h1>${escapeHtml(title)}</h1>
 ${body}

@@ -33,6 +33,7 @@ const availableTimes = (
     cancellationNoticeHours: 0,
     nextAvailable: null,
     rating: { average: null, count: 0 },
+    onlinePayment: null,
     availability: { Saturday: [{ start: '10:00', end: '12:00' }] },
     awayDates: [],
   },

@@ -53,6 +53,18 @@ describe('booking wizard: steps', () => {
     expect(await screen.findByText("Kelly's Cuts asks for 24 hours' notice to cancel.")).toBeInTheDocument();
   });
 
+  it('says before the request what the business takes online once it agrees (api-contract §9.2)', async () => {
+    const { user } = openWizard({
+      businessOverrides: { onlinePayment: { mode: 'deposit', depositPercent: 20 } },
+    });
+    expect(
+      await screen.findByText('A 20% deposit is taken when your booking is agreed.'),
+    ).toBeInTheDocument();
+    await reachReview(user, '£55');
+    const review = screen.getByRole('region', { name: 'Your request' });
+    expect(within(review).getByText('£11.00 once agreed')).toBeInTheDocument();
+  });
+
   it('shows where the shop is with a Directions link (a maps search in a new tab)', async () => {
     openWizard({ businessOverrides: { BusinessAddress: 'Belfast, BT1 2AB' } });
     await screen.findByRole('heading', { level: 1, name: "Kelly's Cuts" });

@@ -449,6 +449,7 @@ const Wizard = memo(function Wizard({
             location={business.homeVisitsEnabled ? location : null}
             homeAddress={homeAddress}
             isSlotStillFree={isSlotStillFree}
+            onlinePayment={business.onlinePayment ?? null}
             onEdit={goTo}
           />
         ) : null;

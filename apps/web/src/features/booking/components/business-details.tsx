@@ -1,4 +1,4 @@
-import { type AvailableTimesResponse, WEEKDAYS } from '@app/domain';
+import { type AvailableTimesResponse, onlinePaymentNotice, WEEKDAYS } from '@app/domain';
 import { Paper, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { ratingBadge } from '@/lib/rating';
 
@@ -25,6 +25,11 @@ export function BusinessDetails({ business }: { business: PageBusiness }) {
             <Text fw={600} c={rating.hasAverage ? 'dark.6' : 'dimmed'}>
               <span aria-hidden="true">{rating.visible}</span>
               <VisuallyHidden>{rating.spoken}</VisuallyHidden>
+            </Text>
+          ) : null}
+          {business.onlinePayment ? (
+            <Text size="sm" fw={600}>
+              {onlinePaymentNotice(business.onlinePayment)}.
             </Text>
           ) : null}
           {business.BusinessDescription ? (

@@ -1,3 +1,4 @@
+import { amountDuePence, formatPence, type OnlinePayment, onlinePaymentNotice } from '@app/domain';
 import { Alert, Anchor, Button, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { BusinessAddress } from '@/components/business-address';
@@ -19,6 +20,8 @@ interface ReviewStepProps {
   homeAddress: string | null;
   /** False once a refetch shows the chosen hour has gone (taken meanwhile). */
   isSlotStillFree: boolean;
+  /** What the business asks customers to pay online once it agrees (api-contract §9.2). */
+  onlinePayment: OnlinePayment | null;
   onEdit: (step: WizardStepKey) => void;
 }
 
@@ -59,6 +62,7 @@ export function ReviewStep({
   location,
   homeAddress,
   isSlotStillFree,
+  onlinePayment,
   onEdit,
 }: ReviewStepProps) {
   const isHomeVisit = location === 'home';
@@ -101,6 +105,14 @@ export function ReviewStep({
             ) : null}
             {isHomeVisit ? null : <BusinessAddress address={businessAddress} businessName={businessName} />}
           </ReviewRow>
+          {onlinePayment ? (
+            <ReviewRow term="Paid online">
+              <Text fw={700}>{formatPence(amountDuePence(price, onlinePayment))} once agreed</Text>
+              <Text size="sm" c="dimmed">
+                {onlinePaymentNotice(onlinePayment)}.
+              </Text>
+            </ReviewRow>
+          ) : null}
         </dl>
       </Paper>
       <Text size="sm" c="dimmed">

@@ -28,6 +28,7 @@ export const business = (overrides: Partial<BookableBusiness> = {}): BookableBus
   cancellationNoticeHours: 0,
   nextAvailable: null,
   rating: { average: null, count: 0 },
+  onlinePayment: null,
   availability: {},
   awayDates: [],
   ...overrides,

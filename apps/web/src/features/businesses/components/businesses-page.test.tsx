@@ -174,7 +174,7 @@ describe('businesses page', () => {
         'GET',
         '/api/booking/available-times',
         jsonResponse(200, {
-          business: { ...BUSINESSES[0]!, availability: {}, awayDates: [] },
+          business: { ...BUSINESSES[0]!, availability: {}, awayDates: [], onlinePayment: null },
           availability: {},
           awayDates: [],
           slots: [],

@@ -27,6 +27,7 @@ import { showFailure } from '../utils/errors';
 import { AwayDatesCard } from './away-dates-card';
 import { BusinessProfileGate } from './business-profile-gate';
 import { CalendarExportCard } from './calendar-export-card';
+import { PaymentsCard } from './payments-card';
 
 /** Spec §5 'Prices and other admin rules': saving the minimum price requires login. */
 export const SAVING_REQUIRES_LOGIN = 'Saving requires login';
@@ -341,6 +342,7 @@ export function ConfigurationPanel() {
               <MinimumPriceCard profile={profile} />
               <HomeVisitCard profile={profile} />
               <CancellationNoticeCard profile={profile} />
+              <PaymentsCard />
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 7 }}>

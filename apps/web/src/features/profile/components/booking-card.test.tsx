@@ -195,3 +195,58 @@ describe("where the shop is, on the customer's card (api-contract §8.5)", () =>
     expect(within(card).queryByRole('link', { name: /Directions/ })).not.toBeInTheDocument();
   });
 });
+
+describe("the customer's money on the card (api-contract §9.2)", () => {
+  const due = {
+    ...approved,
+    PaymentStatus: 'Due' as const,
+    AmountDuePence: 1250,
+    PaymentDueBy: '2026-12-01T14:00:00.000Z',
+  };
+
+  it('says what is due and by when, and Pay opens the provider’s page in this tab', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    try {
+      const api = stubFetch()
+        .on('GET', '/api/booking/userbookings', jsonResponse(200, bookingsResponse([due])))
+        .on('POST', '/api/payments/checkout', jsonResponse(200, { url: 'https://pay.test/cs_1' }));
+      const { user } = renderProfile({ api });
+      const card = await screen.findByRole('article', { name: CARD });
+      expect(card).toHaveTextContent('Pay deposit £12.50 by Tue 1 Dec 2026, 14:00');
+      await user.click(within(card).getByRole('button', { name: 'Pay £12.50' }));
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.test/cs_1'));
+      expect(api.callsTo('POST', '/api/payments/checkout')[0]!.body).toEqual({ bookingId: 'a1' });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('says why when the payment page cannot open, and stays', async () => {
+    const api = stubFetch()
+      .on('GET', '/api/booking/userbookings', jsonResponse(200, bookingsResponse([due])))
+      .on(
+        'POST',
+        '/api/payments/checkout',
+        apiErrorResponse(503, 'ServiceUnavailable', 'The payment page could not be opened just now.'),
+      );
+    const { user } = renderProfile({ api });
+    const card = await screen.findByRole('article', { name: CARD });
+    await user.click(within(card).getByRole('button', { name: 'Pay £12.50' }));
+    expect(await screen.findByText('Payment could not start')).toBeInTheDocument();
+    expect(screen.getByText('The payment page could not be opened just now.')).toBeInTheDocument();
+  });
+
+  it('shows Paid, and no Pay, once the provider has confirmed it', async () => {
+    const paid = { ...due, PaymentStatus: 'Paid' as const, AmountPaidPence: 1250 };
+    const api = stubFetch().on(
+      'GET',
+      '/api/booking/userbookings',
+      jsonResponse(200, bookingsResponse([paid])),
+    );
+    renderProfile({ api });
+    const card = await screen.findByRole('article', { name: CARD });
+    expect(card).toHaveTextContent('Deposit paid: £12.50');
+    expect(within(card).queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
+  });
+});

@@ -1,6 +1,7 @@
 import {
   assertNever,
   type Booking,
+  formatPence,
   hasBookingStarted,
   isActiveStatus,
   isTooLateToCancel,
@@ -21,6 +22,7 @@ import { useBringIntoView } from '@/lib/use-bring-into-view';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { useCancelBookingMutation } from '../api/cancel-booking';
 import { useRespondToCounterMutation } from '../api/respond-to-counter';
+import { useStartCheckoutMutation } from '../api/start-checkout';
 import { businessNameOf } from '../utils/bookings';
 import { AddToCalendarButton } from './add-to-calendar-button';
 import { CancelAppointmentButton, CancelRequestButton } from './cancel-request-button';
@@ -140,6 +142,7 @@ function BookingActions({ booking }: { booking: Booking }) {
       if (isTooLateToCancel(booking.BookingDateTime, booking.CancellationNoticeHours ?? 0, new Date())) {
         return (
           <>
+            {booking.PaymentStatus === 'Due' ? <PayButton booking={booking} /> : null}
             <Text size="sm" className={classes.tooLateNote}>
               {tooLateToCancelOnlineText(businessNameOf(booking), booking.CancellationNoticeHours ?? 0)}
             </Text>
@@ -149,6 +152,7 @@ function BookingActions({ booking }: { booking: Booking }) {
       }
       return (
         <>
+          {booking.PaymentStatus === 'Due' ? <PayButton booking={booking} /> : null}
           <AddToCalendarButton booking={booking} />
           <CancelAppointmentButton
             description={`your appointment at ${businessNameOf(booking)} on ${when}`}
@@ -169,6 +173,39 @@ function BookingActions({ booking }: { booking: Booking }) {
     default:
       return assertNever(booking.Status);
   }
+}
+
+/**
+ * Pay what an agreed booking asks for (api-contract §9.2): the provider's page opens in this tab
+ * and brings the customer back to this card.
+ */
+function PayButton({ booking }: { booking: Booking }) {
+  const checkout = useStartCheckoutMutation();
+  const paying = useSingleFlight();
+  const owed = booking.AmountDuePence - booking.AmountPaidPence;
+  return (
+    <Button
+      size="sm"
+      loading={checkout.isPending}
+      onClick={() =>
+        paying.run(async () => {
+          try {
+            const { url } = await checkout.mutateAsync(booking.bookingId ?? booking.id);
+            window.location.assign(url);
+          } catch (error) {
+            showPaymentError(error);
+          }
+        })
+      }
+    >
+      Pay {formatPence(owed)}
+    </Button>
+  );
+}
+
+function showPaymentError(error: unknown) {
+  const message = serverMessageOf(error, { includeNetworkError: true, includeStatusText: true });
+  toast.error({ title: 'Payment could not start', message: message ?? 'Please try again in a minute.' });
 }
 
 /** An agreed appointment that has started: once its hour ends, it may be reviewed for a while. */

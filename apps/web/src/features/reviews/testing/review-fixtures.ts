@@ -94,6 +94,7 @@ export const availableTimes = (): AvailableTimesResponse => ({
     cancellationNoticeHours: 0,
     nextAvailable: '2026-12-05 10:00',
     rating: { average: 4.3, count: 12 },
+    onlinePayment: null,
     availability: {},
     awayDates: [],
   },
