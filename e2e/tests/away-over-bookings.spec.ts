@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { DEMO_CUSTOMER, DEMO_PASSWORD, expect, signIn, test, tokenOf } from './fixtures';
+import { DEMO_CUSTOMER, expect, signIn, test, tokenOf } from './fixtures';
 import { shootBothWidths } from './screenshots';
 
 // Issue 29, item 1: away dates over an agreed booking, on a demo business no other journey uses.

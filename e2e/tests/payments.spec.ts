@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { bearer, DEMO_CUSTOMER, DEMO_PASSWORD, expect, signIn, test, tokenOf } from './fixtures';
+import { bearer, DEMO_CUSTOMER, expect, signIn, test, tokenOf } from './fixtures';
 import { shootBothWidths } from './screenshots';
 
 // Payments with the development provider (api-contract §9.2, issue 31), on a phone: the business

@@ -200,11 +200,16 @@ export class PaymentsService {
     return { url: checkout.url };
   }
 
+  /** The charge behind a checkout's reference, or 404. */
+  private async chargeOf(ref: string) {
+    const charge = await this.ledger.byProviderRef(ref);
+    if (charge?.kind !== 'charge') throw new AppError('NotFound', PAYMENT_API_MESSAGES.checkoutNotFound);
+    return charge;
+  }
+
   /** A checkout as its provider page shows it: the amount, the business, the booking, its state. */
   async checkoutOf(ref: string) {
-    const charge = await this.ledger.byProviderRef(ref);
-    if (!charge || charge.kind !== 'charge')
-      throw new AppError('NotFound', PAYMENT_API_MESSAGES.checkoutNotFound);
+    const charge = await this.chargeOf(ref);
     const booking = await new BookingsRepository(this.deps.db).findById(charge.booking_id);
     if (!booking) throw new AppError('NotFound', PAYMENT_API_MESSAGES.checkoutNotFound);
     return {
@@ -223,9 +228,7 @@ export class PaymentsService {
    * the customer gets a receipt, the business is told.
    */
   async checkoutCompleted(ref: string): Promise<void> {
-    const charge = await this.ledger.byProviderRef(ref);
-    if (!charge || charge.kind !== 'charge')
-      throw new AppError('NotFound', PAYMENT_API_MESSAGES.checkoutNotFound);
+    const charge = await this.chargeOf(ref);
     const found = await new BookingsRepository(this.deps.db).findById(charge.booking_id);
     if (!found) return;
     let refundsWritten = false;
@@ -273,9 +276,7 @@ export class PaymentsService {
 
   /** The customer left the provider's page without paying: the checkout ends (a new one may follow). */
   async checkoutCancelled(ref: string): Promise<void> {
-    const charge = await this.ledger.byProviderRef(ref);
-    if (!charge || charge.kind !== 'charge')
-      throw new AppError('NotFound', PAYMENT_API_MESSAGES.checkoutNotFound);
+    const charge = await this.chargeOf(ref);
     await this.ledger.settle(charge.id, 'expired', this.deps.clock().toISOString());
   }
 
