@@ -1,6 +1,8 @@
 import { HtmlValidate } from 'html-validate';
 import { describe, expect, it } from 'vitest';
 import type { MailMessage } from './mailer';
+import * as paymentTemplates from './payment-templates';
+import * as reviewTemplates from './review-templates';
 import * as templates from './templates';
 
 // Issue 29, item 21: every email has a branded HTML part with the text part's content, and that
@@ -53,14 +55,19 @@ const EVERY_EMAIL: Record<string, MailMessage> = {
     ],
     link: 'http://localhost:3000/admin?tab=requests&booking=b1',
   }),
-  reviewInvite: templates.reviewInviteEmail('a@example.com', {
+  reviewInvite: reviewTemplates.reviewInviteEmail('a@example.com', {
     businessName: 'Malone <Cuts>',
     bookingDateTime: '2026-12-05 10:00',
     link: 'http://localhost:3000/profile',
     writeBy: 'Monday 4 January 2027',
   }),
-  reviewHiddenAuthor: templates.reviewHiddenAuthorEmail('a@example.com', hidden),
-  reviewHiddenBusiness: templates.reviewHiddenBusinessEmail('a@example.com', hidden),
+  reviewHiddenAuthor: reviewTemplates.reviewHiddenAuthorEmail('a@example.com', hidden),
+  reviewHiddenBusiness: reviewTemplates.reviewHiddenBusinessEmail('a@example.com', hidden),
+  receipt: paymentTemplates.receiptEmail('a@example.com', facts, { amountPence: 750, what: 'deposit' }),
+  paymentReceived: paymentTemplates.paymentReceivedEmail('a@example.com', facts, {
+    amountPence: 3000,
+    what: 'payment',
+  }),
 };
 
 /** The words of an HTML part, as a reader sees them (tags gone, entities read). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { reviewHiddenAuthorEmail, reviewHiddenBusinessEmail, reviewInviteEmail } from './review-templates';
 import {
   appointmentCancelledByBusinessEmail,
   appointmentCancelledByCustomerEmail,
@@ -8,9 +9,6 @@ import {
   counterDeclinedEmail,
   formatBookingTime,
   formatMessageTime,
-  reviewHiddenAuthorEmail,
-  reviewHiddenBusinessEmail,
-  reviewInviteEmail,
   unreadMessagesEmail,
 } from './templates';
 

@@ -7,7 +7,8 @@ import {
   utcToLondonWallClock,
 } from '@app/domain';
 import type { Db } from '../../db/database';
-import { formatBookingTime, reviewInviteEmail } from '../../mail/templates';
+import { reviewInviteEmail } from '../../mail/review-templates';
+import { formatBookingTime } from '../../mail/templates';
 import { type BookingRow, BookingsRepository, businessNameOf } from '../../repositories/bookings.repository';
 import { ReviewsRepository } from '../../repositories/reviews.repository';
 import type { Outbox } from '../outbox/outbox.service';

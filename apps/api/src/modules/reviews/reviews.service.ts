@@ -22,7 +22,7 @@ import { z } from 'zod';
 import { type Db, isUniqueViolation } from '../../db/database';
 import { addMs, type Clock, MINUTE_MS } from '../../lib/clock';
 import { AppError, RateLimitError } from '../../lib/errors';
-import { reviewHiddenAuthorEmail, reviewHiddenBusinessEmail } from '../../mail/templates';
+import { reviewHiddenAuthorEmail, reviewHiddenBusinessEmail } from '../../mail/review-templates';
 import { BookingsRepository } from '../../repositories/bookings.repository';
 import { RateLimitsRepository } from '../../repositories/rate-limits.repository';
 import {
