@@ -116,7 +116,8 @@ describeEachDatabase('the invitations sent', (database) => {
         `${first.body} ${second.body}`,
       ).toHaveLength(1);
       expect(statuses.filter((status) => status === 404)).toHaveLength(1);
-      const resent = first.statusCode === 201;
+      // Either resend may win a race of two resends; against a revoke, only the resend emails.
+      const resent = first.statusCode === 201 || second.statusCode === 201;
       expect(t.mailer.to(email).length).toBe(sent + (resent ? 1 : 0));
       expect((await list()).filter((invite) => invite.email === email)).toHaveLength(resent ? 1 : 0);
     }
