@@ -5,6 +5,7 @@ import {
   amountDuePence,
   bookingPaymentText,
   DEFAULT_PAYMENT_SETTINGS,
+  depositPercentError,
   formatPence,
   momentAfter,
   PAYMENT_MESSAGES,
@@ -202,5 +203,15 @@ describe('bookingPaymentText', () => {
     expect(
       bookingPaymentText({ ...base, PaymentStatus: 'NotRequired', AmountDuePence: 0 }, 'customer', wall),
     ).toBeNull();
+  });
+});
+
+describe('depositPercentError (the form’s check, the server schema’s rule)', () => {
+  it.each(['10', '25', ' 90 '])('takes %j', (text) => expect(depositPercentError(text)).toBeNull());
+  it.each(['9', '91', '12.5', '', 'ten'])('refuses %j with the schema’s message', (text) => {
+    expect(depositPercentError(text)).toBe(PAYMENT_MESSAGES.depositPercent);
+    expect(PaymentSettingsSchema.safeParse({ mode: 'deposit', depositPercent: Number(text) }).success).toBe(
+      false,
+    );
   });
 });

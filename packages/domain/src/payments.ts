@@ -11,6 +11,10 @@ import { londonWallClockToUtc, parseBookingDateTime, utcToLondonWallClock } from
 export const PAYMENT_MODES = ['none', 'deposit', 'full'] as const;
 export type PaymentMode = (typeof PAYMENT_MODES)[number];
 
+/** A stored or sent mode that is one of PAYMENT_MODES. */
+export const isPaymentMode = (value: string): value is PaymentMode =>
+  (PAYMENT_MODES as readonly string[]).includes(value);
+
 export const DEPOSIT_PERCENT_MIN = 10;
 export const DEPOSIT_PERCENT_MAX = 90;
 /** The deposit a business starts from when it first chooses one. */
@@ -20,6 +24,18 @@ export const PAYMENT_MESSAGES = {
   depositPercent: `Deposit must be a whole percentage from ${DEPOSIT_PERCENT_MIN} to ${DEPOSIT_PERCENT_MAX}`,
   mode: 'Choose pay at the appointment, a deposit or full payment',
 } as const;
+
+/**
+ * The deposit as typed in a form, by the rule PaymentSettingsSchema applies on the server: a whole
+ * percentage from 10 to 90, or the message that says so.
+ */
+export function depositPercentError(text: string): string | null {
+  const trimmed = text.trim();
+  const value = Number(trimmed);
+  return /^\d+$/.test(trimmed) && value >= DEPOSIT_PERCENT_MIN && value <= DEPOSIT_PERCENT_MAX
+    ? null
+    : PAYMENT_MESSAGES.depositPercent;
+}
 
 /** What a business asks for (GET/PUT /user/payment-settings; the schema is payment-schemas.ts). */
 export interface PaymentSettings {

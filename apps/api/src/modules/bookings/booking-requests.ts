@@ -9,11 +9,10 @@ import {
   heldTimesFrom,
   homeVisitAddressError,
   isBookableSlot,
+  isPaymentMode,
   joinAddress,
   MINIMUM_PRICE_DEFAULT,
   onlinePaymentOf,
-  PAYMENT_MODES,
-  type PaymentMode,
   splitAddress,
   todayInLondon,
 } from '@app/domain';
@@ -32,9 +31,6 @@ import { fullName, inTransaction, invalidField, notFound, slotTaken } from './bo
 import type { BookingTransitions } from './booking-transitions';
 import { toAvailableTimes, toBookingWithAddress } from './bookings.mapper';
 import { BOOKING_MESSAGES } from './bookings.messages';
-
-const isPaymentMode = (value: string): value is PaymentMode =>
-  (PAYMENT_MODES as readonly string[]).includes(value);
 
 export type CreateBookingInput = z.output<typeof CreateBookingRequestSchema>;
 

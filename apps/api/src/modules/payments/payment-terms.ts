@@ -1,10 +1,4 @@
-import {
-  amountDuePence,
-  PAYMENT_MODES,
-  type PaymentMode,
-  paymentDueBy,
-  type ReminderOffset,
-} from '@app/domain';
+import { amountDuePence, isPaymentMode, paymentDueBy, type ReminderOffset } from '@app/domain';
 import { NO_PAYMENT } from '../../repositories/bookings.repository';
 import type { PaymentsRepository } from '../../repositories/payments.repository';
 
@@ -14,9 +8,6 @@ export interface PaymentTermsRules {
   /** PAYMENT_WINDOW. */
   window: ReminderOffset;
 }
-
-const isPaymentMode = (value: string): value is PaymentMode =>
-  (PAYMENT_MODES as readonly string[]).includes(value);
 
 /**
  * What a booking agreed now at `agreedPrice` asks for (api-contract §9.2), read in the agreement's

@@ -4,9 +4,8 @@ import {
   bookingCardPath,
   holdsSlot,
   isBookingStatus,
-  PAYMENT_MODES,
+  isPaymentMode,
   type PaymentAccountResponse,
-  type PaymentMode,
   type PaymentProviderName,
   type PaymentSettings,
 } from '@app/domain';
@@ -52,9 +51,6 @@ export const PAYMENT_API_MESSAGES = {
 
 /** Where the dashboard's payment settings are: onboarding comes back there. */
 const SETTINGS_PATH = '/admin?tab=configuration';
-
-const isPaymentMode = (value: string): value is PaymentMode =>
-  (PAYMENT_MODES as readonly string[]).includes(value);
 
 /**
  * A business's side of payments (api-contract §9.2): its payout account at the provider and what it

@@ -1,7 +1,7 @@
 import {
   DEPOSIT_PERCENT_MAX,
   DEPOSIT_PERCENT_MIN,
-  PAYMENT_MESSAGES,
+  depositPercentError,
   type PaymentMode,
   type PaymentSettings,
 } from '@app/domain';
@@ -24,14 +24,6 @@ const MODES: { value: PaymentMode; label: string }[] = [
   { value: 'full', label: 'Full payment when the booking is agreed' },
 ];
 
-/** The deposit as typed: a whole percentage from 10 to 90, or what is wrong with it. */
-function depositError(text: string): string | null {
-  const value = Number(text.trim());
-  return /^\d+$/.test(text.trim()) && value >= DEPOSIT_PERCENT_MIN && value <= DEPOSIT_PERCENT_MAX
-    ? null
-    : PAYMENT_MESSAGES.depositPercent;
-}
-
 function PaymentSettingsForm({
   settings,
   canAskOnline,
@@ -44,7 +36,7 @@ function PaymentSettingsForm({
   const [isTouched, setIsTouched] = useState(false);
   const update = useUpdatePaymentSettingsMutation();
   const saving = useSingleFlight();
-  const error = depositError(percent);
+  const error = depositPercentError(percent);
 
   const save = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
