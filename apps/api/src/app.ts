@@ -19,6 +19,7 @@ import { AuthService } from './modules/auth/auth.service';
 import { InvitesService } from './modules/auth/invites.service';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { BookingsService } from './modules/bookings/bookings.service';
+import type { PaymentDeadlines } from './modules/bookings/payment-deadlines';
 import { scheduleRoutes } from './modules/bookings/schedule.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { CalendarService } from './modules/calendar/calendar.service';
@@ -39,6 +40,9 @@ import { PaymentRefunds } from './modules/payments/payment-refunds';
 import { paymentsDevRoutes } from './modules/payments/payments.dev.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { PaymentsService } from './modules/payments/payments.service';
+import { StripeProvider } from './modules/payments/stripe-provider';
+import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes';
+import { StripeWebhooks } from './modules/payments/stripe-webhooks';
 import { PublicPagesService } from './modules/public-pages/public-pages.service';
 import { DEFAULT_FAILURE_WINDOW_MS, RateLimitsService } from './modules/rate-limits/rate-limits.service';
 import { ReviewInvites } from './modules/reviews/review-invites';
@@ -102,6 +106,8 @@ declare module 'fastify' {
     liveEvents: LiveEventBus;
     /** Gives back what cancellations refund, through the payment provider (api-contract §9.2). */
     paymentRefunds: PaymentRefunds;
+    /** Cancels agreed bookings whose payment did not arrive by its deadline (api-contract §9.2). */
+    paymentDeadlines: PaymentDeadlines;
   }
 }
 
@@ -218,8 +224,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   const account = new AccountService({ db, clock, outbox, logger: app.log, codeSecret, rateLimits });
   // Online payment (api-contract §9.2): the development provider outside production; in
   // production without Stripe's keys it is off and every business is paid at the appointment.
+  const stripe = config.stripe ? new StripeProvider(config.stripe, config.platformFeePercent) : null;
   const paymentProvider =
-    deps.paymentProvider ?? (config.isProduction ? null : new DevelopmentProvider(config.appUrl));
+    deps.paymentProvider ?? stripe ?? (config.isProduction ? null : new DevelopmentProvider(config.appUrl));
   const paymentRefunds = new PaymentRefunds({ db, clock, provider: paymentProvider, logger: app.log });
   app.decorate('paymentRefunds', paymentRefunds);
   app.addHook('onReady', async () => paymentRefunds.start());
@@ -244,7 +251,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
     reminderOffsets: config.reminderOffsets,
     liveEvents,
     onTransition: metrics && ((from, to) => metrics.bookingTransition(from, to)),
+    logger: app.log,
   });
+  app.decorate('paymentDeadlines', bookings.deadlines);
+  // Always: a booking asked for money while online payment was on still has its deadline.
+  app.addHook('onReady', async () => bookings.deadlines.start());
+  app.addHook('onClose', async () => bookings.deadlines.stop());
   const listing = new ListingService({ db, clock, logger: app.log });
   const reviews = new ReviewsService({ db, clock, outbox, appUrl: config.appUrl });
   // Unset (tests building their own config): nothing is kept, every read is computed.
@@ -282,6 +294,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   });
   await app.register(scheduleRoutes, { prefix: '/api/user', bookings, users });
   await app.register(paymentsRoutes, { prefix: '/api', payments });
+  await app.register(stripeWebhookRoutes, {
+    prefix: '/api',
+    // Without Stripe's keys the route answers 404: nothing here listens for Stripe.
+    webhooks:
+      stripe && paymentProvider === stripe ? new StripeWebhooks({ db, clock, payments, stripe }) : null,
+  });
   if (paymentProvider?.name === 'development') {
     await app.register(paymentsDevRoutes, { payments, appUrl: config.appUrl });
   }

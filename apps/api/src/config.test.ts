@@ -39,6 +39,30 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env({ PAYMENT_WINDOW: 'soon' }))).toThrow(/PAYMENT_WINDOW/);
   });
 
+  it('takes Stripe with both its keys, the platform fee as a percentage; one key alone is refused', () => {
+    expect(loadConfig(env({})).stripe).toBeUndefined();
+    expect(loadConfig(env({})).platformFeePercent).toBe(0);
+    const config = loadConfig(
+      env({
+        STRIPE_SECRET_KEY: 'sk_test_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
+        STRIPE_API_BASE: 'http://127.0.0.1:12111',
+        PLATFORM_FEE_PERCENT: '2.5',
+      }),
+    );
+    expect(config.stripe).toEqual({
+      secretKey: 'sk_test_x',
+      webhookSecret: 'whsec_x',
+      apiBase: 'http://127.0.0.1:12111',
+    });
+    expect(config.platformFeePercent).toBe(2.5);
+    expect(() => loadConfig(env({ STRIPE_SECRET_KEY: 'sk_test_x' }))).toThrow(
+      /STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: set both, or neither/,
+    );
+    expect(() => loadConfig(env({ PLATFORM_FEE_PERCENT: '60' }))).toThrow(/PLATFORM_FEE_PERCENT/);
+    expect(() => loadConfig(env({ PLATFORM_FEE_PERCENT: 'lots' }))).toThrow(/PLATFORM_FEE_PERCENT/);
+  });
+
   it('keeps the data folder at the repository root, wherever it is started from', () => {
     expect(findRepoRoot()).toBe(join(API_PACKAGE_DIR, '..', '..'));
   });

@@ -57,10 +57,24 @@ export interface AppConfig {
    */
   paymentWindow: ReminderOffset;
   /**
+   * STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (both or neither): payments through Stripe
+   * (api-contract §9.2); unset: the development provider outside production, none in production.
+   * STRIPE_API_BASE points the SDK at a Stripe-compatible server (the tests' own); unset: Stripe.
+   */
+  stripe?: StripeConfig;
+  /** PLATFORM_FEE_PERCENT (default 0): the application fee taken from each Stripe payment. */
+  platformFeePercent?: number;
+  /**
    * METRICS_PORT: Prometheus metrics at `/metrics` on a second listener on this port (on `host`),
    * never on the public one (api-contract §8.7); unset: no metrics. 0 (tests) picks a free port.
    */
   metricsPort?: number;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  apiBase?: string;
 }
 
 /** READ_CACHE_TTL_MS when unset. */
@@ -104,6 +118,19 @@ const EnvSchema = z.object({
       .pipe(
         z.number().max(10_000, 'must be at most 10000 (10 s): other instances’ writes show only after it'),
       )
+      .optional(),
+  ),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_BASE: optionalText.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  ),
+  PLATFORM_FEE_PERCENT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,2}(\.\d{1,2})?$/, 'must be a percentage from 0 to 50')
+      .transform(Number)
+      .pipe(z.number().max(50, 'must be a percentage from 0 to 50'))
       .optional(),
   ),
   METRICS_PORT: optionalText.pipe(
@@ -240,6 +267,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     // NOTE: metrics tell the request rates and backlog: they stay off the public port (api-contract §8.7).
     problems.push('  METRICS_PORT: must differ from PORT (metrics are never served on the public port)');
   }
+  if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
+    // NOTE: one without the other would take payments it could never hear were paid.
+    problems.push('  STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: set both, or neither');
+  }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
 
   const startupWarnings: string[] = [];
@@ -276,6 +307,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     readCacheTtlMs: env.READ_CACHE_TTL_MS ?? DEFAULT_READ_CACHE_TTL_MS,
     reminderOffsets: env.REMINDER_OFFSETS,
     paymentWindow: env.PAYMENT_WINDOW,
+    ...(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+      ? {
+          stripe: {
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            ...(env.STRIPE_API_BASE ? { apiBase: env.STRIPE_API_BASE } : {}),
+          },
+        }
+      : {}),
+    platformFeePercent: env.PLATFORM_FEE_PERCENT ?? 0,
     ...(env.METRICS_PORT === undefined ? {} : { metricsPort: env.METRICS_PORT }),
   };
 }

@@ -24,6 +24,11 @@ export const BOOKING_EXPORT_COLUMNS = [
   'Price',
   'Home visit',
   'Address',
+  'Payment',
+  'Amount due',
+  'Paid',
+  'Refunded',
+  'Attendance',
 ] as const;
 
 const date = (message: string) => z.string({ error: message }).refine((value) => isIsoDate(value), message);

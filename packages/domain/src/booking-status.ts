@@ -77,8 +77,12 @@ export const BOOKING_TRANSITIONS: readonly BookingTransition[] = [
   { from: 'Confirmed', actor: 'business', action: 'withdraw', call: 'cancel', to: 'Cancelled' },
 ];
 
-/** Who cancelled a Cancelled booking (api-contract §8.4: `CancelledBy`). */
-export type CancelledBy = BookingActor;
+/**
+ * Who cancelled a Cancelled booking (api-contract §8.4: `CancelledBy`): one of the parties, or the
+ * system when a payment asked for did not arrive by its deadline (api-contract §9.2).
+ */
+export const CANCELLED_BY = [...BOOKING_ACTORS, 'system'] as const;
+export type CancelledBy = (typeof CANCELLED_BY)[number];
 
 /** True when the transition gives up an hour the booking held (a cancelled appointment). */
 export const releasesSlot = (transition: BookingTransition): boolean =>

@@ -45,6 +45,9 @@ describe('a booking thread (api-contract §8.8)', () => {
     expect(systemLineText({ status: 'Cancelled', actor: 'customer', price: null })).toBe(
       'Cancelled by the customer',
     );
+    expect(
+      systemLineText({ status: 'Cancelled', actor: 'system', price: null, reason: 'Payment not received' }),
+    ).toBe('Cancelled: Payment not received');
   });
 
   it('takes 1 to 1000 characters after trimming', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { assertNever, type BookingActor, type BookingStatus } from './booking-status';
+import { assertNever, type BookingStatus, type CancelledBy } from './booking-status';
 import { MAX_ID_LENGTH } from './constants';
 import { londonWallClockToUtc } from './slots';
 
@@ -67,8 +67,8 @@ export function isThreadOpen(
 export interface SystemLine {
   /** The status the booking moved to. */
   status: BookingStatus;
-  /** Who moved it. */
-  actor: BookingActor;
+  /** Who moved it (the system: a payment deadline passed). */
+  actor: CancelledBy;
   /** The price the change recorded (the offer, the counter, the agreed price), if any. */
   price: number | null;
   /** The business's reason when it cancelled an agreed appointment. */
@@ -92,9 +92,16 @@ export function systemLineText(line: SystemLine): string {
     case 'Declined':
       return 'Counter offer declined';
     case 'Cancelled':
-      return line.actor === 'business'
-        ? `Cancelled by the business${line.reason ? `: ${line.reason}` : ''}`
-        : 'Cancelled by the customer';
+      switch (line.actor) {
+        case 'business':
+          return `Cancelled by the business${line.reason ? `: ${line.reason}` : ''}`;
+        case 'customer':
+          return 'Cancelled by the customer';
+        case 'system':
+          return `Cancelled${line.reason ? `: ${line.reason}` : ''}`;
+        default:
+          return assertNever(line.actor);
+      }
     default:
       return assertNever(line.status);
   }

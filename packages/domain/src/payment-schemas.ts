@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './bookings';
 import {
+  ATTENDANCES,
   DEPOSIT_PERCENT_MAX,
   DEPOSIT_PERCENT_MIN,
   PAYMENT_MESSAGES,
@@ -20,3 +21,10 @@ export const PaymentSettingsSchema = z.object({
 
 /** POST /payments/checkout: the customer pays what the booking asks for. */
 export const CheckoutRequestSchema = z.object({ bookingId: idSchema('bookingId') });
+
+/** PATCH /booking/attendance: the business's word on an agreed appointment once it has started. */
+export const AttendanceRequestSchema = z.object({
+  bookingId: idSchema('bookingId'),
+  attendance: z.enum(ATTENDANCES, { error: PAYMENT_MESSAGES.attendance }),
+});
+export type AttendanceRequest = z.input<typeof AttendanceRequestSchema>;

@@ -11,6 +11,7 @@ import {
   PAYMENT_MESSAGES,
   parsePaymentWindow,
   paymentDueBy,
+  paymentStatusOnAttendance,
 } from './payments';
 import { londonWallClockToUtc } from './slots';
 
@@ -190,6 +191,12 @@ describe('bookingPaymentText', () => {
     expect(bookingPaymentText({ ...paid, Status: 'Cancelled' }, 'customer', wall)).toBe(
       'Refund of £7.50 on its way',
     );
+    // A refund the provider refused waits, and its business is told so; the customer hears it is coming.
+    const waiting = { ...paid, Status: 'Cancelled' as const, RefundRetrying: true };
+    expect(bookingPaymentText(waiting, 'business', wall)).toBe(
+      'Refund of £7.50 not taken by the payment provider yet: it is tried again automatically',
+    );
+    expect(bookingPaymentText(waiting, 'customer', wall)).toBe('Refund of £7.50 on its way');
     expect(
       bookingPaymentText(
         { ...paid, Status: 'Cancelled', PaymentStatus: 'Refunded', AmountRefundedPence: 750 },
@@ -213,5 +220,19 @@ describe('depositPercentError (the form’s check, the server schema’s rule)',
     expect(PaymentSettingsSchema.safeParse({ mode: 'deposit', depositPercent: Number(text) }).success).toBe(
       false,
     );
+  });
+});
+
+describe('paymentStatusOnAttendance', () => {
+  const paid = { PaymentStatus: 'Paid' as const, AmountPaidPence: 750, AmountRefundedPence: 0 };
+  it('a no-show keeps what was paid; attended after all gives it back its Paid', () => {
+    expect(paymentStatusOnAttendance(paid, 'NoShow')).toBe('Kept');
+    expect(paymentStatusOnAttendance(paid, 'Attended')).toBe('Paid');
+    expect(paymentStatusOnAttendance({ ...paid, PaymentStatus: 'Kept' }, 'Attended')).toBe('Paid');
+  });
+  it('nothing held, nothing kept', () => {
+    const none = { PaymentStatus: 'NotRequired' as const, AmountPaidPence: 0, AmountRefundedPence: 0 };
+    expect(paymentStatusOnAttendance(none, 'NoShow')).toBe('NotRequired');
+    expect(paymentStatusOnAttendance(none, 'Attended')).toBe('NotRequired');
   });
 });

@@ -23,6 +23,8 @@ export const DEPOSIT_PERCENT_DEFAULT = 20;
 export const PAYMENT_MESSAGES = {
   depositPercent: `Deposit must be a whole percentage from ${DEPOSIT_PERCENT_MIN} to ${DEPOSIT_PERCENT_MAX}`,
   mode: 'Choose pay at the appointment, a deposit or full payment',
+  attendance: 'Attendance must be Attended or NoShow',
+  attendanceTooSoon: 'Attendance can be marked once the appointment has started',
 } as const;
 
 /**
@@ -56,6 +58,9 @@ export const DEFAULT_PAYMENT_SETTINGS: PaymentSettings = {
  */
 export const PAYMENT_STATUSES = ['NotRequired', 'Due', 'Paid', 'Refunded', 'Kept'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** Why the system cancels an agreed booking whose payment did not arrive by its deadline (§9.2). */
+export const PAYMENT_NOT_RECEIVED = 'Payment not received';
 
 /** The business's word on an agreed appointment once it has started (api-contract §9.2). */
 export const ATTENDANCES = ['Attended', 'NoShow'] as const;
@@ -161,6 +166,8 @@ export interface BookingMoney {
   PaymentDueBy: string | null;
   AmountPaidPence: number;
   AmountRefundedPence: number;
+  /** A refund the provider refused or could not be reached for: it is tried again until it goes. */
+  RefundRetrying?: boolean;
 }
 
 /** 'deposit' when what is asked is less than the agreed price. */
@@ -196,8 +203,9 @@ export function bookingPaymentText(
     }
     case 'Paid': {
       const unrefunded = booking.AmountPaidPence - booking.AmountRefundedPence;
-      return holdsSlot(booking.Status)
-        ? `${Kind} paid: ${formatPence(booking.AmountPaidPence)}`
+      if (holdsSlot(booking.Status)) return `${Kind} paid: ${formatPence(booking.AmountPaidPence)}`;
+      return booking.RefundRetrying && reader === 'business'
+        ? `Refund of ${formatPence(unrefunded)} not taken by the payment provider yet: it is tried again automatically`
         : `Refund of ${formatPence(unrefunded)} on its way`;
     }
     case 'Refunded':
@@ -208,3 +216,20 @@ export function bookingPaymentText(
       return assertNever(booking.PaymentStatus);
   }
 }
+
+/**
+ * Where the money stands once the business marks attendance (api-contract §9.2): a no-show keeps
+ * what was paid (`Kept`); marking the visit attended after all gives `Kept` back its `Paid`.
+ */
+export function paymentStatusOnAttendance(
+  booking: Pick<BookingMoney, 'PaymentStatus' | 'AmountPaidPence' | 'AmountRefundedPence'>,
+  attendance: Attendance,
+): PaymentStatus {
+  const held = booking.AmountPaidPence - booking.AmountRefundedPence;
+  if (attendance === 'NoShow') return held > 0 ? 'Kept' : booking.PaymentStatus;
+  return booking.PaymentStatus === 'Kept' ? 'Paid' : booking.PaymentStatus;
+}
+
+/** The attendance line of a started appointment's card. */
+export const attendanceText = (attendance: Attendance) =>
+  attendance === 'Attended' ? 'Attended' : 'No-show';

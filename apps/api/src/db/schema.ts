@@ -148,6 +148,8 @@ export interface BookingsTable {
   amount_refunded_pence: Generated<number>;
   /** The business's word after the start: 'Attended' or 'NoShow'. */
   attendance: Attendance | null;
+  /** 1 while a refund of it is refused or out of reach and waits to be tried again (migration 0017). */
+  refund_retrying: Generated<Flag>;
   created_at: string;
   updated_at: string;
 }

@@ -13,13 +13,17 @@ import { randomUUID } from 'node:crypto';
 import {
   type Availability,
   addDays,
+  amountDuePence,
   appointmentEndsAt,
   BOOKING_WINDOW_WEEKS,
   type BookingStatus,
   bookableSlotsOn,
   businessTownOf,
+  DEFAULT_PAYMENT_WINDOW,
   generateBookableSlots,
   londonWallClockToUtc,
+  parsePaymentWindow,
+  paymentDueBy,
   REVIEW_WINDOW_DAYS,
   reviewAuthorName,
   todayInLondon,
@@ -60,6 +64,11 @@ interface DemoBusiness {
   showFullAddress?: boolean;
   /** Bookings by the regular customers besides the story's own (see DEMO_BOOKINGS). */
   history?: DemoHistory;
+  /**
+   * The deposit it asks for when a booking is agreed (api-contract §9.2), its payout account active
+   * at the development provider; unset: paid at the appointment.
+   */
+  depositPercent?: number;
 }
 
 /**
@@ -132,6 +141,7 @@ export const DEMO_BUSINESSES: readonly DemoBusiness[] = [
     },
     away: [],
     history: BUSY_SHOP,
+    depositPercent: 20,
   },
   {
     key: 'belfastSouth',
@@ -677,7 +687,13 @@ interface DemoBooking {
   thread?: { lines: readonly DemoThreadLine[]; unread?: boolean };
   /** The customer's review of the visit, written `daysAfter` it ended (api-contract §8.6). */
   review?: DemoReview;
+  /** At a business taking deposits: the deposit still due, paid, or paid and given back. */
+  payment?: DemoPayment;
+  /** The business cancelled it after agreeing to it, with this reason (Cancelled only). */
+  businessCancelled?: string;
 }
+
+type DemoPayment = 'due' | 'paid' | 'refunded';
 
 interface DemoReview {
   rating: number;
@@ -766,6 +782,7 @@ const DEMO_BOOKINGS: readonly DemoBooking[] = [
     status: 'Confirmed',
     price: 20,
     counter: 24,
+    payment: 'paid',
   },
   {
     customer: 'customer',
@@ -785,7 +802,36 @@ const DEMO_BOOKINGS: readonly DemoBooking[] = [
   // Confirmed one 14 days ago).
   { customer: 'customer', business: 'belfastSouth', day: -3, hour: 11, status: 'Approved', price: 35 },
   { customer: 'customer2', business: 'belfast', day: 2, hour: 14, status: 'Requested', price: 30 },
-  { customer: 'customer2', business: 'belfast', day: 3, hour: 9, status: 'Approved', price: 28 },
+  // Cathedral Quarter Barbers takes a 20% deposit: one due (Pay on the customer's card), one paid,
+  // one given back when the shop cancelled, one paid for a visit that happened.
+  {
+    customer: 'customer2',
+    business: 'belfast',
+    day: 3,
+    hour: 9,
+    status: 'Approved',
+    price: 28,
+    payment: 'due',
+  },
+  {
+    customer: 'customer',
+    business: 'belfast',
+    day: 5,
+    hour: 11,
+    status: 'Approved',
+    price: 30,
+    payment: 'paid',
+  },
+  {
+    customer: 'customer',
+    business: 'belfast',
+    day: 10,
+    hour: 12,
+    status: 'Cancelled',
+    price: 25,
+    payment: 'refunded',
+    businessCancelled: 'Conor is on a training course that day, sorry! Please book another time.',
+  },
   { customer: 'customer2', business: 'derry', day: 1, hour: 12, status: 'Requested', price: 15 },
 ];
 
@@ -864,6 +910,8 @@ interface PlannedBooking {
   homeVisit: boolean;
   requestedMs: number;
   thread?: DemoBooking['thread'];
+  payment?: DemoPayment;
+  businessCancelled?: string;
 }
 
 /** How a past booking ended: mostly kept, some cancelled, denied or a counter offer declined. */
@@ -1130,6 +1178,84 @@ export async function hasDemoData(db: Db): Promise<boolean> {
  * Fills an empty database with the demo data, in one transaction; does nothing (seeded: false)
  * when any account exists. Safe to call on every start, and from two processes at once.
  */
+/** A booking's payment columns when nothing was asked online. */
+const NOTHING_PAID = {
+  payment_status: 'NotRequired',
+  amount_due_pence: 0,
+  payment_due_by: null,
+  amount_paid_pence: 0,
+  amount_refunded_pence: 0,
+  attendance: null,
+} as const;
+
+/**
+ * A demo booking's money (api-contract §9.2): the deposit its business asks for, still due (by the
+ * deadline an agreement made now would have), paid, or paid and given back; with its ledger rows
+ * (a charge through a TEST checkout, a refund), as the development provider would have left them.
+ */
+function demoPayment(
+  bookingId: string,
+  booking: PlannedBooking,
+  agreedPrice: number,
+  now: Date,
+  record: (row: Database['payments']) => void,
+): Partial<Insertable<Database['bookings']>> {
+  const percent = booking.business.depositPercent;
+  if (!booking.payment || !percent) return {};
+  const due = amountDuePence(agreedPrice, { mode: 'deposit', depositPercent: percent });
+  if (booking.payment === 'due') {
+    return {
+      payment_status: 'Due' as const,
+      amount_due_pence: due,
+      payment_due_by: paymentDueBy(
+        now,
+        booking.startsAt,
+        parsePaymentWindow(DEFAULT_PAYMENT_WINDOW),
+      ).toISOString(),
+    };
+  }
+  const paidAt = iso(Math.min(booking.requestedMs + 2 * HOUR_MS, now.getTime() - HOUR_MS));
+  const chargeId = randomUUID();
+  const movement = { booking_id: bookingId, amount_pence: due, provider: 'development', attempts: 0 };
+  const settled = { status: 'succeeded' as const, next_attempt_at: null, last_error: null };
+  record({
+    id: chargeId,
+    ...movement,
+    ...settled,
+    kind: 'charge',
+    provider_ref: `cs_test_demo_${bookingId.slice(0, 8)}`,
+    refund_of: null,
+    created_at: paidAt,
+    updated_at: paidAt,
+  });
+  if (booking.payment === 'paid') {
+    const started = Date.parse(`${booking.startsAt.replace(' ', 'T')}:00Z`) < now.getTime();
+    return {
+      payment_status: 'Paid' as const,
+      amount_due_pence: due,
+      amount_paid_pence: due,
+      ...(started ? { attendance: 'Attended' as const } : {}),
+    };
+  }
+  const refundedAt = iso(Math.min(booking.requestedMs + 4 * HOUR_MS, now.getTime() - 30 * MINUTE_MS));
+  record({
+    id: randomUUID(),
+    ...movement,
+    ...settled,
+    kind: 'refund',
+    provider_ref: `re_test_demo_${bookingId.slice(0, 8)}`,
+    refund_of: chargeId,
+    created_at: refundedAt,
+    updated_at: refundedAt,
+  });
+  return {
+    payment_status: 'Refunded' as const,
+    amount_due_pence: due,
+    amount_paid_pence: due,
+    amount_refunded_pence: due,
+  };
+}
+
 export async function seedDemoData(db: Db, now: Date = new Date()): Promise<SeedResult> {
   if (!(await isDatabaseEmpty(db))) return { seeded: false, logins: DEMO_LOGINS };
   // One hash for every demo account: seeding stays fast.
@@ -1169,6 +1295,9 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Seed
         is_listed: business.isListed ? 1 : 0,
         show_full_address: business.showFullAddress === false ? 0 : 1,
         availability: JSON.stringify(business.availability),
+        ...(business.depositPercent
+          ? { payment_mode: 'deposit' as const, deposit_percent: business.depositPercent }
+          : {}),
         created_at: joined,
       }),
     );
@@ -1215,12 +1344,24 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Seed
   const threads: Database['booking_threads'][] = [];
   const threadLines: Database['booking_messages'][] = [];
   const plannedReviews: PlannedReview[] = [];
+  const ledger: Database['payments'][] = [];
   const addBooking = (booking: PlannedBooking): string => {
     const { business, customer, startsAt, status, price, counter, requestedMs } = booking;
-    const steps = pathTo(status);
+    const steps = booking.businessCancelled
+      ? [
+          { status: 'Requested' as const, by: 'customer' as const },
+          { status: 'Approved' as const, by: 'business' as const },
+          { status, by: 'business' as const },
+        ]
+      : pathTo(status);
     const id = randomUUID();
     const hasCounter = steps.some((step) => step.status === 'Countered');
-    const finalPrice = status === 'Approved' ? price : status === 'Confirmed' ? (counter ?? price) : null;
+    const finalPrice =
+      status === 'Approved' || booking.businessCancelled
+        ? price
+        : status === 'Confirmed'
+          ? (counter ?? price)
+          : null;
     steps.forEach((step, index) => {
       const stepPrice =
         step.status === 'Countered'
@@ -1298,7 +1439,10 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Seed
       barber_name: `${business.firstName} ${business.lastName}`,
       business_name: business.businessName,
       cancelled_by: status === 'Cancelled' ? (steps.at(-1)?.by ?? 'customer') : null,
-      cancellation_reason: null,
+      cancellation_reason: booking.businessCancelled ?? null,
+      // Every row names every payment column (one multi-row insert: a missing one would be NULL).
+      ...NOTHING_PAID,
+      ...demoPayment(id, booking, finalPrice ?? price, now, (row) => ledger.push(row)),
       created_at: iso(requestedMs),
       updated_at: iso(updatedMs),
     });
@@ -1331,6 +1475,8 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Seed
       homeVisit: wanted.homeVisit ?? false,
       requestedMs,
       thread: wanted.thread,
+      payment: wanted.payment,
+      businessCancelled: wanted.businessCancelled,
     };
     const id = addBooking(planned);
     if (wanted.review) plannedReviews.push({ visit: { id, booking: planned }, review: wanted.review });
@@ -1412,6 +1558,16 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Seed
       for (const chunk of chunksOf(threadLines))
         await trx.insertInto('booking_messages').values(chunk).execute();
       for (const chunk of chunksOf(reviews)) await trx.insertInto('reviews').values(chunk).execute();
+      const accounts = DEMO_BUSINESSES.filter((business) => business.depositPercent).map((business) => ({
+        business_id: idOf(business.key),
+        provider: 'development',
+        account_ref: `acct_test_demo_${business.key}`,
+        status: 'active' as const,
+        created_at: iso(nowMs - 30 * DAY_MS),
+        updated_at: iso(nowMs - 30 * DAY_MS),
+      }));
+      if (accounts.length > 0) await trx.insertInto('payment_accounts').values(accounts).execute();
+      for (const chunk of chunksOf(ledger)) await trx.insertInto('payments').values(chunk).execute();
     });
   } catch (error) {
     if (error instanceof AlreadySeeded || isUniqueViolation(error))

@@ -1,4 +1,4 @@
-import { formatPence } from '@app/domain';
+import { formatPence, PAYMENT_NOT_RECEIVED } from '@app/domain';
 import type { MailMessage } from './mailer';
 import { type BookingEmailFacts, bookingEmail } from './templates';
 
@@ -34,4 +34,34 @@ export const paymentReceivedEmail = (
     `${facts.customerName} has paid the ${paid(payment)} for this booking.`,
     facts,
     [`Paid: ${formatPence(payment.amountPence)}`],
+  );
+
+const owedOf = ({ amountPence, what }: PaymentFacts) => `${what} of ${formatPence(amountPence)}`;
+
+/** To the customer: the payment asked for did not arrive by its deadline, so the system cancelled. */
+export const paymentNotReceivedCustomerEmail = (
+  to: string,
+  facts: BookingEmailFacts,
+  payment: PaymentFacts,
+): MailMessage =>
+  bookingEmail(
+    to,
+    `Your appointment with ${facts.businessName} was cancelled: payment not received`,
+    `The ${owedOf(payment)} for this appointment was not paid in time, so it was cancelled and the time is free again. You can request another time.`,
+    facts,
+    [`Reason: ${PAYMENT_NOT_RECEIVED}`],
+  );
+
+/** To the business: the same cancellation, and that the hour is free again. */
+export const paymentNotReceivedBusinessEmail = (
+  to: string,
+  facts: BookingEmailFacts,
+  payment: PaymentFacts,
+): MailMessage =>
+  bookingEmail(
+    to,
+    `Appointment cancelled: ${facts.customerName} did not pay`,
+    `${facts.customerName} did not pay the ${owedOf(payment)} in time, so the appointment was cancelled. The hour is free to book again.`,
+    facts,
+    [`Reason: ${PAYMENT_NOT_RECEIVED}`],
   );

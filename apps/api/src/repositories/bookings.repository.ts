@@ -23,6 +23,9 @@ export type BookingChanges = Pick<
   | 'payment_status'
   | 'amount_due_pence'
   | 'payment_due_by'
+  | 'amount_paid_pence'
+  | 'amount_refunded_pence'
+  | 'attendance'
 >;
 
 /**
@@ -57,6 +60,7 @@ export const NO_PAYMENT = {
   amount_paid_pence: 0,
   amount_refunded_pence: 0,
   attendance: null,
+  refund_retrying: 0,
 } as const satisfies Partial<BookingRow>;
 
 /** The name a booking shows for its business: as captured at booking time. */
@@ -156,7 +160,8 @@ export class BookingsRepository {
    */
   async updatePayment(
     id: string,
-    payment: Pick<BookingRow, 'payment_status' | 'amount_paid_pence' | 'amount_refunded_pence'>,
+    payment: Pick<BookingRow, 'payment_status' | 'amount_paid_pence' | 'amount_refunded_pence'> &
+      Partial<Pick<BookingRow, 'attendance' | 'refund_retrying'>>,
     now: string,
   ): Promise<void> {
     const updated = await this.db
@@ -166,6 +171,34 @@ export class BookingsRepository {
       .returning('business_id')
       .executeTakeFirst();
     if (updated) await this.bumpVersion([updated.business_id]);
+  }
+
+  /** A refund of the booking was refused or out of reach: its business's card says so until it goes. */
+  async markRefundRetrying(id: string, now: string): Promise<void> {
+    const updated = await this.db
+      .updateTable('bookings')
+      .set({ refund_retrying: 1, updated_at: now })
+      .where('id', '=', id)
+      .where('refund_retrying', '=', 0)
+      .returning('business_id')
+      .executeTakeFirst();
+    if (updated) await this.bumpVersion([updated.business_id]);
+  }
+
+  /**
+   * Agreed bookings still Due at `now` past their payment deadline, earliest deadline first: the
+   * system cancels them (api-contract §9.2).
+   */
+  listPastPaymentDeadline(now: string, limit: number): Promise<Pick<BookingRow, 'id' | 'business_id'>[]> {
+    return this.db
+      .selectFrom('bookings')
+      .select(['id', 'business_id'])
+      .where('payment_status', '=', 'Due')
+      .where('payment_due_by', '<=', now)
+      .where('status', 'in', SLOT_HOLDING_STATUSES)
+      .orderBy('payment_due_by')
+      .limit(limit)
+      .execute();
   }
 
   /**

@@ -51,7 +51,10 @@ export class PaymentLedgerRepository {
       .selectAll()
       .where('booking_id', '=', bookingId)
       .execute();
-    const refunded = new Set(rows.filter((row) => row.kind === 'refund').map((row) => row.refund_of));
+    // A refund the provider reversed (failed) no longer counts: its charge is owed back again.
+    const refunded = new Set(
+      rows.filter((row) => row.kind === 'refund' && row.status !== 'failed').map((row) => row.refund_of),
+    );
     return rows.filter((row) => row.kind === 'charge' && row.status === 'succeeded' && !refunded.has(row.id));
   }
 

@@ -69,4 +69,23 @@ export class PaymentsRepository {
       .executeTakeFirst();
     return result.numUpdatedRows === 1n;
   }
+
+  /** Whether the provider's event was handled already (a redelivery changes nothing). */
+  async eventSeen(id: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('payment_events')
+      .select('id')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Remembers a handled event; a second delivery handled at the same time records nothing more. */
+  async recordEvent(event: { id: string; provider: string; type: string }, now: string): Promise<void> {
+    await this.db
+      .insertInto('payment_events')
+      .values({ ...event, received_at: now })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .execute();
+  }
 }

@@ -1,4 +1,4 @@
-import type { BookingActor } from '@app/domain';
+import type { BookingActor, CancelledBy } from '@app/domain';
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
@@ -28,7 +28,7 @@ export interface NewSystemLine {
   id: string;
   status: BookingStatusValue;
   /** Who moved the booking. */
-  actor: BookingActor;
+  actor: CancelledBy;
   price: number | null;
   now: string;
 }

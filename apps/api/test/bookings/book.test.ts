@@ -75,6 +75,7 @@ describeEachDatabase('POST /api/booking/book', (database) => {
       PaymentDueBy: null,
       AmountPaidPence: 0,
       AmountRefundedPence: 0,
+      RefundRetrying: false,
       Attendance: null,
       CreatedAt: t.clock.now().toISOString(),
       UpdatedAt: t.clock.now().toISOString(),

@@ -83,7 +83,14 @@ describeEachDatabase('CSV export of bookings', (database) => {
     ];
     await db()
       .updateTable('bookings')
-      .set({ final_price: 25 })
+      // Its £6.25 deposit paid, and kept: the customer did not come.
+      .set({
+        final_price: 25,
+        payment_status: 'Kept',
+        amount_due_pence: 625,
+        amount_paid_pence: 625,
+        attendance: 'NoShow',
+      })
       .where('id', '=', rows[0]?.id as string)
       .execute();
     await db()
@@ -111,13 +118,31 @@ describeEachDatabase('CSV export of bookings', (database) => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(bytes.includes(Buffer.from('£25', 'utf8'))).toBe(true);
     const text = bytes.toString('utf8');
-    expect(text.startsWith('\uFEFFDate,Time,Status,Customer,Phone,Price,Home visit,Address\r\n')).toBe(true);
+    expect(
+      text.startsWith(
+        '\uFEFFDate,Time,Status,Customer,Phone,Price,Home visit,Address,Payment,Amount due,Paid,Refunded,Attendance\r\n',
+      ),
+    ).toBe(true);
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"") Séan"`);
 
     const [header, ...records] = parseCsv(text.slice(1));
     expect(header).toEqual([...BOOKING_EXPORT_COLUMNS]);
     expect(records).toEqual([
-      ['2026-03-01', '00:00', 'Approved', 'Ada Lovelace', '07123 456789', '£25', 'No', ''],
+      [
+        '2026-03-01',
+        '00:00',
+        'Approved',
+        'Ada Lovelace',
+        '07123 456789',
+        '£25',
+        'No',
+        '',
+        'Kept',
+        '£6.25',
+        '£6.25',
+        '£0.00',
+        'NoShow',
+      ],
       [
         '2026-03-15',
         '10:00',
@@ -126,6 +151,11 @@ describeEachDatabase('CSV export of bookings', (database) => {
         '07123 456789',
         '£45',
         'No',
+        '',
+        'NotRequired',
+        '',
+        '',
+        '',
         '',
       ],
       [
@@ -137,6 +167,11 @@ describeEachDatabase('CSV export of bookings', (database) => {
         '£30',
         'Yes',
         `'@Flat 2, "The Mill", 4 Quay St, Newry, BT34 1AA`,
+        'NotRequired',
+        '',
+        '',
+        '',
+        '',
       ],
     ]);
     // No cell a spreadsheet would run as a formula.
@@ -146,7 +181,9 @@ describeEachDatabase('CSV export of bookings', (database) => {
   it('an empty range is the header row alone; a customer gets 403, no token 401', async () => {
     const response = await exportCsv('?from=2001-01-01&to=2001-01-31');
     expect(response.statusCode).toBe(200);
-    expect(response.body).toBe('\uFEFFDate,Time,Status,Customer,Phone,Price,Home visit,Address\r\n');
+    expect(response.body).toBe(
+      '\uFEFFDate,Time,Status,Customer,Phone,Price,Home visit,Address,Payment,Amount due,Paid,Refunded,Attendance\r\n',
+    );
     expect((await exportCsv('?from=2026-03-01&to=2026-03-31', customer)).statusCode).toBe(403);
     expect((await exportCsv('?from=2026-03-01&to=2026-03-31', null)).statusCode).toBe(401);
   });

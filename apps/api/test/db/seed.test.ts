@@ -438,6 +438,64 @@ describeEachDatabase('demo data', (database) => {
     expect(mine.some((booking) => holdsSlot(booking.status) && booking.starts_at > upcoming)).toBe(true);
   });
 
+  it('has one shop taking deposits, with a deposit due, paid, paid for a visit, and given back', async () => {
+    const login = await t.post('/api/auth/login', {
+      email: 'belfast@trimtime.test',
+      password: DEMO_PASSWORD,
+    });
+    const headers = bearer(login.json().accessToken);
+    expect((await t.app.inject({ url: '/api/payments/account', headers })).json().status).toBe('active');
+    expect((await t.app.inject({ url: '/api/user/payment-settings', headers })).json()).toEqual({
+      mode: 'deposit',
+      depositPercent: 20,
+    });
+    const shop = await db()
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'belfast@trimtime.test')
+      .executeTakeFirstOrThrow();
+    const paying = await db()
+      .selectFrom('bookings')
+      .selectAll()
+      .where('business_id', '=', shop.id)
+      .where('payment_status', '!=', 'NotRequired')
+      .orderBy('starts_at')
+      .execute();
+    const now = Date.now();
+    expect(
+      paying.map((booking) => [booking.status, booking.payment_status, booking.amount_due_pence]),
+    ).toEqual([
+      ['Confirmed', 'Paid', 480],
+      ['Approved', 'Due', 560],
+      ['Approved', 'Paid', 600],
+      ['Cancelled', 'Refunded', 500],
+    ]);
+    const [visited, due, paid, refunded] = paying;
+    expect(visited!.attendance).toBe('Attended');
+    // Due after now, by the window of a booking agreed now: the deadline job leaves it be.
+    expect(Date.parse(due!.payment_due_by!)).toBeGreaterThan(now);
+    expect(paid!.amount_paid_pence).toBe(600);
+    expect(refunded).toMatchObject({
+      cancelled_by: 'business',
+      amount_paid_pence: 500,
+      amount_refunded_pence: 500,
+    });
+    // The ledger matches: a charge per payment, a refund of the refunded one.
+    const ledger = await db()
+      .selectFrom('payments')
+      .select(['booking_id', 'kind', 'amount_pence', 'status'])
+      .where(
+        'booking_id',
+        'in',
+        paying.map((booking) => booking.id),
+      )
+      .execute();
+    expect(ledger.filter((row) => row.kind === 'charge')).toHaveLength(3);
+    expect(ledger.filter((row) => row.kind === 'refund')).toEqual([
+      { booking_id: refunded!.id, kind: 'refund', amount_pence: 500, status: 'succeeded' },
+    ]);
+  });
+
   it('prints every login with the one password', () => {
     const banner = formatDemoLogins();
     expect(banner).toContain(DEMO_PASSWORD);

@@ -4,14 +4,13 @@ import type { PaymentProvider } from '../../src/modules/payments/payment-provide
 import { PAYMENT_API_MESSAGES } from '../../src/modules/payments/payments.service';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { describeEachDatabase } from '../helpers/databases';
+import { type Actor, call, createCustomer } from '../helpers/marketplace';
 import {
-  type Actor,
-  bookingBody,
-  call,
-  createBusiness,
-  createCustomer,
-  slotsOf,
-} from '../helpers/marketplace';
+  agreedBooking as agreedBookingIn,
+  customersBooking,
+  providerPage,
+  shopTaking as shopTakingIn,
+} from '../helpers/payments';
 
 describeEachDatabase(
   'payments: an agreed booking asks for a deposit, the customer pays it and gets a receipt',
@@ -23,48 +22,14 @@ describeEachDatabase(
     afterAll(() => t.close());
     const db = () => database().db;
 
-    /** A business whose payout account is active, asking for `percent`% (or everything). */
-    async function shopTaking(mode: 'deposit' | 'full' | 'none', percent = 25, app = t): Promise<Actor> {
-      const business = await createBusiness(app, db(), { business_name: 'Bow Street Barbers' });
-      if (mode === 'none') return business;
-      const { url } = (await call(app, 'POST', '/api/payments/connect', business)).json();
-      await app.app.inject({
-        method: 'POST',
-        url: `${new URL(url).pathname}/activate`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: '',
-      });
-      const saved = await call(app, 'PUT', '/api/user/payment-settings', business, {
-        mode,
-        depositPercent: percent,
-      });
-      expect(saved.statusCode, saved.body).toBe(200);
-      return business;
-    }
-
-    /** A request at the business's first free hour for £30, approved. */
-    async function agreedBooking(business: Actor, customer: Actor, app = t) {
-      const [slot] = await slotsOf(app, business.id);
-      const booked = await call(app, 'POST', '/api/booking/book', customer, bookingBody(business, slot!));
-      expect(booked.statusCode, booked.body).toBe(201);
-      const bookingId = booked.json().booking.id as string;
-      const approved = await call(app, 'PATCH', '/api/booking/setstatus', business, {
-        businessId: business.id,
-        bookingId,
-        status: 'Approved',
-      });
-      expect(approved.statusCode, approved.body).toBe(200);
-      return { bookingId, slot: slot!, approved: approved.json().booking };
-    }
-
-    const myBooking = async (customer: Actor, bookingId: string) =>
-      (await call(t, 'GET', '/api/booking/userbookings', customer))
-        .json()
-        .requests.find((booking: { id: string }) => booking.id === bookingId);
+    const shopTaking = (mode: 'deposit' | 'full' | 'none', percent = 25, app = t) =>
+      shopTakingIn(app, db(), mode, percent);
+    const agreedBooking = (business: Actor, customer: Actor, app = t) =>
+      agreedBookingIn(app, business, customer);
+    const myBooking = (customer: Actor, bookingId: string) => customersBooking(t, customer, bookingId);
     const checkout = (customer: Actor, bookingId: string, app = t) =>
       call(app, 'POST', '/api/payments/checkout', customer, { bookingId });
-    const page = (url: string, action = '') =>
-      t.app.inject({ method: action ? 'POST' : 'GET', url: `${new URL(url).pathname}${action}` });
+    const page = (url: string, action = '') => providerPage(t, url, action);
 
     it('approval asks for the deposit in pence, by the deadline of §9.2; the booking says so', async () => {
       const business = await shopTaking('deposit', 25);
@@ -341,7 +306,16 @@ describeEachDatabase(
             .requests.find((booking: { id: string }) => booking.id === bookingId);
         await app.app.paymentRefunds.drain();
         // Refused: still Paid, the refund waits with its reason.
-        expect(await state()).toMatchObject({ PaymentStatus: 'Paid', AmountRefundedPence: 0 });
+        expect(await state()).toMatchObject({
+          PaymentStatus: 'Paid',
+          AmountRefundedPence: 0,
+          RefundRetrying: true,
+        });
+        // The business sees that it waits (api-contract §9.2: visible until it goes).
+        const businessView = (await call(app, 'GET', '/api/booking/getallbookings', business))
+          .json()
+          .bookings.find((booking: { id: string }) => booking.id === bookingId);
+        expect(businessView).toMatchObject({ RefundRetrying: true, PaymentStatus: 'Paid' });
         const waiting = await db()
           .selectFrom('payments')
           .selectAll()
@@ -360,7 +334,11 @@ describeEachDatabase(
         await app.app.paymentRefunds.drain();
         app.clock.advance(31_000);
         await app.app.paymentRefunds.drain();
-        expect(await state()).toMatchObject({ PaymentStatus: 'Refunded', AmountRefundedPence: 1200 });
+        expect(await state()).toMatchObject({
+          PaymentStatus: 'Refunded',
+          AmountRefundedPence: 1200,
+          RefundRetrying: false,
+        });
       } finally {
         await app.close();
       }

@@ -345,6 +345,13 @@ const TABLE: Row[] = [
     body: () => ({}),
     expect: everyone(404),
   },
+  // Stripe's events: without Stripe's keys (as here) nothing listens for them.
+  {
+    method: 'POST',
+    route: '/api/payments/webhook',
+    body: () => ({ id: 'evt_1', type: 'checkout.session.completed' }),
+    expect: everyone(404),
+  },
   // The development provider's TEST pages open from their URL alone; an unknown account is 404.
   {
     method: 'GET',
@@ -478,6 +485,21 @@ const TABLE: Row[] = [
     // The world's booking is only Requested: its business reaches the transition check (409),
     // a customer is refused by role (403), any other business sees 404.
     body: (w) => ({ ...ref(w, 'requested'), reason: 'The barber is ill' }),
+    expect: {
+      anonymous: 401,
+      customer: 403,
+      otherCustomer: 403,
+      business: 409,
+      otherBusiness: 404,
+      admin: 404,
+    },
+  },
+  {
+    method: 'PATCH',
+    route: '/api/booking/attendance',
+    // The world's booking is only Requested: its business reaches the status check (409), a
+    // customer is refused by role (403), any other business sees 404.
+    body: (w) => ({ bookingId: w.requested, attendance: 'NoShow' }),
     expect: {
       anonymous: 401,
       customer: 403,

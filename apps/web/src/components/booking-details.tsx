@@ -1,8 +1,10 @@
 import {
   addressOnOneLine,
+  assertNever,
   type Booking,
   type BookingActor,
   bookingPaymentText,
+  type CancelledBy,
   hasBookingStarted,
   isActiveStatus,
 } from '@app/domain';
@@ -25,10 +27,22 @@ export function BookingDetail({ icon, children }: { icon: ReactNode; children: R
   );
 }
 
-/** Who cancelled, worded for the reader: 'You cancelled this booking' or 'Cancelled by the business'. */
-export function cancelledByText(cancelledBy: BookingActor, viewer: BookingActor): string {
+/**
+ * Who cancelled, worded for the reader: 'You cancelled this booking', 'Cancelled by the business',
+ * or 'Cancelled automatically' when a payment did not arrive by its deadline (its reason says so).
+ */
+export function cancelledByText(cancelledBy: CancelledBy, viewer: BookingActor): string {
   if (cancelledBy === viewer) return 'You cancelled this booking';
-  return cancelledBy === 'business' ? 'Cancelled by the business' : 'Cancelled by the customer';
+  switch (cancelledBy) {
+    case 'business':
+      return 'Cancelled by the business';
+    case 'customer':
+      return 'Cancelled by the customer';
+    case 'system':
+      return 'Cancelled automatically';
+    default:
+      return assertNever(cancelledBy);
+  }
 }
 
 /** "{label}: {address} Directions", or the label alone when there is no address. */

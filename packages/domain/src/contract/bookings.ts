@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOOKING_ACTORS, BOOKING_STATUSES } from '../booking-status';
+import { BOOKING_STATUSES, CANCELLED_BY } from '../booking-status';
 import { ATTENDANCES, PAYMENT_STATUSES } from '../payments';
 import { RatingSchema } from './reviews';
 import { AvailabilityResponseSchema } from './users';
@@ -40,13 +40,17 @@ export const BookingSchema = z
         "To its customer, the business's cancellationNoticeHours as they are now: the customer may cancel an Approved or Confirmed booking online until that many hours before the start. Null in the business's own lists (its profile has it) and when the business account is gone",
       ),
     CancelledBy: z
-      .enum(BOOKING_ACTORS)
+      .enum(CANCELLED_BY)
       .nullable()
-      .describe('Who cancelled a Cancelled booking (null for any other status)'),
+      .describe(
+        'Who cancelled a Cancelled booking (null for any other status): a party, or the system when a payment did not arrive by PaymentDueBy',
+      ),
     CancellationReason: z
       .string()
       .nullable()
-      .describe('The business’s reason when it cancelled an agreed appointment'),
+      .describe(
+        'The business’s reason when it cancelled an agreed appointment; ‘Payment not received’ when the system did',
+      ),
     PaymentStatus: z
       .enum(PAYMENT_STATUSES)
       .describe(
@@ -56,6 +60,11 @@ export const BookingSchema = z
     PaymentDueBy: z.string().nullable().describe('ISO instant by which a Due payment must arrive, else null'),
     AmountPaidPence: z.number().int(),
     AmountRefundedPence: z.number().int(),
+    RefundRetrying: z
+      .boolean()
+      .describe(
+        'A refund the payment provider refused or could not be reached for: it is tried again until it goes',
+      ),
     Attendance: z
       .enum(ATTENDANCES)
       .nullable()

@@ -15,6 +15,7 @@ import * as m0013 from './0013_reviews';
 import * as m0014 from './0014_home_visit_districts';
 import * as m0015 from './0015_payment_accounts';
 import * as m0016 from './0016_booking_payments';
+import * as m0017 from './0017_payment_deadlines';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0014_home_visit_districts': m0014,
   '0015_payment_accounts': m0015,
   '0016_booking_payments': m0016,
+  '0017_payment_deadlines': m0017,
 };

@@ -15,6 +15,11 @@ import { type BookingIcsMethod, bookingIcs, bookingIcsLocation } from '@app/doma
 import type { Db } from '../../db/database';
 import type { MailAttachment, MailMessage } from '../../mail/mailer';
 import {
+  type PaymentFacts,
+  paymentNotReceivedBusinessEmail,
+  paymentNotReceivedCustomerEmail,
+} from '../../mail/payment-templates';
+import {
   appointmentCancelledByBusinessEmail,
   appointmentCancelledByCustomerEmail,
   type BookingEmailFacts,
@@ -146,6 +151,50 @@ export class BookingEmails {
       recipientId,
       bookingId: booking.id,
     });
+  }
+
+  /**
+   * The system cancelled an agreed booking whose payment did not arrive by its deadline (api-contract
+   * §9.2): its reminders stop, and both parties hear of it with the calendar CANCEL.
+   */
+  async paymentNotReceived(
+    { trx, users }: Repositories,
+    booking: BookingRow,
+    payment: PaymentFacts,
+    now: Date,
+  ): Promise<void> {
+    await this.deps.outbox.skipPending(
+      trx,
+      { bookingId: booking.id, kind: 'reminder', reason: 'The booking was cancelled.' },
+      now,
+    );
+    const business = await users.findById(booking.business_id);
+    const attachments = [this.calendarFile(booking, business, 'CANCEL', now)];
+    await this.deps.outbox.enqueue(
+      trx,
+      {
+        ...paymentNotReceivedCustomerEmail(
+          booking.customer_email,
+          this.facts(booking, 'customer', business),
+          payment,
+        ),
+        attachments,
+      },
+      { kind: 'booking', recipientId: booking.customer_id, bookingId: booking.id },
+    );
+    if (!business) return;
+    await this.deps.outbox.enqueue(
+      trx,
+      {
+        ...paymentNotReceivedBusinessEmail(
+          business.email,
+          this.facts(booking, 'business', business),
+          payment,
+        ),
+        attachments,
+      },
+      { kind: 'booking', recipientId: business.id, bookingId: booking.id },
+    );
   }
 
   /**

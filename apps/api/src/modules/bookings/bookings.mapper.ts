@@ -46,6 +46,7 @@ export function toBooking(row: BookingRow): Booking {
     PaymentDueBy: row.payment_due_by,
     AmountPaidPence: row.amount_paid_pence,
     AmountRefundedPence: row.amount_refunded_pence,
+    RefundRetrying: row.refund_retrying === 1,
     Attendance: row.attendance,
     CreatedAt: row.created_at,
     UpdatedAt: row.updated_at,

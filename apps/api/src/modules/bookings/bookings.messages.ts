@@ -16,4 +16,5 @@ export const BOOKING_MESSAGES = {
   outsideHours: 'its time is no longer within the business’s hours',
   statusUpdated: (status: string) => `Booking ${status.toLowerCase()}.`,
   countered: 'Counter offer sent.',
+  attendanceMarked: 'Attendance saved.',
 } as const;

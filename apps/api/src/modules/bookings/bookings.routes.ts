@@ -3,6 +3,7 @@ import {
   AllBookingsQuerySchema,
   AllBookingsResponseSchema,
   ApiErrorSchema,
+  AttendanceRequestSchema,
   AvailableTimesQuerySchema,
   AvailableTimesResponseSchema,
   BookingResultSchema,
@@ -223,6 +224,26 @@ export const bookingsRoutes: FastifyPluginAsyncZod<BookingsRoutesOptions> = asyn
     async (request) => {
       const booking = await bookings.transitions.cancelByBusiness(request.requireUser().id, request.body);
       return { message: BOOKING_MESSAGES.statusUpdated(booking.Status), booking };
+    },
+  );
+
+  app.patch(
+    '/attendance',
+    {
+      onRequest: [app.authenticate, app.requireRole('Business', 'Admin')],
+      schema: {
+        tags: ['booking'],
+        summary: 'Say whether the customer came to an agreed appointment, once it has started (the business)',
+        description:
+          'attendance Attended or NoShow. NoShow keeps what was paid (PaymentStatus Kept); Attended after NoShow gives it back its Paid. 403 for customers; 404 when the caller is not the booking’s business; 409 InvalidTransition unless the booking is Approved or Confirmed and has started.',
+        security: [{ bearerAuth: [] }],
+        body: AttendanceRequestSchema,
+        response: { 200: BookingResultSchema, ...bodyErrors(403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const booking = await bookings.attendance.mark(request.requireUser().id, request.body);
+      return { message: BOOKING_MESSAGES.attendanceMarked, booking };
     },
   );
 };

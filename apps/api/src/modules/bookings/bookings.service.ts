@@ -1,4 +1,5 @@
 import type { BookingStatus, ReminderOffset } from '@app/domain';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { LiveEvents } from '../events/live-events';
@@ -6,10 +7,12 @@ import type { Outbox } from '../outbox/outbox.service';
 import type { PaymentRefunds } from '../payments/payment-refunds';
 import type { PaymentTermsRules } from '../payments/payment-terms';
 import type { ReviewInvites } from '../reviews/review-invites';
+import { BookingAttendance } from './booking-attendance';
 import { BookingEmails } from './booking-emails';
 import { BookingReads } from './booking-reads';
 import { BookingRequests } from './booking-requests';
 import { BookingTransitions } from './booking-transitions';
+import { PaymentDeadlines } from './payment-deadlines';
 import { ScheduleChanges } from './schedule-changes';
 
 export interface BookingsServiceDeps {
@@ -30,19 +33,25 @@ export interface BookingsServiceDeps {
   payments: PaymentTermsRules;
   /** Woken when a cancellation wrote refunds. */
   refunds?: Pick<PaymentRefunds, 'wake'>;
+  logger: FastifyBaseLogger;
+  /** How often each instance looks for passed payment deadlines (tests shorten it). */
+  paymentDeadlinePollMs?: number;
 }
 
 /**
  * The booking marketplace (api-contract §4), in the parts that change together: a customer's
  * requests and the times they may ask for, the transition engine every status change goes through
  * (cancellation and its notice included), the business's schedule changes over agreed bookings,
- * the reads, and the emails all of them write.
+ * the reads, attendance, the payment deadline's job, and the emails all of them write.
  */
 export class BookingsService {
   readonly requests: BookingRequests;
   readonly transitions: BookingTransitions;
   readonly schedule: ScheduleChanges;
   readonly reads: BookingReads;
+  readonly attendance: BookingAttendance;
+  /** The payment deadline's job: started and stopped with the app. */
+  readonly deadlines: PaymentDeadlines;
 
   constructor(deps: BookingsServiceDeps) {
     const { db, clock } = deps;
@@ -65,5 +74,14 @@ export class BookingsService {
     });
     this.schedule = new ScheduleChanges({ db, clock, transitions: this.transitions });
     this.reads = new BookingReads(db);
+    this.attendance = new BookingAttendance({ db, clock });
+    this.deadlines = new PaymentDeadlines({
+      db,
+      clock,
+      emails,
+      transitions: this.transitions,
+      logger: deps.logger,
+      pollMs: deps.paymentDeadlinePollMs,
+    });
   }
 }

@@ -1,5 +1,5 @@
 import type { CalendarFeedResponse } from '@app/domain';
-import { addDays, PRODUCT_NAME, todayInLondon } from '@app/domain';
+import { addDays, PRODUCT_NAME, systemLineText, todayInLondon } from '@app/domain';
 import { type BookingIcsInput, bookingIcsLocation, calendarFeedIcs } from '@app/domain/calendar';
 import type { Db } from '../../db/database';
 import { type Clock, DAY_MS } from '../../lib/clock';
@@ -72,7 +72,12 @@ export class CalendarService {
       ...(isHomeVisit ? [`Home visit: ${booking.customer_address ?? ''}`.trim()] : []),
       ...(cancelled
         ? [
-            `Cancelled by the ${booking.cancelled_by ?? 'customer'}${booking.cancellation_reason ? `: ${booking.cancellation_reason}` : ''}`,
+            systemLineText({
+              status: 'Cancelled',
+              actor: booking.cancelled_by ?? 'customer',
+              price: null,
+              reason: booking.cancellation_reason,
+            }),
           ]
         : []),
       `Booked with ${PRODUCT_NAME}`,

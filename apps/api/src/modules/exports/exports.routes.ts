@@ -20,7 +20,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<ExportsRoutesOptions> = async 
         tags: ['booking'],
         summary: 'The business’s bookings between two dates as CSV (Business and Admin)',
         description:
-          "text/csv, UTF-8 with a BOM, as an attachment. Columns: Date (YYYY-MM-DD), Time (HH:MM), Status, Customer, Phone, Price (£N: the agreed price, else the offer), Home visit (Yes/No), Address (a home visit’s). Every booking starting from `from` to `to` inclusive, by time. A cell starting with =, +, -, @, a tab or a carriage return gets a leading '. 400 when a date is not YYYY-MM-DD, `from` is after `to`, or the range is 7 years or more.",
+          "text/csv, UTF-8 with a BOM, as an attachment. Columns: Date (YYYY-MM-DD), Time (HH:MM), Status, Customer, Phone, Price (£N: the agreed price, else the offer), Home visit (Yes/No), Address (a home visit’s), Payment (NotRequired, Due, Paid, Refunded or Kept), Amount due, Paid, Refunded (£7.50; empty when nothing was asked online), Attendance (Attended, NoShow or empty). Every booking starting from `from` to `to` inclusive, by time. A cell starting with =, +, -, @, a tab or a carriage return gets a leading '. 400 when a date is not YYYY-MM-DD, `from` is after `to`, or the range is 7 years or more.",
         security: [{ bearerAuth: [] }],
         querystring: BookingExportQuerySchema,
         response: { 200: z.string().describe('The CSV, text/csv; charset=utf-8'), ...errors(400, 401, 403) },

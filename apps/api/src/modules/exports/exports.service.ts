@@ -2,6 +2,7 @@ import {
   addDays,
   BOOKING_EXPORT_COLUMNS,
   type BookingExportQuery,
+  formatPence,
   nationalPhone,
   parseBookingDateTime,
 } from '@app/domain';
@@ -25,6 +26,14 @@ function exportRow(booking: BookingRow): string[] {
     `£${booking.final_price ?? booking.counter_price ?? booking.price}`,
     isHomeVisit ? 'Yes' : 'No',
     isHomeVisit ? (booking.customer_address ?? '') : '',
+    // Its money (api-contract §9.2): empty for a booking paid at the appointment.
+    booking.payment_status,
+    ...(booking.payment_status === 'NotRequired'
+      ? ['', '', '']
+      : [booking.amount_due_pence, booking.amount_paid_pence, booking.amount_refunded_pence].map(
+          formatPence,
+        )),
+    booking.attendance ?? '',
   ];
 }
 

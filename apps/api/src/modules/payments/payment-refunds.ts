@@ -151,12 +151,19 @@ export class PaymentRefunds {
       const now = this.deps.clock();
       const delay = Math.min(this.timing.retryMaxMs, this.timing.retryBaseMs * 2 ** refund.attempts);
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-      await ledger.refundFailed(
-        refund.id,
-        reason,
-        new Date(now.getTime() + delay).toISOString(),
-        now.toISOString(),
-      );
+      const booking = await new BookingsRepository(this.deps.db).findById(refund.booking_id);
+      await this.deps.db.transaction().execute(async (trx) => {
+        // The lock first (every booking write takes it first).
+        if (booking) await new UsersRepository(trx).lockAccount(booking.business_id);
+        await new PaymentLedgerRepository(trx).refundFailed(
+          refund.id,
+          reason,
+          new Date(now.getTime() + delay).toISOString(),
+          now.toISOString(),
+        );
+        // The business's card says the refund waits (api-contract §9.2: visible until it goes).
+        await new BookingsRepository(trx).markRefundRetrying(refund.booking_id, now.toISOString());
+      });
       this.deps.logger.warn(
         { paymentId: refund.id, bookingId: refund.booking_id, reason },
         'refund not taken: will retry',
@@ -179,6 +186,7 @@ export class PaymentRefunds {
           payment_status: refunded >= booking.amount_paid_pence ? 'Refunded' : booking.payment_status,
           amount_paid_pence: booking.amount_paid_pence,
           amount_refunded_pence: refunded,
+          refund_retrying: 0,
         },
         now,
       );

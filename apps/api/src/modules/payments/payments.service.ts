@@ -44,6 +44,7 @@ export const PAYMENT_API_MESSAGES = {
   accountNotFound: 'Payment account not found.',
   bookingNotFound: 'Booking not found.',
   nothingDue: 'Nothing is due for this booking.',
+  deadlinePassed: 'The time to pay for this booking has passed.',
   providerDown:
     'The payment page could not be opened just now. Nothing was charged: please try again in a minute.',
   checkoutNotFound: 'Checkout not found.',
@@ -108,6 +109,52 @@ export class PaymentsService {
     return account;
   }
 
+  /** Stripe's word on an account (account.updated, read back from Stripe): 404 for one we did not make. */
+  async accountStatusChanged(accountRef: string, status: PaymentAccountRow['status']): Promise<void> {
+    if (!(await this.payments.setAccountStatus(accountRef, status, this.deps.clock().toISOString()))) {
+      throw new AppError('NotFound', PAYMENT_API_MESSAGES.accountNotFound);
+    }
+  }
+
+  /**
+   * The provider failed a refund it had taken (Stripe's refund.updated, status failed): the money
+   * is owed back again. Once per refund under the business's lock: the refund is marked failed, the
+   * booking's refunded total goes down and says the refund waits, and a new refund is written for
+   * the worker to try (a new one, so not Stripe's answer to the old one's idempotency key).
+   */
+  async refundReversed(refundRef: string): Promise<void> {
+    const refund = await this.ledger.byProviderRef(refundRef);
+    if (refund?.kind !== 'refund') return;
+    const found = await new BookingsRepository(this.deps.db).findById(refund.booking_id);
+    if (!found) return;
+    let written = false;
+    await this.deps.db.transaction().execute(async (trx) => {
+      await new UsersRepository(trx).lockAccount(found.business_id);
+      const now = this.deps.clock();
+      if (
+        !(await new PaymentLedgerRepository(trx).settle(refund.id, 'failed', now.toISOString(), [
+          'succeeded',
+        ]))
+      ) {
+        return;
+      }
+      const bookings = new BookingsRepository(trx);
+      const booking = (await bookings.findById(found.id)) ?? found;
+      await bookings.updatePayment(
+        booking.id,
+        {
+          payment_status: 'Paid',
+          amount_paid_pence: booking.amount_paid_pence,
+          amount_refunded_pence: Math.max(0, booking.amount_refunded_pence - refund.amount_pence),
+          refund_retrying: 1,
+        },
+        now.toISOString(),
+      );
+      written = (await PaymentRefunds.schedule(trx, booking.id, now, refund.refund_of ?? undefined)) > 0;
+    });
+    if (written) this.deps.refunds?.wake();
+  }
+
   /** The account behind a provider page's link, or 404. */
   async accountByRef(accountRef: string): Promise<PaymentAccountRow> {
     const account = await this.payments.accountByRef(accountRef);
@@ -158,6 +205,9 @@ export class PaymentsService {
       owed <= 0
     ) {
       throw new AppError('NothingDue', PAYMENT_API_MESSAGES.nothingDue);
+    }
+    if (booking.payment_due_by && Date.parse(booking.payment_due_by) <= this.deps.clock().getTime()) {
+      throw new AppError('NothingDue', PAYMENT_API_MESSAGES.deadlinePassed);
     }
     const provider = this.deps.provider;
     if (!provider) throw new AppError('PaymentsUnavailable', PAYMENT_API_MESSAGES.unavailable);

@@ -1,8 +1,7 @@
-import type { CancelledBy } from '@app/domain';
 import {
   assertNever,
-  type BookingActor,
   type BookingStatus,
+  type CancelledBy,
   systemLineText,
   type ThreadMessage,
 } from '@app/domain';
@@ -16,9 +15,10 @@ export interface SystemLineBooking {
 
 /**
  * Who moves a booking to each status (the transition table has one actor per status but
- * Cancelled, which the booking row records; a row cancelled before it did was the customer's).
+ * Cancelled, which the booking row records: a party, or the system at a payment deadline; a row
+ * cancelled before it did was the customer's).
  */
-function actorOf(status: BookingStatus, booking: SystemLineBooking): BookingActor {
+function actorOf(status: BookingStatus, booking: SystemLineBooking): CancelledBy {
   switch (status) {
     case 'Requested':
     case 'Confirmed':
@@ -29,7 +29,7 @@ function actorOf(status: BookingStatus, booking: SystemLineBooking): BookingActo
     case 'Countered':
       return 'business';
     case 'Cancelled':
-      return booking.cancelled_by === 'business' ? 'business' : 'customer';
+      return booking.cancelled_by ?? 'customer';
     default:
       return assertNever(status);
   }
@@ -51,7 +51,7 @@ export function toThreadMessage(row: ThreadLineRow, booking: SystemLineBooking):
       status: row.status,
       actor,
       price: row.price,
-      reason: actor === 'business' ? booking.cancellation_reason : null,
+      reason: actor === 'customer' ? null : booking.cancellation_reason,
     }),
     createdAt: row.created_at,
   };

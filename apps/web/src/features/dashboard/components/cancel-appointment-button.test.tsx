@@ -61,7 +61,9 @@ describe('the business cancels an agreed appointment (api-contract §8.4)', () =
       expect(within(card(name)).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
     }
     const begun = within(card('Cal Three, Tue 1 Dec 2026, 09:00'));
-    expect(begun.getAllByRole('button')).toEqual([begun.getByRole('button', { name: 'Messages' })]);
+    // Started: no Cancel, but the business may say whether the customer came.
+    expect(begun.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    expect(begun.getByRole('button', { name: 'No-show' })).toBeInTheDocument();
     expect(
       within(card('Dee Four, Sat 5 Dec 2026, 10:00')).queryByRole('button', { name: 'Cancel' }),
     ).not.toBeInTheDocument();

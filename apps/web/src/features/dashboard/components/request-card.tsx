@@ -11,6 +11,7 @@ import { toast } from '@/lib/toast';
 import { useBringIntoView } from '@/lib/use-bring-into-view';
 import { bookingRefOf, useSetBookingStatusMutation } from '../api/update-booking';
 import { showFailure } from '../utils/errors';
+import { AttendanceButtons, canMarkAttendance } from './attendance-buttons';
 import { CancelAppointmentButton } from './cancel-appointment-button';
 import { CounterOfferDialog } from './counter-offer-dialog';
 import classes from './dashboard.module.css';
@@ -222,6 +223,7 @@ function RequestCardBody({ booking, isHighlighted = false }: { booking: Booking;
             </>
           }
         />
+        {canMarkAttendance(booking) ? <AttendanceButtons booking={booking} customer={customer} /> : null}
         <Group gap="sm" className={classes.cardActions}>
           {booking.Status === 'Requested' ? <PendingActions booking={booking} /> : null}
           {isCancellable(booking) ? (
