@@ -56,6 +56,7 @@ export class StripeWebhooks {
 
   private async handle(event: Stripe.Event): Promise<void> {
     const { payments } = this.deps;
+    // open switch: Stripe's event types are hundreds; the product handles a few (HANDLED).
     switch (event.type) {
       case 'checkout.session.completed':
       case 'checkout.session.async_payment_succeeded':
