@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  bookableSlotsForAnyone,
   bookingTimesOverlap,
   bookingWindow,
   generateBookableSlots,
@@ -278,5 +280,89 @@ describe('booking times', () => {
       '2026-03-02': ['09:00', '10:00'],
       '2026-03-03': ['09:00'],
     });
+  });
+});
+
+/** Durations and steps (api-contract §9.3): a service's length, the business's slot step. */
+describe('generateBookableSlots with a duration and a step', () => {
+  const monday = at('2026-03-02T07:00:00Z');
+  const rules = { availability: { Monday: ['09:00-12:00'] }, now: monday, weeks: 0 };
+
+  it('steps by 30 minutes while a 90-minute booking still ends by the range end', () => {
+    expect(
+      on(generateBookableSlots({ ...rules, durationMinutes: 90, stepMinutes: 30 }), '2026-03-02'),
+    ).toEqual(['09:00', '09:30', '10:00', '10:30']);
+  });
+
+  it('keeps a 20-minute trim off a taken hour for its whole length, at 15-minute steps', () => {
+    const slots = generateBookableSlots({
+      ...rules,
+      durationMinutes: 30,
+      stepMinutes: 15,
+      takenSlots: ['2026-03-02 10:00'],
+    });
+    expect(on(slots, '2026-03-02')).toEqual(['09:00', '09:15', '09:30', '11:00', '11:15', '11:30']);
+  });
+
+  it('sees a long booking that started well before a later short one', () => {
+    const slots = generateBookableSlots({
+      ...rules,
+      stepMinutes: 30,
+      takenSlots: ['2026-03-02 09:00-11:30', '2026-03-02 09:30'],
+    });
+    expect(on(slots, '2026-03-02')).toEqual([]);
+  });
+
+  it('agrees with a plain scan of every taken booking, whatever the bookings (generated)', () => {
+    const minutes = fc.integer({ min: 0, max: 47 }).map((quarter) => 8 * 60 + quarter * 15);
+    const time = (m: number) =>
+      `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+    const booking = fc
+      .tuple(minutes, fc.integer({ min: 1, max: 12 }))
+      .map(
+        ([start, quarters]) =>
+          `2026-03-02 ${time(start)}-${time(Math.min(start + quarters * 15, 23 * 60 + 45))}`,
+      );
+    fc.assert(
+      fc.property(
+        fc.array(booking, { maxLength: 12 }),
+        fc.constantFrom(15, 30, 45, 60, 90, 120),
+        fc.constantFrom(15, 30, 60),
+        (taken, durationMinutes, stepMinutes) => {
+          const base = {
+            availability: { Monday: ['08:00-20:00'] },
+            now: monday,
+            weeks: 0,
+            durationMinutes,
+            stepMinutes,
+          };
+          const free = generateBookableSlots({ ...base });
+          const expected = free.filter(
+            (slot) =>
+              !taken.some((held) => {
+                const [from, to] = held.slice(11).split('-') as [string, string];
+                const start = Number(slot.slice(11, 13)) * 60 + Number(slot.slice(14, 16));
+                const heldStart = Number(from.slice(0, 2)) * 60 + Number(from.slice(3));
+                const heldEnd = Number(to.slice(0, 2)) * 60 + Number(to.slice(3));
+                return heldStart < start + durationMinutes && start < heldEnd;
+              }),
+          );
+          expect(generateBookableSlots({ ...base, takenSlots: taken })).toEqual(expected);
+        },
+      ),
+    );
+  });
+});
+
+describe('bookableSlotsForAnyone', () => {
+  it('is free when any one of the diaries is, each start once', () => {
+    const now = at('2026-03-02T07:00:00Z');
+    const shared = { availability: { Monday: ['09:00-12:00'] }, now, weeks: 0 };
+    expect(
+      bookableSlotsForAnyone([
+        { ...shared, takenSlots: ['2026-03-02 09:00', '2026-03-02 10:00'] },
+        { ...shared, takenSlots: ['2026-03-02 10:00'] },
+      ]),
+    ).toEqual(['2026-03-02 09:00', '2026-03-02 11:00']);
   });
 });

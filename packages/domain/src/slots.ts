@@ -152,13 +152,18 @@ export interface SlotRules {
   takenSlots?: readonly string[] | null;
   now?: Date;
   weeks?: number;
+  /** How long the booking asked for lasts (api-contract §9.3); default one hour. */
+  durationMinutes?: number;
+  /** How far apart the starts are (15, 30 or 60); default one hour. */
+  stepMinutes?: number;
 }
 
 /**
- * The bookable starts 'YYYY-MM-DD HH:MM', sorted (spec §9, api-contract §4): on the hour from each
- * range's start while a one-hour booking still ends by the range's end (09:00-17:00 gives 09:00 …
- * 16:00); on the days of `bookingWindow`; later than `now` (a slot starting this minute has begun);
- * not on an away day; not overlapping a taken booking; never a wall-clock time the clocks skip.
+ * The bookable starts 'YYYY-MM-DD HH:MM', sorted (spec §9, api-contract §4, §9.3): every
+ * `stepMinutes` (default 60) from each range's start while a booking of `durationMinutes` (default
+ * 60) still ends by the range's end (09:00-17:00 gives 09:00 … 16:00 by default); on the days of
+ * `bookingWindow`; later than `now` (a slot starting this minute has begun); not on an away day; not
+ * overlapping a taken booking for its whole length; never a wall-clock time the clocks skip.
  */
 export function generateBookableSlots(rules: SlotRules): string[] {
   const plan = slotPlan(rules);
@@ -190,10 +195,46 @@ export function bookableSlotsOn(date: string, rules: SlotRules): string[] {
 interface SlotPlan {
   hours: ReturnType<typeof normaliseAvailabilityLenient>;
   awayDates: SlotRules['awayDates'];
-  taken: { start: number; end: number }[];
+  taken: TakenIntervals;
   nowMs: number;
   first: string;
   last: string;
+  durationMinutes: number;
+  stepMinutes: number;
+}
+
+/**
+ * The taken bookings swept once (api-contract §9.3: no query or scan per slot): sorted by start,
+ * with the latest end of every prefix, so "does [start, end) meet one?" is one binary search.
+ */
+interface TakenIntervals {
+  starts: number[];
+  /** maxEnds[i]: the latest end among the first i + 1 bookings by start. */
+  maxEnds: number[];
+}
+
+function sweepTaken(intervals: { start: number; end: number }[]): TakenIntervals {
+  const sorted = [...intervals].sort((a, b) => a.start - b.start);
+  const maxEnds: number[] = [];
+  let latest = Number.NEGATIVE_INFINITY;
+  for (const interval of sorted) {
+    latest = Math.max(latest, interval.end);
+    maxEnds.push(latest);
+  }
+  return { starts: sorted.map((interval) => interval.start), maxEnds };
+}
+
+/** True when a taken booking overlaps [start, end): one of those starting before `end` ends after `start`. */
+function meetsTaken(taken: TakenIntervals, start: number, end: number): boolean {
+  // The number of bookings starting before `end`.
+  let low = 0;
+  let high = taken.starts.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((taken.starts[middle] ?? 0) < end) low = middle + 1;
+    else high = middle;
+  }
+  return low > 0 && (taken.maxEnds[low - 1] ?? 0) > start;
 }
 
 function slotPlan({
@@ -202,6 +243,8 @@ function slotPlan({
   takenSlots,
   now = new Date(),
   weeks = BOOKING_WINDOW_WEEKS,
+  durationMinutes = BOOKING_DURATION_MINUTES,
+  stepMinutes = SLOT_STEP_MINUTES,
 }: SlotRules): SlotPlan {
   const taken = (takenSlots ?? [])
     .map(bookingInterval)
@@ -209,9 +252,11 @@ function slotPlan({
   return {
     hours: normaliseAvailabilityLenient(availability),
     awayDates,
-    taken,
+    taken: sweepTaken(taken),
     nowMs: now.getTime(),
     ...bookingWindow(now, weeks),
+    durationMinutes,
+    stepMinutes,
   };
 }
 
@@ -220,10 +265,9 @@ function daySlots({ date, weekday }: { date: string; weekday: Weekday }, plan: S
   if (isDateAway(date, plan.awayDates)) return [];
   const slots = new Set<string>();
   for (const range of plan.hours[weekday] ?? []) {
-    for (const { slot, start } of rangeSlots(date, range)) {
+    for (const { slot, start } of rangeSlots(date, range, plan.durationMinutes, plan.stepMinutes)) {
       if (start <= plan.nowMs) continue;
-      const slotEnd = start + BOOKING_DURATION_MINUTES * MINUTE_MS;
-      if (plan.taken.some((booking) => booking.start < slotEnd && start < booking.end)) continue;
+      if (meetsTaken(plan.taken, start, start + plan.durationMinutes * MINUTE_MS)) continue;
       slots.add(slot);
     }
   }
@@ -254,22 +298,25 @@ function daysBetween(first: string, last: string): readonly { date: string; week
 }
 
 /**
- * The hourly starts of one availability range on one day while a booking still ends by the
- * range's end, with their instants; a wall-clock time the clocks skip is left out.
+ * The starts of one availability range on one day, `stepMinutes` apart, while a booking of
+ * `durationMinutes` still ends by the range's end, with their instants; a wall-clock time the clocks
+ * skip is left out.
  */
 function rangeSlots(
   date: string,
   range: { start: string; end: string },
+  durationMinutes: number,
+  stepMinutes: number,
 ): readonly { slot: string; start: number }[] {
-  const key = `${date} ${range.start}-${range.end}`;
+  const key = `${date} ${range.start}-${range.end} ${durationMinutes}/${stepMinutes}`;
   const cached = rangeSlotsCache.get(key);
   if (cached) return cached;
   const slots: { slot: string; start: number }[] = [];
   const end = timeToMinutes(range.end);
   for (
     let minutes = timeToMinutes(range.start);
-    minutes + BOOKING_DURATION_MINUTES <= end;
-    minutes += SLOT_STEP_MINUTES
+    minutes + durationMinutes <= end;
+    minutes += stepMinutes
   ) {
     const slot = `${date} ${minutesToTime(minutes)}`;
     const [start] = instantsOf(slot);
@@ -278,9 +325,22 @@ function rangeSlots(
   return remember(rangeSlotsCache, key, Object.freeze(slots));
 }
 
-/** True when `slot` is one of `generateBookableSlots(rules)` (the server's check for POST /booking/book). */
+/**
+ * True when `slot` is one of `generateBookableSlots(rules)` (the server's check for POST
+ * /booking/book): only its own day's starts are worked out, not the window's.
+ */
 export function isBookableSlot(slot: string, rules: SlotRules): boolean {
-  return isDateTime(slot) && generateBookableSlots(rules).includes(slot);
+  return isDateTime(slot) && bookableSlotsOn(slot.slice(0, 10), rules).includes(slot);
+}
+
+/**
+ * The starts at which at least one of several diaries is free (api-contract §9.3: "Anyone" over the
+ * members who do a service), sorted, each once: the union of each member's own bookable starts.
+ */
+export function bookableSlotsForAnyone(members: readonly SlotRules[]): string[] {
+  const starts = new Set<string>();
+  for (const rules of members) for (const slot of generateBookableSlots(rules)) starts.add(slot);
+  return [...starts].sort();
 }
 
 /** Slots grouped by day, days and times in order: { '2026-03-02': ['09:00', '10:00'], … }. */
