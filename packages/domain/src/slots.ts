@@ -313,11 +313,7 @@ function rangeSlots(
   if (cached) return cached;
   const slots: { slot: string; start: number }[] = [];
   const end = timeToMinutes(range.end);
-  for (
-    let minutes = timeToMinutes(range.start);
-    minutes + durationMinutes <= end;
-    minutes += stepMinutes
-  ) {
+  for (let minutes = timeToMinutes(range.start); minutes + durationMinutes <= end; minutes += stepMinutes) {
     const slot = `${date} ${minutesToTime(minutes)}`;
     const [start] = instantsOf(slot);
     if (start !== undefined) slots.push({ slot, start });
