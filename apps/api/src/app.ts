@@ -23,6 +23,8 @@ import type { PaymentDeadlines } from './modules/bookings/payment-deadlines';
 import { scheduleRoutes } from './modules/bookings/schedule.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { CalendarService } from './modules/calendar/calendar.service';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { CatalogService } from './modules/catalog/catalog.service';
 import { type EventStreamSettings, EventStreams } from './modules/events/event-streams';
 import { eventsRoutes } from './modules/events/events.routes';
 import { LiveEventBus } from './modules/events/live-event-bus';
@@ -294,6 +296,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   });
   await app.register(scheduleRoutes, { prefix: '/api/user', bookings, users });
   await app.register(paymentsRoutes, { prefix: '/api', payments });
+  await app.register(catalogRoutes, { prefix: '/api', catalog: new CatalogService({ db, clock }) });
   await app.register(stripeWebhookRoutes, {
     prefix: '/api',
     // Without Stripe's keys the route answers 404: nothing here listens for Stripe.

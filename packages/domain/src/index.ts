@@ -35,5 +35,7 @@ export * from './review-limits';
 export * from './review-window';
 export * from './reviews';
 export * from './schedule-changes';
+export * from './service-schemas';
+export * from './services';
 export * from './slots';
 export { hasInvalidCharacters, safeText, type TextOptions } from './zod-helpers';

@@ -1,4 +1,4 @@
-import { CANCELLATION_NOTICE_HOURS_DEFAULT, DEFAULT_PAYMENT_SETTINGS } from '@app/domain';
+import { CANCELLATION_NOTICE_HOURS_DEFAULT, DEFAULT_PAYMENT_SETTINGS, DEFAULT_SLOT_STEP } from '@app/domain';
 import type { UsersTable } from './schema';
 
 /** What every new account states; the other columns start from the values below. */
@@ -50,6 +50,7 @@ export function newUserRow(user: NewUser): UsersTable {
     review_sum: 0,
     payment_mode: DEFAULT_PAYMENT_SETTINGS.mode,
     deposit_percent: DEFAULT_PAYMENT_SETTINGS.depositPercent,
+    slot_step_minutes: DEFAULT_SLOT_STEP,
     updated_at: user.created_at,
     ...user,
   };

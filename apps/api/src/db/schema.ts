@@ -61,6 +61,8 @@ export interface UsersTable {
   payment_mode: PaymentMode;
   /** The deposit's whole percentage, 10–90 (used by payment_mode 'deposit'). */
   deposit_percent: number;
+  /** How far apart the offered starts are: 15, 30 or 60 (migration 0018). */
+  slot_step_minutes: number;
   created_at: string;
   updated_at: string;
 }
@@ -359,4 +361,40 @@ export interface Database {
   payment_accounts: PaymentAccountsTable;
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
+  services: ServicesTable;
+  team_members: TeamMembersTable;
+  member_services: MemberServicesTable;
+}
+
+/** A business's menu (migration 0018, api-contract §9.3), in its order. */
+export interface ServicesTable {
+  id: string;
+  business_id: string;
+  name: string;
+  /** 15 to 240, a multiple of 15. */
+  duration_minutes: number;
+  /** Whole pounds: the lowest offer a request for it may make. */
+  minimum_price: number;
+  description: string | null;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Who works at a business (migration 0018), in its order. */
+export interface TeamMembersTable {
+  id: string;
+  business_id: string;
+  name: string;
+  /** Their own weekly hours (JSON, the business's shape); null: the business's. */
+  availability: string | null;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Who does what (migration 0018). */
+export interface MemberServicesTable {
+  member_id: string;
+  service_id: string;
 }

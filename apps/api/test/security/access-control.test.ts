@@ -345,6 +345,73 @@ const TABLE: Row[] = [
     body: () => ({}),
     expect: everyone(404),
   },
+  // A shop's services and team (api-contract §9.3): the menu and team are public; changes are the
+  // business's own (an id that is none of its own is 404; a body naming none of its services 400).
+  {
+    method: 'GET',
+    route: '/api/booking/services',
+    url: (w) => `/api/booking/services?businessId=${w.actors.business.id}`,
+    expect: everyone(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/booking/team',
+    url: (w) => `/api/booking/team?businessId=${w.actors.business.id}`,
+    expect: everyone(200),
+  },
+  { method: 'GET', route: '/api/user/services', expect: BUSINESS_ONLY },
+  {
+    method: 'POST',
+    route: '/api/user/services',
+    body: () => ({ name: 'Beard trim', durationMinutes: 30, minimumPrice: 12 }),
+    expect: { ...BUSINESS_ONLY, business: 201, otherBusiness: 201, admin: 201 },
+  },
+  {
+    method: 'PUT',
+    route: '/api/user/services/order',
+    body: () => ({ serviceIds: ['not-a-service'] }),
+    expect: { ...BUSINESS_ONLY, business: 400, otherBusiness: 400, admin: 400 },
+  },
+  {
+    method: 'PUT',
+    route: '/api/user/services/:id',
+    url: () => '/api/user/services/not-a-service',
+    body: () => ({ name: 'Beard trim', durationMinutes: 30, minimumPrice: 12 }),
+    expect: { ...BUSINESS_ONLY, business: 404, otherBusiness: 404, admin: 404 },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/user/services/:id',
+    url: () => '/api/user/services/not-a-service',
+    expect: { ...BUSINESS_ONLY, business: 404, otherBusiness: 404, admin: 404 },
+  },
+  { method: 'GET', route: '/api/user/team', expect: BUSINESS_ONLY },
+  {
+    method: 'POST',
+    route: '/api/user/team',
+    body: () => ({ name: 'Niamh', serviceIds: ['not-a-service'] }),
+    expect: { ...BUSINESS_ONLY, business: 400, otherBusiness: 400, admin: 400 },
+  },
+  {
+    method: 'PUT',
+    route: '/api/user/team/:id',
+    url: () => '/api/user/team/not-a-member',
+    body: () => ({ name: 'Niamh', serviceIds: ['not-a-service'] }),
+    expect: { ...BUSINESS_ONLY, business: 400, otherBusiness: 400, admin: 400 },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/user/team/:id',
+    url: () => '/api/user/team/not-a-member',
+    expect: { ...BUSINESS_ONLY, business: 404, otherBusiness: 404, admin: 404 },
+  },
+  { method: 'GET', route: '/api/user/booking-settings', expect: BUSINESS_ONLY },
+  {
+    method: 'PUT',
+    route: '/api/user/booking-settings',
+    body: () => ({ slotStepMinutes: 30 }),
+    expect: BUSINESS_ONLY,
+  },
   // Stripe's events: without Stripe's keys (as here) nothing listens for them.
   {
     method: 'POST',

@@ -36,6 +36,11 @@ export const ERROR_STATUS = {
   PaymentsUnavailable: 409,
   /** A checkout for a booking that asks for nothing now (api-contract §9.2). */
   NothingDue: 409,
+  /** Removing a business's only service, or only team member (api-contract §9.3). */
+  LastService: 409,
+  LastMember: 409,
+  /** Removing a team member with agreed bookings to come (api-contract §9.3). */
+  MemberHasBookings: 409,
   InviteExpired: 410,
   PayloadTooLarge: 413,
   UnsupportedMediaType: 415,

@@ -8,5 +8,6 @@ export * from './outbox';
 export * from './payments';
 export * from './public-pages';
 export * from './reviews';
+export * from './services';
 export * from './threads';
 export * from './users';

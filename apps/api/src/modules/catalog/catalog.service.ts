@@ -1,0 +1,286 @@
+import {
+  type Availability,
+  DEFAULT_SLOT_STEP,
+  isSlotStep,
+  MAX_MEMBERS,
+  MAX_SERVICES,
+  SERVICE_MESSAGES,
+  type Service,
+  type SlotStep,
+  type TeamMember,
+} from '@app/domain';
+import type { Db } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import {
+  CatalogRepository,
+  type MemberWithServices,
+  type ServiceFields,
+  type ServiceRow,
+} from '../../repositories/catalog.repository';
+import { type UserRow, UsersRepository } from '../../repositories/users.repository';
+import { parseAvailability } from '../users/users.mapper';
+import { USER_MESSAGES } from '../users/users.messages';
+
+/** A service as the body of POST/PUT /user/services gives it, parsed. */
+export interface ServiceInput {
+  name: string;
+  durationMinutes: number;
+  minimumPrice: number;
+  description: string | null;
+}
+
+/** A member as the body of POST/PUT /user/team gives it, parsed. */
+export interface MemberInput {
+  name: string;
+  serviceIds: string[];
+  availability: Availability | null;
+}
+
+export const toService = (row: ServiceRow): Service => ({
+  id: row.id,
+  name: row.name,
+  durationMinutes: row.duration_minutes,
+  minimumPrice: row.minimum_price,
+  description: row.description,
+});
+
+export const toTeamMember = (row: MemberWithServices): TeamMember => ({
+  id: row.id,
+  name: row.name,
+  serviceIds: row.serviceIds,
+  availability: row.availability === null ? null : parseAvailability(row.availability),
+});
+
+const fieldsOf = (input: ServiceInput): ServiceFields => ({
+  name: input.name,
+  duration_minutes: input.durationMinutes,
+  minimum_price: input.minimumPrice,
+  description: input.description,
+});
+
+const notFound = (message: string) => new AppError('NotFound', message);
+const invalid = (field: string, message: string) =>
+  new AppError('ValidationError', message, undefined, { [field]: message });
+
+/**
+ * A shop's services and team (api-contract §9.3). Every change is one transaction under the
+ * business's lock (the lock every booking write takes first), so the rules over the whole menu or
+ * team (at least one service and one member, the new service done by whoever did everything) hold
+ * whatever the concurrency. A business with none yet is given §9.3's start (the service
+ * 'Appointment', its owner as the member) the first time either is read or changed.
+ */
+export class CatalogService {
+  private readonly users: UsersRepository;
+
+  constructor(private readonly deps: { db: Db; clock: Clock }) {
+    this.users = new UsersRepository(deps.db);
+  }
+
+  /** GET /booking/services: a listed business's menu, in its order (404 for any other id). */
+  async publicServices(businessId: string): Promise<Service[]> {
+    const business = await this.users.findBookableBusiness(businessId);
+    if (!business) throw notFound(USER_MESSAGES.businessNotFound);
+    return (await this.catalogOf(business)).services.map(toService);
+  }
+
+  /** GET /booking/team: a listed business's team, in its order. */
+  async publicTeam(businessId: string): Promise<TeamMember[]> {
+    const business = await this.users.findBookableBusiness(businessId);
+    if (!business) throw notFound(USER_MESSAGES.businessNotFound);
+    return (await this.catalogOf(business)).members.map(toTeamMember);
+  }
+
+  /** The business's own menu (GET /user/services). */
+  async services(businessId: string): Promise<Service[]> {
+    return (await this.catalogOf(await this.businessOf(businessId))).services.map(toService);
+  }
+
+  /** The business's own team (GET /user/team). */
+  async team(businessId: string): Promise<TeamMember[]> {
+    return (await this.catalogOf(await this.businessOf(businessId))).members.map(toTeamMember);
+  }
+
+  /** POST /user/services: the new service is done by every member who did every service before. */
+  async addService(businessId: string, input: ServiceInput): Promise<Service> {
+    return this.change(businessId, async (catalog, services, members, now) => {
+      if (services.length >= MAX_SERVICES) throw new AppError('Conflict', SERVICE_MESSAGES.tooManyServices);
+      const doingAll = members.filter((member) =>
+        services.every((service) => member.serviceIds.includes(service.id)),
+      );
+      const row = await catalog.insertService(businessId, fieldsOf(input), now);
+      await catalog.addServiceTo(
+        doingAll.map((member) => member.id),
+        row.id,
+      );
+      return toService(row);
+    });
+  }
+
+  /** PUT /user/services/{id}. */
+  async updateService(businessId: string, serviceId: string, input: ServiceInput): Promise<Service> {
+    return this.change(businessId, async (catalog, _services, _members, now) => {
+      if (!(await catalog.updateService(businessId, serviceId, fieldsOf(input), now))) {
+        throw notFound(SERVICE_MESSAGES.serviceNotFound);
+      }
+      const row = (await catalog.listServices(businessId)).find((service) => service.id === serviceId);
+      if (!row) throw notFound(SERVICE_MESSAGES.serviceNotFound);
+      return toService(row);
+    });
+  }
+
+  /** DELETE /user/services/{id}: never the only one (409 LastService). */
+  async removeService(businessId: string, serviceId: string): Promise<void> {
+    await this.change(businessId, async (catalog, services) => {
+      if (!services.some((service) => service.id === serviceId)) {
+        throw notFound(SERVICE_MESSAGES.serviceNotFound);
+      }
+      if (services.length === 1) throw new AppError('LastService', SERVICE_MESSAGES.lastService);
+      await catalog.deleteService(businessId, serviceId);
+    });
+  }
+
+  /** PUT /user/services/order: every service of the business once, in the order to show them. */
+  async reorderServices(businessId: string, serviceIds: readonly string[]): Promise<Service[]> {
+    return this.change(businessId, async (catalog, services, _members, now) => {
+      const known = new Set(services.map((service) => service.id));
+      const given = new Set(serviceIds);
+      if (
+        given.size !== serviceIds.length ||
+        given.size !== known.size ||
+        ![...given].every((id) => known.has(id))
+      ) {
+        throw invalid('serviceIds', SERVICE_MESSAGES.order);
+      }
+      await catalog.reorderServices(businessId, serviceIds, now);
+      return (await catalog.listServices(businessId)).map(toService);
+    });
+  }
+
+  /** POST /user/team. */
+  async addMember(businessId: string, input: MemberInput): Promise<TeamMember> {
+    return this.change(businessId, async (catalog, services, members, now) => {
+      if (members.length >= MAX_MEMBERS) throw new AppError('Conflict', SERVICE_MESSAGES.tooManyMembers);
+      checkServices(input.serviceIds, services);
+      const row = await catalog.insertMember(businessId, memberFields(input), input.serviceIds, now);
+      return this.memberById(catalog, businessId, row.id);
+    });
+  }
+
+  /** PUT /user/team/{id}: name, services and own hours as given. */
+  async updateMember(businessId: string, memberId: string, input: MemberInput): Promise<TeamMember> {
+    return this.change(businessId, async (catalog, services, _members, now) => {
+      checkServices(input.serviceIds, services);
+      if (!(await catalog.updateMember(businessId, memberId, memberFields(input), input.serviceIds, now))) {
+        throw notFound(SERVICE_MESSAGES.memberNotFound);
+      }
+      return this.memberById(catalog, businessId, memberId);
+    });
+  }
+
+  /** DELETE /user/team/{id}: never the only one (409 LastMember). */
+  async removeMember(businessId: string, memberId: string): Promise<void> {
+    await this.change(businessId, async (catalog, _services, members) => {
+      if (!members.some((member) => member.id === memberId)) throw notFound(SERVICE_MESSAGES.memberNotFound);
+      if (members.length === 1) throw new AppError('LastMember', SERVICE_MESSAGES.lastMember);
+      await catalog.deleteMember(businessId, memberId);
+    });
+  }
+
+  /** GET /user/booking-settings. */
+  async bookingSettings(businessId: string): Promise<{ slotStepMinutes: SlotStep }> {
+    const row = await new CatalogRepository(this.deps.db).slotStepOf(businessId);
+    if (!row) throw notFound(USER_MESSAGES.businessNotFound);
+    return { slotStepMinutes: isSlotStep(row.slot_step_minutes) ? row.slot_step_minutes : DEFAULT_SLOT_STEP };
+  }
+
+  /** PUT /user/booking-settings. */
+  async updateBookingSettings(
+    businessId: string,
+    slotStepMinutes: SlotStep,
+  ): Promise<{ slotStepMinutes: SlotStep }> {
+    await new CatalogRepository(this.deps.db).setSlotStep(
+      businessId,
+      slotStepMinutes,
+      this.deps.clock().toISOString(),
+    );
+    // Its starts changed: the business's kept next free hour is due (api-contract §8.5).
+    await this.users.markSlotsChanged(businessId);
+    return this.bookingSettings(businessId);
+  }
+
+  private async businessOf(businessId: string): Promise<UserRow> {
+    const business = await this.users.findById(businessId);
+    if (!business) throw notFound(USER_MESSAGES.businessNotFound);
+    return business;
+  }
+
+  /** The menu and team; §9.3's start written first (under the lock) when there is none yet. */
+  private async catalogOf(business: UserRow) {
+    const catalog = new CatalogRepository(this.deps.db);
+    const [services, members] = await Promise.all([
+      catalog.listServices(business.id),
+      catalog.listMembers(business.id),
+    ]);
+    if (services.length > 0 && members.length > 0) return { services, members };
+    return this.deps.db.transaction().execute(async (trx) => {
+      await new UsersRepository(trx).lockAccount(business.id);
+      const locked = new CatalogRepository(trx);
+      await locked.ensureDefaults(business, this.deps.clock().toISOString());
+      return {
+        services: await locked.listServices(business.id),
+        members: await locked.listMembers(business.id),
+      };
+    });
+  }
+
+  /** One change of the menu or team, in a transaction under the business's lock, with both read under it. */
+  private async change<T>(
+    businessId: string,
+    work: (
+      catalog: CatalogRepository,
+      services: ServiceRow[],
+      members: MemberWithServices[],
+      now: string,
+    ) => Promise<T>,
+  ): Promise<T> {
+    const business = await this.businessOf(businessId);
+    return this.deps.db.transaction().execute(async (trx) => {
+      await new UsersRepository(trx).lockAccount(businessId);
+      const catalog = new CatalogRepository(trx);
+      const now = this.deps.clock().toISOString();
+      await catalog.ensureDefaults(business, now);
+      const [services, members] = [
+        await catalog.listServices(businessId),
+        await catalog.listMembers(businessId),
+      ];
+      const result = await work(catalog, services, members, now);
+      // The menu or team changed: the business's kept next free hour is due (api-contract §8.5).
+      await new UsersRepository(trx).markSlotsChanged(businessId);
+      return result;
+    });
+  }
+
+  private async memberById(
+    catalog: CatalogRepository,
+    businessId: string,
+    memberId: string,
+  ): Promise<TeamMember> {
+    const member = (await catalog.listMembers(businessId)).find((row) => row.id === memberId);
+    if (!member) throw notFound(SERVICE_MESSAGES.memberNotFound);
+    return toTeamMember(member);
+  }
+}
+
+const memberFields = (input: MemberInput) => ({
+  name: input.name,
+  availability: input.availability === null ? null : JSON.stringify(input.availability),
+});
+
+/** Every service named is the business's (400 otherwise). */
+function checkServices(serviceIds: readonly string[], services: readonly ServiceRow[]): void {
+  const known = new Set(services.map((service) => service.id));
+  if (!serviceIds.every((id) => known.has(String(id)))) {
+    throw invalid('serviceIds', SERVICE_MESSAGES.unknownService);
+  }
+}

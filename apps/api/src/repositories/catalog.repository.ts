@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto';
+import { DEFAULT_SERVICE_MINUTES, DEFAULT_SERVICE_NAME, MINIMUM_PRICE_DEFAULT } from '@app/domain';
+import type { Selectable } from 'kysely';
+import type { Db } from '../db/database';
+import type { ServicesTable, TeamMembersTable } from '../db/schema';
+
+export type ServiceRow = Selectable<ServicesTable>;
+export type MemberRow = Selectable<TeamMembersTable>;
+/** A member with the ids of the services they do, in the menu's order. */
+export type MemberWithServices = MemberRow & { serviceIds: string[] };
+
+export type ServiceFields = Pick<ServiceRow, 'name' | 'duration_minutes' | 'minimum_price' | 'description'>;
+export type MemberFields = Pick<MemberRow, 'name' | 'availability'>;
+
+/** A business's services and team (api-contract §9.3; migration 0018), in their orders. */
+export class CatalogRepository {
+  constructor(private readonly db: Db) {}
+
+  listServices(businessId: string): Promise<ServiceRow[]> {
+    return this.db
+      .selectFrom('services')
+      .selectAll()
+      .where('business_id', '=', businessId)
+      .orderBy('position')
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  }
+
+  async insertService(businessId: string, fields: ServiceFields, now: string): Promise<ServiceRow> {
+    const last = await this.db
+      .selectFrom('services')
+      .select((eb) => eb.fn.max<number>('position').as('position'))
+      .where('business_id', '=', businessId)
+      .executeTakeFirst();
+    const row: ServiceRow = {
+      id: randomUUID(),
+      business_id: businessId,
+      ...fields,
+      position: Number(last?.position ?? -1) + 1,
+      created_at: now,
+      updated_at: now,
+    };
+    await this.db.insertInto('services').values(row).execute();
+    return row;
+  }
+
+  /** False when the business has no such service. */
+  async updateService(businessId: string, id: string, fields: ServiceFields, now: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('services')
+      .set({ ...fields, updated_at: now })
+      .where('id', '=', id)
+      .where('business_id', '=', businessId)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  /** The service and who did it go; false when the business has no such service. */
+  async deleteService(businessId: string, id: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('services')
+      .where('id', '=', id)
+      .where('business_id', '=', businessId)
+      .executeTakeFirst();
+    if (result.numDeletedRows !== 1n) return false;
+    await this.db.deleteFrom('member_services').where('service_id', '=', id).execute();
+    return true;
+  }
+
+  /** The services take the positions of `ids` (every one of the business's, checked by the caller). */
+  async reorderServices(businessId: string, ids: readonly string[], now: string): Promise<void> {
+    for (const [position, id] of ids.entries()) {
+      await this.db
+        .updateTable('services')
+        .set({ position, updated_at: now })
+        .where('id', '=', id)
+        .where('business_id', '=', businessId)
+        .execute();
+    }
+  }
+
+  async listMembers(businessId: string): Promise<MemberWithServices[]> {
+    const members = await this.db
+      .selectFrom('team_members')
+      .selectAll()
+      .where('business_id', '=', businessId)
+      .orderBy('position')
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    if (members.length === 0) return [];
+    const links = await this.db
+      .selectFrom('member_services')
+      .innerJoin('services', 'services.id', 'member_services.service_id')
+      .select(['member_services.member_id', 'member_services.service_id'])
+      .where(
+        'member_services.member_id',
+        'in',
+        members.map((member) => member.id),
+      )
+      .orderBy('services.position')
+      .orderBy('services.created_at')
+      .orderBy('services.id')
+      .execute();
+    return members.map((member) => ({
+      ...member,
+      serviceIds: links.filter((link) => link.member_id === member.id).map((link) => link.service_id),
+    }));
+  }
+
+  async insertMember(
+    businessId: string,
+    fields: MemberFields,
+    serviceIds: readonly string[],
+    now: string,
+  ): Promise<MemberRow> {
+    const last = await this.db
+      .selectFrom('team_members')
+      .select((eb) => eb.fn.max<number>('position').as('position'))
+      .where('business_id', '=', businessId)
+      .executeTakeFirst();
+    const row: MemberRow = {
+      id: randomUUID(),
+      business_id: businessId,
+      ...fields,
+      position: Number(last?.position ?? -1) + 1,
+      created_at: now,
+      updated_at: now,
+    };
+    await this.db.insertInto('team_members').values(row).execute();
+    await this.setMemberServices(row.id, serviceIds);
+    return row;
+  }
+
+  /** False when the business has no such member. */
+  async updateMember(
+    businessId: string,
+    id: string,
+    fields: MemberFields,
+    serviceIds: readonly string[],
+    now: string,
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('team_members')
+      .set({ ...fields, updated_at: now })
+      .where('id', '=', id)
+      .where('business_id', '=', businessId)
+      .executeTakeFirst();
+    if (result.numUpdatedRows !== 1n) return false;
+    await this.setMemberServices(id, serviceIds);
+    return true;
+  }
+
+  /** False when the business has no such member. */
+  async deleteMember(businessId: string, id: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('team_members')
+      .where('id', '=', id)
+      .where('business_id', '=', businessId)
+      .executeTakeFirst();
+    if (result.numDeletedRows !== 1n) return false;
+    await this.db.deleteFrom('member_services').where('member_id', '=', id).execute();
+    return true;
+  }
+
+  /** The member does exactly `serviceIds` from now on. */
+  async setMemberServices(memberId: string, serviceIds: readonly string[]): Promise<void> {
+    await this.db.deleteFrom('member_services').where('member_id', '=', memberId).execute();
+    const unique = [...new Set(serviceIds)];
+    if (unique.length === 0) return;
+    await this.db
+      .insertInto('member_services')
+      .values(unique.map((serviceId) => ({ member_id: memberId, service_id: serviceId })))
+      .execute();
+  }
+
+  /** The members also doing `serviceId` from now on. */
+  async addServiceTo(memberIds: readonly string[], serviceId: string): Promise<void> {
+    if (memberIds.length === 0) return;
+    await this.db
+      .insertInto('member_services')
+      .values(memberIds.map((memberId) => ({ member_id: memberId, service_id: serviceId })))
+      .execute();
+  }
+
+  /**
+   * What api-contract §9.3 starts every business with, when it has none yet (a business made before
+   * the team existed in a test's own rows, say): the service 'Appointment' (an hour at its minimum
+   * price) and its owner as the one member doing it. Call under the business's lock.
+   */
+  async ensureDefaults(
+    business: { id: string; first_name: string; minimum_price: number | null },
+    now: string,
+  ): Promise<void> {
+    const services = await this.listServices(business.id);
+    const service =
+      services[0] ??
+      (await this.insertService(
+        business.id,
+        {
+          name: DEFAULT_SERVICE_NAME,
+          duration_minutes: DEFAULT_SERVICE_MINUTES,
+          minimum_price: business.minimum_price ?? MINIMUM_PRICE_DEFAULT,
+          description: null,
+        },
+        now,
+      ));
+    const members = await this.listMembers(business.id);
+    if (members.length > 0) return;
+    await this.insertMember(
+      business.id,
+      { name: business.first_name.trim() || 'Owner', availability: null },
+      services.length > 0 ? services.map((row) => row.id) : [service.id],
+      now,
+    );
+  }
+
+  slotStepOf(businessId: string) {
+    return this.db
+      .selectFrom('users')
+      .select('slot_step_minutes')
+      .where('id', '=', businessId)
+      .executeTakeFirst();
+  }
+
+  async setSlotStep(businessId: string, minutes: number, now: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ slot_step_minutes: minutes, updated_at: now })
+      .where('id', '=', businessId)
+      .execute();
+  }
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { SLOT_STEPS } from '../services';
+import { AvailabilityResponseSchema } from './users';
+
+// Response shapes of a shop's services and team (api-contract §9.3).
+
+/** One service of a business's menu. */
+export const ServiceSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    durationMinutes: z.number().int().describe('15 to 240, a multiple of 15'),
+    minimumPrice: z.number().int().describe('The lowest offer a request for it may make, whole pounds'),
+    description: z.string().nullable(),
+  })
+  .meta({ id: 'Service' });
+export type Service = z.infer<typeof ServiceSchema>;
+
+/** GET /booking/services: in the business's order. */
+export const ServicesResponseSchema = z.object({ services: z.array(ServiceSchema) });
+export type ServicesResponse = z.infer<typeof ServicesResponseSchema>;
+
+/** POST /user/services, PUT /user/services/{id}. */
+export const ServiceResultSchema = z.object({ service: ServiceSchema });
+
+/** One member of a business's team. */
+export const TeamMemberSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    serviceIds: z.array(z.string()).describe('The services they do'),
+    availability: AvailabilityResponseSchema.nullable().describe(
+      'Their own weekly hours; null: the business’s',
+    ),
+  })
+  .meta({ id: 'TeamMember' });
+export type TeamMember = z.infer<typeof TeamMemberSchema>;
+
+/** GET /booking/team. */
+export const TeamResponseSchema = z.object({ team: z.array(TeamMemberSchema) });
+export type TeamResponse = z.infer<typeof TeamResponseSchema>;
+
+/** POST /user/team, PUT /user/team/{id}. */
+export const MemberResultSchema = z.object({ member: TeamMemberSchema });
+
+/** GET/PUT /user/booking-settings. */
+export const BookingSettingsResponseSchema = z.object({
+  slotStepMinutes: z.union(SLOT_STEPS.map((step) => z.literal(step))),
+});

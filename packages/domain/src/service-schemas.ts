@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { AvailabilitySchema } from './availability-schemas';
+import { idSchema } from './bookings';
+import { MESSAGES } from './messages';
+import { MinimumPriceSchema } from './price-schemas';
+import {
+  MAX_SERVICES,
+  MEMBER_NAME_MAX,
+  SERVICE_DESCRIPTION_MAX,
+  SERVICE_MESSAGES,
+  SERVICE_NAME_MAX,
+  SLOT_STEPS,
+  serviceDurationError,
+} from './services';
+import { hasInvalidCharacters, type TextOptions } from './zod-helpers';
+
+// The request schemas of services and team (api-contract §9.3), apart from services.ts so that a
+// page reading a menu does not load zod.
+
+/** Text with no control characters, trimmed, its length checked with the field's own message. */
+const text = (missing: string, options: TextOptions = {}) =>
+  z
+    .string({ error: missing })
+    .refine((value) => !hasInvalidCharacters(value, options), MESSAGES.invalidCharacters)
+    .trim();
+
+const serviceName = text(SERVICE_MESSAGES.nameRequired)
+  .min(1, SERVICE_MESSAGES.nameRequired)
+  .max(SERVICE_NAME_MAX, SERVICE_MESSAGES.nameTooLong);
+
+/** POST /user/services and PUT /user/services/{id}. */
+export const ServiceRequestSchema = z.object({
+  name: serviceName,
+  durationMinutes: z.number({ error: SERVICE_MESSAGES.duration }).superRefine((minutes, ctx) => {
+    const message = serviceDurationError(minutes);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  }),
+  minimumPrice: MinimumPriceSchema,
+  // Optional; '' or null: none.
+  description: text(SERVICE_MESSAGES.descriptionTooLong, { multiline: true })
+    .max(SERVICE_DESCRIPTION_MAX, SERVICE_MESSAGES.descriptionTooLong)
+    .nullish()
+    .transform((text) => (text ? text : null)),
+});
+export type ServiceRequest = z.input<typeof ServiceRequestSchema>;
+
+/** PUT /user/services/order: every service id of the business once, in the order to show them. */
+export const ServiceOrderRequestSchema = z.object({
+  serviceIds: z
+    .array(idSchema('serviceIds'), { error: SERVICE_MESSAGES.order })
+    .min(1, SERVICE_MESSAGES.order)
+    .max(MAX_SERVICES, SERVICE_MESSAGES.order),
+});
+export type ServiceOrderRequest = z.input<typeof ServiceOrderRequestSchema>;
+
+/** POST /user/team and PUT /user/team/{id}: a name, the services they do, their own hours or none. */
+export const MemberRequestSchema = z.object({
+  name: text(SERVICE_MESSAGES.memberNameRequired)
+    .min(1, SERVICE_MESSAGES.memberNameRequired)
+    .max(MEMBER_NAME_MAX, SERVICE_MESSAGES.memberNameTooLong),
+  serviceIds: z
+    .array(idSchema('serviceIds'), { error: SERVICE_MESSAGES.memberServices })
+    .min(1, SERVICE_MESSAGES.memberServices)
+    .max(MAX_SERVICES, SERVICE_MESSAGES.memberServices),
+  // Absent or null: the business's weekly hours.
+  availability: AvailabilitySchema.nullish().transform((hours) => hours ?? null),
+});
+export type MemberRequest = z.input<typeof MemberRequestSchema>;
+
+/** PUT /user/booking-settings. */
+export const BookingSettingsRequestSchema = z.object({
+  slotStepMinutes: z
+    .number({ error: SERVICE_MESSAGES.slotStep })
+    .refine((value) => (SLOT_STEPS as readonly number[]).includes(value), SERVICE_MESSAGES.slotStep),
+});
+export type BookingSettingsRequest = z.input<typeof BookingSettingsRequestSchema>;
+
+/** GET /booking/services and /booking/team: `?businessId=`. */
+export const CatalogQuerySchema = z.object({ businessId: idSchema('businessId') });
+
+/** /user/services/{id}, /user/team/{id}. */
+export const CatalogItemParamsSchema = z.object({ id: idSchema('id') });
