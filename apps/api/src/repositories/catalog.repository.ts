@@ -28,16 +28,11 @@ export class CatalogRepository {
   }
 
   async insertService(businessId: string, fields: ServiceFields, now: string): Promise<ServiceRow> {
-    const last = await this.db
-      .selectFrom('services')
-      .select((eb) => eb.fn.max<number>('position').as('position'))
-      .where('business_id', '=', businessId)
-      .executeTakeFirst();
     const row: ServiceRow = {
       id: randomUUID(),
       business_id: businessId,
       ...fields,
-      position: Number(last?.position ?? -1) + 1,
+      position: await this.nextPosition('services', businessId),
       created_at: now,
       updated_at: now,
     };
@@ -115,16 +110,11 @@ export class CatalogRepository {
     serviceIds: readonly string[],
     now: string,
   ): Promise<MemberRow> {
-    const last = await this.db
-      .selectFrom('team_members')
-      .select((eb) => eb.fn.max<number>('position').as('position'))
-      .where('business_id', '=', businessId)
-      .executeTakeFirst();
     const row: MemberRow = {
       id: randomUUID(),
       business_id: businessId,
       ...fields,
-      position: Number(last?.position ?? -1) + 1,
+      position: await this.nextPosition('team_members', businessId),
       created_at: now,
       updated_at: now,
     };
@@ -214,6 +204,16 @@ export class CatalogRepository {
       services.length > 0 ? services.map((row) => row.id) : [service.id],
       now,
     );
+  }
+
+  /** After the business's last service or member. */
+  private async nextPosition(table: 'services' | 'team_members', businessId: string): Promise<number> {
+    const last = await this.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.max<number>('position').as('position'))
+      .where('business_id', '=', businessId)
+      .executeTakeFirst();
+    return Number(last?.position ?? -1) + 1;
   }
 
   slotStepOf(businessId: string) {

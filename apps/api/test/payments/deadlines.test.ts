@@ -1,4 +1,4 @@
-import { PAYMENT_NOT_RECEIVED } from '@app/domain';
+import { londonWallClockToUtc, PAYMENT_NOT_RECEIVED } from '@app/domain';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PAYMENT_API_MESSAGES } from '../../src/modules/payments/payments.service';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -65,7 +65,10 @@ describeEachDatabase('payments: the deadline cancels an unpaid booking; attendan
       await call(t, 'GET', `/api/booking/messages?bookingId=${due.bookingId}`, customer!)
     ).json();
     expect(thread.messages.at(-1)).toMatchObject({ from: 'system', body: 'Cancelled: Payment not received' });
-    expect(await slotsOf(t, due.business.id)).toContain(due.slot);
+    // (Unless it has begun: a deadline can fall at the start of a booking made just before it.)
+    if (londonWallClockToUtc(due.slot).getTime() > t.clock.now().getTime()) {
+      expect(await slotsOf(t, due.business.id)).toContain(due.slot);
+    }
     // Once: nothing more to do, no second email.
     expect(await t.app.paymentDeadlines.drain()).toBe(0);
     await t.app.outbox.drain();
@@ -159,7 +162,7 @@ describeEachDatabase('payments: the deadline cancels an unpaid booking; attendan
       code: 'InvalidTransition',
       message: 'Attendance can be marked once the appointment has started',
     });
-    const startsAt = Date.parse(`${due.slot.replace(' ', 'T')}:00Z`) + 2 * 3_600_000;
+    const startsAt = londonWallClockToUtc(due.slot).getTime() + 60_000;
     const [business, customer] = await moveTo(startsAt, [due.business, due.customer]);
     const stranger = await createCustomer(t, db());
     expect((await mark(customer!, 'NoShow')).statusCode).toBe(403);

@@ -170,31 +170,39 @@ export class BookingEmails {
     );
     const business = await users.findById(booking.business_id);
     const attachments = [this.calendarFile(booking, business, 'CANCEL', now)];
-    await this.deps.outbox.enqueue(
-      trx,
+    const recipients = [
       {
-        ...paymentNotReceivedCustomerEmail(
+        message: paymentNotReceivedCustomerEmail(
           booking.customer_email,
           this.facts(booking, 'customer', business),
           payment,
         ),
-        attachments,
+        recipientId: booking.customer_id,
       },
-      { kind: 'booking', recipientId: booking.customer_id, bookingId: booking.id },
-    );
-    if (!business) return;
-    await this.deps.outbox.enqueue(
-      trx,
-      {
-        ...paymentNotReceivedBusinessEmail(
-          business.email,
-          this.facts(booking, 'business', business),
-          payment,
-        ),
-        attachments,
-      },
-      { kind: 'booking', recipientId: business.id, bookingId: booking.id },
-    );
+      ...(business
+        ? [
+            {
+              message: paymentNotReceivedBusinessEmail(
+                business.email,
+                this.facts(booking, 'business', business),
+                payment,
+              ),
+              recipientId: business.id,
+            },
+          ]
+        : []),
+    ];
+    for (const { message, recipientId } of recipients) {
+      await this.deps.outbox.enqueue(
+        trx,
+        { ...message, attachments },
+        {
+          kind: 'booking',
+          recipientId,
+          bookingId: booking.id,
+        },
+      );
+    }
   }
 
   /**
