@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bookingEndOf,
+  bookingTimeOf,
   hasBookingEnded,
   hasBookingStarted,
   isTooLateToCancel,
@@ -55,5 +57,20 @@ describe('booking times', () => {
     // 24 hours before 10:00 GMT on the 25th is 10:00 UTC = 11:00 BST on the 24th, not 10:00 BST.
     expect(isTooLateToCancel('2026-10-25 10:00', 24, new Date('2026-10-24T09:00:00Z'))).toBe(false);
     expect(isTooLateToCancel('2026-10-25 10:00', 24, new Date('2026-10-24T10:00:00Z'))).toBe(true);
+  });
+});
+
+describe('bookingTimeOf and bookingEndOf (api-contract §9.3)', () => {
+  it('keeps an hour as its start alone, writes any other length as a range', () => {
+    expect(bookingTimeOf('2026-12-05 10:00', 60)).toBe('2026-12-05 10:00');
+    expect(bookingTimeOf('2026-12-05 10:00', 90)).toBe('2026-12-05 10:00-11:30');
+    expect(bookingTimeOf('2026-12-05 09:45', 15)).toBe('2026-12-05 09:45-10:00');
+    expect(bookingEndOf('2026-12-05 10:00', 60)).toBe('2026-12-05 11:00');
+    expect(bookingEndOf('2026-12-05 15:30', 90)).toBe('2026-12-05 17:00');
+  });
+
+  it('ends at 23:59 rather than pass midnight', () => {
+    expect(bookingTimeOf('2026-12-05 23:00', 120)).toBe('2026-12-05 23:00-23:59');
+    expect(bookingEndOf('2026-12-05 23:00', 120)).toBe('2026-12-05 23:59');
   });
 });

@@ -34,3 +34,26 @@ export function latestEndedBookingStart(now: Date): string {
 export function hasBookingEnded(bookingDateTime: string, now: Date): boolean {
   return startOf(bookingDateTime) <= latestEndedBookingStart(now);
 }
+
+/** The minute of the day a booking of `durationMinutes` from `startsAt` ends (at most 23:59). */
+function endMinuteOf(startsAt: string, durationMinutes: number): number {
+  const [hours, minutes] = startsAt.slice(11, 16).split(':').map(Number) as [number, number];
+  return Math.min(hours * 60 + minutes + durationMinutes, 23 * 60 + 59);
+}
+
+const clock = (minute: number) =>
+  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+
+/**
+ * A booking's time with its length, as the slot rules read it (api-contract §9.3): the start alone
+ * for an hour (the form every booking had before services), else 'YYYY-MM-DD HH:MM-HH:MM'. A length
+ * that would pass midnight ends at 23:59 (no business hours go past it).
+ */
+export function bookingTimeOf(startsAt: string, durationMinutes: number): string {
+  if (durationMinutes === BOOKING_DURATION_MINUTES) return startsAt;
+  return `${startsAt.slice(0, 16)}-${clock(endMinuteOf(startsAt, durationMinutes))}`;
+}
+
+/** When a booking ends on the wall clock, 'YYYY-MM-DD HH:MM' (EndDateTime). */
+export const bookingEndOf = (startsAt: string, durationMinutes: number): string =>
+  `${startsAt.slice(0, 10)} ${clock(endMinuteOf(startsAt, durationMinutes))}`;

@@ -103,6 +103,8 @@ export const CreateBookingRequestSchema = z
       .max(MAX_JOINED_ADDRESS_LENGTH, atMostCharacters(MAX_JOINED_ADDRESS_LENGTH))
       .trim()
       .nullish(),
+    // The service asked for (api-contract §9.3); left out: the business's first.
+    serviceId: idSchema('serviceId').optional(),
   })
   .superRefine((body, ctx) => {
     if (body.isHomeVisit && !body.customerAddress) {
@@ -117,8 +119,11 @@ export type CreateBookingRequest = z.input<typeof CreateBookingRequestSchema>;
 
 // ---- Query strings ------------------------------------------------------------------------------
 
-/** GET /booking/available-times?businessId= */
-export const AvailableTimesQuerySchema = z.object({ businessId: idSchema('businessId') });
+/** GET /booking/available-times?businessId=&serviceId= (serviceId left out: the first service). */
+export const AvailableTimesQuerySchema = z.object({
+  businessId: idSchema('businessId'),
+  serviceId: idSchema('serviceId').optional(),
+});
 
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${BOOKING_LIST_LIMIT}`;
 /** The longest cursor GET /booking/getallbookings hands out (a sort key, an id and a checksum). */

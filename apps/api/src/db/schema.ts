@@ -123,7 +123,7 @@ export interface BookingsTable {
   business_id: string;
   customer_id: string;
   status: BookingStatusValue;
-  /** `YYYY-MM-DD HH:MM`, Europe/London wall clock; a booking lasts one hour. */
+  /** `YYYY-MM-DD HH:MM`, Europe/London wall clock: the start (it lasts `duration_minutes`). */
   starts_at: string;
   price: number;
   original_price: number | null;
@@ -152,6 +152,13 @@ export interface BookingsTable {
   attendance: Attendance | null;
   /** 1 while a refund of it is refused or out of reach and waits to be tried again (migration 0017). */
   refund_retrying: Generated<Flag>;
+  /** The service asked for, its name and duration then (migration 0019; 60 minutes before it). */
+  service_id: string | null;
+  service_name: string | null;
+  duration_minutes: Generated<number>;
+  /** The team member doing it; null until one is set. */
+  member_id: string | null;
+  member_name: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ACTIVE_STATUSES, PENDING_STATUSES, SLOT_HOLDING_STATUSES } from '@app/domain';
+import { ACTIVE_STATUSES, bookingTimeOf, PENDING_STATUSES, SLOT_HOLDING_STATUSES } from '@app/domain';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../db/database';
 import type { BookingStatusValue, BookingsTable } from '../db/schema';
@@ -252,13 +252,14 @@ export class BookingsRepository {
   async listHeldTimes(businessId: string, from: string): Promise<string[]> {
     const rows = await this.db
       .selectFrom('bookings')
-      .select('starts_at')
+      .select(['starts_at', 'duration_minutes'])
       .where('business_id', '=', businessId)
       .where('status', 'in', SLOT_HOLDING_STATUSES)
       .where('starts_at', '>=', from)
       .orderBy('starts_at')
       .execute();
-    return rows.map((row) => row.starts_at);
+    // Each with its own length (api-contract §9.3): the start alone for an hour, else a range.
+    return rows.map((row) => bookingTimeOf(row.starts_at, row.duration_minutes));
   }
 
   /** The business's Approved and Confirmed bookings starting at or after `from`, earliest first. */

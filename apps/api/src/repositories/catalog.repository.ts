@@ -206,6 +206,20 @@ export class CatalogRepository {
     );
   }
 
+  /**
+   * The business's minimum price is its first service's (PUT /user/minimum-price, api-contract
+   * §9.3: with only its default service, every behaviour of §4 holds).
+   */
+  async setFirstServiceMinimum(businessId: string, minimumPrice: number, now: string): Promise<void> {
+    const [first] = await this.listServices(businessId);
+    if (!first) return;
+    await this.db
+      .updateTable('services')
+      .set({ minimum_price: minimumPrice, updated_at: now })
+      .where('id', '=', first.id)
+      .execute();
+  }
+
   /** After the business's last service or member. */
   private async nextPosition(table: 'services' | 'team_members', businessId: string): Promise<number> {
     const last = await this.db

@@ -116,11 +116,11 @@ export class ListingRepository {
     ids: readonly string[],
     from: string,
     to?: string,
-  ): Promise<{ business_id: string; starts_at: string }[]> {
+  ): Promise<{ business_id: string; starts_at: string; duration_minutes: number }[]> {
     if (ids.length === 0) return Promise.resolve([]);
     let query = this.db
       .selectFrom('bookings')
-      .select(['business_id', 'starts_at'])
+      .select(['business_id', 'starts_at', 'duration_minutes'])
       .where('business_id', 'in', ids)
       .where('status', 'in', SLOT_HOLDING_STATUSES)
       .where('starts_at', '>=', from);

@@ -1,4 +1,4 @@
-import { addDays, MESSAGES, priceAtLeast, todayInLondon } from '@app/domain';
+import { addDays, bookingEndOf, MESSAGES, priceAtLeast, todayInLondon } from '@app/domain';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BOOKING_MESSAGES } from '../../src/modules/bookings/bookings.messages';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -59,6 +59,13 @@ describeEachDatabase('POST /api/booking/book', (database) => {
       OriginalPrice: null,
       CounterPrice: null,
       FinalPrice: null,
+      // Of the business's first service, 'Appointment', an hour long; no member yet (§9.3).
+      ServiceID: expect.any(String),
+      ServiceName: 'Appointment',
+      DurationMinutes: 60,
+      EndDateTime: bookingEndOf(slot, 60),
+      MemberID: null,
+      MemberName: null,
       IsHomeVisit: false,
       CustomerAddress: null,
       customerName: 'Grace Hopper',

@@ -189,8 +189,10 @@ describe('booking writes', () => {
     const writers = files.filter((file) =>
       /(insertInto|updateTable|deleteFrom)\(\s*'bookings'\s*\)/.test(readFileSync(join(src, file), 'utf8')),
     );
-    // The demo seed writes a fresh database in one transaction with the accounts it belongs to.
+    // The demo seed writes a fresh database in one transaction with the accounts it belongs to;
+    // a migration runs before any instance serves (no version is kept yet).
     expect(writers.map((file) => relative(src, join(src, file))).sort()).toEqual([
+      'db/migrations/0019_booking_services.ts',
       'db/seed.ts',
       'repositories/bookings.repository.ts',
     ]);

@@ -115,11 +115,20 @@ export interface BookingSeed {
   createdAt?: string;
 }
 
+/** The service columns of a booking written before services (migration 0019's defaults). */
+const OF_NO_SERVICE = {
+  service_id: null,
+  service_name: null,
+  duration_minutes: 60,
+  member_id: null,
+  member_name: null,
+} as const satisfies Partial<BookingRow>;
+
 /** A booking row straight in the database (any status), as a repository would write it. */
 export async function insertBooking(t: TestApp, db: Db, seed: BookingSeed): Promise<BookingRow> {
   const now = seed.createdAt ?? t.clock.now().toISOString();
   const hasCounter = seed.counterPrice !== undefined && seed.counterPrice !== null;
-  const row: Omit<BookingRow, keyof typeof NO_PAYMENT> = {
+  const row: Omit<BookingRow, keyof typeof NO_PAYMENT | keyof typeof OF_NO_SERVICE> = {
     id: randomUUID(),
     business_id: seed.business.id,
     customer_id: seed.customer.id,
@@ -144,7 +153,7 @@ export async function insertBooking(t: TestApp, db: Db, seed: BookingSeed): Prom
   // Through the repository, so the business's bookings version moves as with a real request. The
   // payment columns keep their defaults (a migration's test may insert before they exist).
   await new BookingsRepository(db).insert(row);
-  return { ...row, ...NO_PAYMENT };
+  return { ...row, ...NO_PAYMENT, ...OF_NO_SERVICE };
 }
 
 /** GET /api/booking/available-times → its slots (asserting 200). */

@@ -15,11 +15,20 @@ export const BookingSchema = z
     businessId: z.string().describe('Same as BusinessID'),
     CustomerID: z.string(),
     Status: z.enum(BOOKING_STATUSES),
-    BookingDateTime: z.string().describe("'YYYY-MM-DD HH:MM', Northern Ireland wall clock; one hour"),
+    BookingDateTime: z.string().describe("'YYYY-MM-DD HH:MM', Northern Ireland wall clock: the start"),
     Price: z.number().nullable().describe('The customer’s offer, whole pounds'),
     OriginalPrice: z.number().nullable().describe('The offer a counter replaced'),
     CounterPrice: z.number().nullable(),
     FinalPrice: z.number().nullable().describe('The agreed price once Approved or Confirmed'),
+    ServiceID: z
+      .string()
+      .nullable()
+      .describe('The service asked for (api-contract §9.3); null: removed since'),
+    ServiceName: z.string().describe('The service’s name when it was asked for'),
+    DurationMinutes: z.number().int().describe('How long it lasts: the service’s duration when asked for'),
+    EndDateTime: z.string().describe("When it ends, 'YYYY-MM-DD HH:MM', Northern Ireland wall clock"),
+    MemberID: z.string().nullable().describe('The team member doing it; null until one is set'),
+    MemberName: z.string().nullable(),
     IsHomeVisit: z.boolean(),
     CustomerAddress: z.string().nullable().describe('Only for home visits'),
     customerName: z.string(),

@@ -17,6 +17,7 @@ import * as m0015 from './0015_payment_accounts';
 import * as m0016 from './0016_booking_payments';
 import * as m0017 from './0017_payment_deadlines';
 import * as m0018 from './0018_services_and_team';
+import * as m0019 from './0019_booking_services';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0016_booking_payments': m0016,
   '0017_payment_deadlines': m0017,
   '0018_services_and_team': m0018,
+  '0019_booking_services': m0019,
 };

@@ -270,6 +270,7 @@ export class BookingEmails {
       bookingId: booking.id,
       host: new URL(this.deps.appUrl).host,
       bookingDateTime: booking.starts_at,
+      durationMinutes: booking.duration_minutes,
       summary: `Appointment at ${businessName}`,
       description: [`Price: £${price}`, `Status: ${booking.status}`, `Booked with ${PRODUCT_NAME}`].join(
         '\n',

@@ -2,16 +2,17 @@ import { randomUUID } from 'node:crypto';
 import {
   type AvailableTimesResponse,
   type Booking,
+  bookingTimeOf,
   bookingTimesOverlap,
   type CreateBookingRequestSchema,
   customerPriceError,
+  DEFAULT_SERVICE_MINUTES,
   generateBookableSlots,
   heldTimesFrom,
   homeVisitAddressError,
   isBookableSlot,
   isPaymentMode,
   joinAddress,
-  MINIMUM_PRICE_DEFAULT,
   onlinePaymentOf,
   splitAddress,
   todayInLondon,
@@ -21,6 +22,7 @@ import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { AppError, notAuthorized } from '../../lib/errors';
 import { type BookingRow, BookingsRepository, NO_PAYMENT } from '../../repositories/bookings.repository';
+import { CatalogRepository, type ServiceRow } from '../../repositories/catalog.repository';
 import { PaymentsRepository } from '../../repositories/payments.repository';
 import { UsersRepository } from '../../repositories/users.repository';
 import type { PaymentTermsRules } from '../payments/payment-terms';
@@ -59,22 +61,30 @@ export class BookingRequests {
     this.payments = new PaymentsRepository(deps.db);
   }
 
-  /** Hours, away periods that have not ended, and the bookable slots from now on. */
-  async availableTimes(businessId: string): Promise<AvailableTimesResponse> {
+  /**
+   * Hours, away periods that have not ended, and the bookable starts from now on for a service
+   * (api-contract §9.3; default the first): long enough for its duration, at the business's step.
+   */
+  async availableTimes(businessId: string, serviceId?: string): Promise<AvailableTimesResponse> {
     const business = await this.users.findBookableBusiness(businessId);
     if (!business) throw notFound(USER_MESSAGES.businessNotFound);
     const now = this.deps.clock();
     const today = todayInLondon(now);
-    const [awayDates, held, onlinePayment] = await Promise.all([
+    const [awayDates, held, onlinePayment, services] = await Promise.all([
       this.users.listAwayDates(business.id),
       this.bookings.listHeldTimes(business.id, heldTimesFrom(today)),
       this.onlinePaymentOf(business.id),
+      new CatalogRepository(this.deps.db).listServices(business.id),
     ]);
+    const service = pickService(services, serviceId);
+    if (serviceId !== undefined && !service) throw invalidField('serviceId', BOOKING_MESSAGES.unknownService);
     const slots = generateBookableSlots({
       availability: parseAvailability(business.availability),
       awayDates: awayDates.map(toAwayRange),
       takenSlots: held,
       now,
+      durationMinutes: service?.duration_minutes ?? DEFAULT_SERVICE_MINUTES,
+      stepMinutes: business.slot_step_minutes,
     });
     return toAvailableTimes(
       business,
@@ -114,15 +124,22 @@ export class BookingRequests {
         const customer = await users.findById(customerId);
         if (!customer) throw notAuthorized();
 
+        // The service asked for (api-contract §9.3): its length and its minimum price.
+        const catalog = new CatalogRepository(trx);
+        await catalog.ensureDefaults(business, nowIso);
+        const service = pickService(await catalog.listServices(business.id), input.serviceId);
+        if (!service) throw invalidField('serviceId', BOOKING_MESSAGES.unknownService);
         const awayDates = await users.listAwayDates(business.id);
         // Taken hours are checked below, so that a slot taken meanwhile is a 409, not a 400.
         const isSlot = isBookableSlot(input.bookingDateTime, {
           availability: parseAvailability(business.availability),
           awayDates: awayDates.map(toAwayRange),
           now,
+          durationMinutes: service.duration_minutes,
+          stepMinutes: business.slot_step_minutes,
         });
         if (!isSlot) throw invalidField('bookingDateTime', BOOKING_MESSAGES.slotNotAvailable);
-        const priceProblem = customerPriceError(input.price, business.minimum_price ?? MINIMUM_PRICE_DEFAULT);
+        const priceProblem = customerPriceError(input.price, service.minimum_price);
         if (priceProblem) throw invalidField('price', priceProblem);
         if (input.isHomeVisit && business.home_visits_enabled !== 1) {
           throw invalidField('isHomeVisit', BOOKING_MESSAGES.noHomeVisits);
@@ -144,7 +161,8 @@ export class BookingRequests {
           business.id,
           heldTimesFrom(input.bookingDateTime.slice(0, 10)),
         );
-        if (held.some((time) => bookingTimesOverlap(time, input.bookingDateTime))) throw slotTaken();
+        const asked = bookingTimeOf(input.bookingDateTime, service.duration_minutes);
+        if (held.some((time) => bookingTimesOverlap(time, asked))) throw slotTaken();
 
         // Names and contact details are captured now: bookings outlive accounts (api-contract §3).
         const booking: BookingRow = {
@@ -170,6 +188,11 @@ export class BookingRequests {
           business_name: business.business_name ?? '',
           cancelled_by: null,
           cancellation_reason: null,
+          service_id: service.id,
+          service_name: service.name,
+          duration_minutes: service.duration_minutes,
+          member_id: null,
+          member_name: null,
           ...NO_PAYMENT,
           created_at: nowIso,
           updated_at: nowIso,
@@ -198,4 +221,9 @@ export class BookingRequests {
     this.deps.transitions.committed({ booking: row, line, from: null });
     return booking;
   }
+}
+
+/** The service asked for, or the first when none is named; undefined for an id of none of them. */
+function pickService(services: readonly ServiceRow[], serviceId: string | undefined): ServiceRow | undefined {
+  return serviceId === undefined ? services[0] : services.find((service) => service.id === String(serviceId));
 }

@@ -6,6 +6,7 @@ import {
   type BookingActor,
   type BookingStatus,
   type BookingTransition,
+  bookingTimeOf,
   bookingTimesOverlap,
   type CancelBookingRequestSchema,
   type CounterRequestSchema,
@@ -199,9 +200,11 @@ export class BookingTransitions {
       // that committed first): the business may have closed this hour since the request.
       const business = await users.findById(current.business_id);
       const awayDates = await users.listAwayDates(current.business_id);
+      // The booking for its whole length (api-contract §9.3).
+      const time = bookingTimeOf(current.starts_at, current.duration_minutes);
       const offered =
         business !== undefined &&
-        isWithinBusinessHours(current.starts_at, {
+        isWithinBusinessHours(time, {
           availability: parseAvailability(business.availability),
           awayDates: awayDates.map(toAwayRange),
         });
@@ -210,7 +213,7 @@ export class BookingTransitions {
         current.business_id,
         heldTimesFrom(current.starts_at.slice(0, 10)),
       );
-      if (held.some((time) => bookingTimesOverlap(time, current.starts_at))) throw slotTaken();
+      if (held.some((other) => bookingTimesOverlap(other, time))) throw slotTaken();
     }
     const changes: BookingChanges = changesFor(transition, current, details);
     if (holdsSlot(transition.to)) {

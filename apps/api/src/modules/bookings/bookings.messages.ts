@@ -17,4 +17,5 @@ export const BOOKING_MESSAGES = {
   statusUpdated: (status: string) => `Booking ${status.toLowerCase()}.`,
   countered: 'Counter offer sent.',
   attendanceMarked: 'Attendance saved.',
+  unknownService: 'Choose one of the business’s services.',
 } as const;

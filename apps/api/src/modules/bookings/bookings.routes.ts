@@ -56,9 +56,17 @@ const businessBookingsKey = (businessId: string, query: AllBookingsQuery) =>
  * page's shell (app.ts, plugins/booking-page-shell.ts) reads the business from the same entry, so
  * the page's own request that follows is served from it.
  */
-export const availableTimesBody = (readCache: ReadCache, bookings: BookingsService, businessId: string) =>
-  readCache.get(`available-times:${businessId}`, async () =>
-    serializeWith(AvailableTimesResponseSchema, await bookings.requests.availableTimes(businessId)),
+export const availableTimesBody = (
+  readCache: ReadCache,
+  bookings: BookingsService,
+  businessId: string,
+  serviceId?: string,
+) =>
+  readCache.get(`available-times:${businessId}:${serviceId ?? ''}`, async () =>
+    serializeWith(
+      AvailableTimesResponseSchema,
+      await bookings.requests.availableTimes(businessId, serviceId),
+    ),
   );
 
 /** /api/booking/* (api-contract §4). */
@@ -73,14 +81,23 @@ export const bookingsRoutes: FastifyPluginAsyncZod<BookingsRoutesOptions> = asyn
       schema: {
         tags: ['booking'],
         summary: 'A business, its hours and away dates, and its bookable slots (today through 4 weeks)',
-        description: `Unlisted businesses (the command-line Admin) are not bookable: 404. ${CACHED_NOTE}`,
+        description: `The starts long enough for serviceId's duration (default the first service), at the business's slotStepMinutes. Unlisted businesses (the command-line Admin) are not bookable: 404. ${CACHED_NOTE}`,
         querystring: AvailableTimesQuerySchema,
         response: { 200: AvailableTimesResponseSchema, ...errors(400, 404) },
       },
     },
     async (request, reply) => {
-      const { businessId } = request.query;
-      return sendCached(request, reply, await availableTimesBody(readCache, bookings, businessId));
+      const { businessId, serviceId } = request.query;
+      return sendCached(
+        request,
+        reply,
+        await availableTimesBody(
+          readCache,
+          bookings,
+          String(businessId),
+          serviceId === undefined ? undefined : String(serviceId),
+        ),
+      );
     },
   );
 

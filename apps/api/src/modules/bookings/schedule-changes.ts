@@ -6,6 +6,7 @@ import {
   type Booking,
   type BusinessSchedule,
   bookingsLeftOutBy,
+  bookingTimeOf,
   findTransition,
   hasBookingStarted,
   MAX_AGREED_BOOKINGS_DECIDED,
@@ -144,6 +145,14 @@ export class ScheduleChanges {
     }
     const agreed = await bookings.listAgreedFrom(businessId, utcToLondonWallClock(now));
     const upcoming = agreed.filter((booking) => !hasBookingStarted(booking.starts_at, now));
-    return { left: bookingsLeftOutBy(upcoming, (booking) => booking.starts_at, current, next), write };
+    return {
+      left: bookingsLeftOutBy(
+        upcoming,
+        (booking) => bookingTimeOf(booking.starts_at, booking.duration_minutes),
+        current,
+        next,
+      ),
+      write,
+    };
   }
 }

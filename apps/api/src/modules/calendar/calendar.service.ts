@@ -86,6 +86,7 @@ export class CalendarService {
       bookingId: booking.id,
       host: this.host,
       bookingDateTime: booking.starts_at,
+      durationMinutes: booking.duration_minutes,
       summary: `${isHomeVisit ? 'Home visit' : 'Appointment'} with ${booking.customer_name}`,
       description,
       location: bookingIcsLocation({

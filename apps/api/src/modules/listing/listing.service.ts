@@ -8,6 +8,7 @@ import {
   type BusinessSort,
   type BusinessSummary,
   bookableSlotsOn,
+  bookingTimeOf,
   firstBookableSlot,
   heldTimesFrom,
   londonWallClockToUtc,
@@ -278,7 +279,9 @@ export class ListingService {
         const next = firstBookableSlot({
           availability: parseAvailability(row.availability),
           awayDates: (away.get(row.id) ?? []).map(toAwayRange),
-          takenSlots: (held.get(row.id) ?? []).map((booking) => booking.starts_at),
+          takenSlots: (held.get(row.id) ?? []).map((booking) =>
+            bookingTimeOf(booking.starts_at, booking.duration_minutes),
+          ),
           now,
         });
         return { id: row.id, next, until: next ? londonWallClockToUtc(next).toISOString() : midnight };
@@ -317,7 +320,9 @@ export class ListingService {
       const [first] = bookableSlotsOn(day, {
         availability: parseAvailability(row.availability),
         awayDates: (away.get(row.id) ?? []).map(toAwayRange),
-        takenSlots: (held.get(row.id) ?? []).map((booking) => booking.starts_at),
+        takenSlots: (held.get(row.id) ?? []).map((booking) =>
+          bookingTimeOf(booking.starts_at, booking.duration_minutes),
+        ),
         now,
       });
       if (first !== undefined) firstThatDay.set(row.id, first);

@@ -11,6 +11,7 @@ import { newUserRow } from '../../db/new-user-row';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
+import { CatalogRepository } from '../../repositories/catalog.repository';
 import { type AccountChanges, UsersRepository } from '../../repositories/users.repository';
 import { toNotificationSettings, toNotificationSettingsRow, toUserProfile } from './users.mapper';
 
@@ -26,7 +27,7 @@ export class UsersService {
   private readonly users: UsersRepository;
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly clock: Clock,
   ) {
     this.users = new UsersRepository(db);
@@ -60,8 +61,16 @@ export class UsersService {
     return this.getNotificationSettings(userId);
   }
 
-  updateMinimumPrice(userId: string, minimumPrice: number): Promise<UserProfile> {
-    return this.updateAndRead(userId, { minimum_price: minimumPrice });
+  /** PUT /user/minimum-price: the business's minimum, and its first service's (api-contract §9.3). */
+  async updateMinimumPrice(userId: string, minimumPrice: number): Promise<UserProfile> {
+    await this.db.transaction().execute(async (trx) => {
+      const now = this.clock().toISOString();
+      const users = new UsersRepository(trx);
+      await users.lockAccount(userId);
+      await users.update(userId, { minimum_price: minimumPrice }, now);
+      await new CatalogRepository(trx).setFirstServiceMinimum(userId, minimumPrice, now);
+    });
+    return this.getProfile(userId);
   }
 
   /** PUT /user/cancellation-policy: whole hours 0–72, already checked (CancellationPolicyRequestSchema). */

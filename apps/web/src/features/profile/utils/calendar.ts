@@ -25,6 +25,8 @@ export interface CalendarEvent {
   bookingId: string;
   /** The booking's time as the API sends it ('YYYY-MM-DD HH:MM', Northern Ireland). */
   bookingDateTime: string;
+  /** How long it lasts (api-contract §9.3). */
+  durationMinutes: number;
   title: string;
   start: Date;
   end: Date;
@@ -53,7 +55,8 @@ export function calendarLocation(
 
 /** The calendar event of a booking. Throws RangeError when its time cannot be read. */
 export function calendarEventForBooking(booking: Booking): CalendarEvent {
-  const { start, end } = bookingEventTimes(booking.BookingDateTime);
+  // Its own length (api-contract §9.3).
+  const { start, end } = bookingEventTimes(booking.BookingDateTime, booking.DurationMinutes);
   const business = businessNameOf(booking);
   const price = agreedPrice(booking);
   const details = [
@@ -65,6 +68,7 @@ export function calendarEventForBooking(booking: Booking): CalendarEvent {
   return {
     bookingId: booking.id,
     bookingDateTime: booking.BookingDateTime,
+    durationMinutes: booking.DurationMinutes,
     title: `Appointment at ${business}`,
     start,
     end,
@@ -82,6 +86,7 @@ export function buildIcsFile(event: CalendarEvent, host: string, now: Date = new
     bookingId: event.bookingId,
     host,
     bookingDateTime: event.bookingDateTime,
+    durationMinutes: event.durationMinutes,
     summary: event.title,
     description: event.description,
     location: event.location,
