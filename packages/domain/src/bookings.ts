@@ -69,8 +69,15 @@ export const BookingStatusSchema = z
 
 export const bookingRef = { businessId: idSchema('businessId'), bookingId: idSchema('bookingId') };
 
-/** PATCH /booking/setstatus */
-export const SetStatusRequestSchema = z.object({ ...bookingRef, status: BookingStatusSchema });
+/**
+ * PATCH /booking/setstatus; an approval may name the team member who does it (api-contract §9.3;
+ * left out, the server assigns one who is free).
+ */
+export const SetStatusRequestSchema = z.object({
+  ...bookingRef,
+  status: BookingStatusSchema,
+  memberId: idSchema('memberId').optional(),
+});
 export type SetStatusRequest = z.input<typeof SetStatusRequestSchema>;
 
 /** PATCH /booking/counter: newPrice whole pounds 1–300. */
@@ -105,6 +112,7 @@ export const CreateBookingRequestSchema = z
       .nullish(),
     // The service asked for (api-contract §9.3); left out: the business's first.
     serviceId: idSchema('serviceId').optional(),
+    memberId: idSchema('memberId').optional(),
   })
   .superRefine((body, ctx) => {
     if (body.isHomeVisit && !body.customerAddress) {
@@ -119,10 +127,14 @@ export type CreateBookingRequest = z.input<typeof CreateBookingRequestSchema>;
 
 // ---- Query strings ------------------------------------------------------------------------------
 
-/** GET /booking/available-times?businessId=&serviceId= (serviceId left out: the first service). */
+/**
+ * GET /booking/available-times?businessId=&serviceId=&memberId= (serviceId left out: the first
+ * service; memberId left out: any member who does it).
+ */
 export const AvailableTimesQuerySchema = z.object({
   businessId: idSchema('businessId'),
   serviceId: idSchema('serviceId').optional(),
+  memberId: idSchema('memberId').optional(),
 });
 
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${BOOKING_LIST_LIMIT}`;

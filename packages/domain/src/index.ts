@@ -38,4 +38,5 @@ export * from './schedule-changes';
 export * from './service-schemas';
 export * from './services';
 export * from './slots';
+export * from './team-slots';
 export { hasInvalidCharacters, safeText, type TextOptions } from './zod-helpers';

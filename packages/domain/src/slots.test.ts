@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  bookableSlotsForAnyone,
   bookingTimesOverlap,
   bookingWindow,
   generateBookableSlots,
@@ -351,18 +350,5 @@ describe('generateBookableSlots with a duration and a step', () => {
         },
       ),
     );
-  });
-});
-
-describe('bookableSlotsForAnyone', () => {
-  it('is free when any one of the diaries is, each start once', () => {
-    const now = at('2026-03-02T07:00:00Z');
-    const shared = { availability: { Monday: ['09:00-12:00'] }, now, weeks: 0 };
-    expect(
-      bookableSlotsForAnyone([
-        { ...shared, takenSlots: ['2026-03-02 09:00', '2026-03-02 10:00'] },
-        { ...shared, takenSlots: ['2026-03-02 10:00'] },
-      ]),
-    ).toEqual(['2026-03-02 09:00', '2026-03-02 11:00']);
   });
 });

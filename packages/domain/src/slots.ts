@@ -329,16 +329,6 @@ export function isBookableSlot(slot: string, rules: SlotRules): boolean {
   return isDateTime(slot) && bookableSlotsOn(slot.slice(0, 10), rules).includes(slot);
 }
 
-/**
- * The starts at which at least one of several diaries is free (api-contract §9.3: "Anyone" over the
- * members who do a service), sorted, each once: the union of each member's own bookable starts.
- */
-export function bookableSlotsForAnyone(members: readonly SlotRules[]): string[] {
-  const starts = new Set<string>();
-  for (const rules of members) for (const slot of generateBookableSlots(rules)) starts.add(slot);
-  return [...starts].sort();
-}
-
 /** Slots grouped by day, days and times in order: { '2026-03-02': ['09:00', '10:00'], … }. */
 export function groupSlotsByDate(slots: readonly string[]): Record<string, string[]> {
   const byDate: Record<string, string[]> = {};

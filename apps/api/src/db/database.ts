@@ -76,6 +76,17 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
+/**
+ * True when the error is the database refusing two overlapping agreed bookings of one member
+ * (migration 0020: PostgreSQL's exclusion constraint, SQLite's trigger).
+ */
+export function isOverlapViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (code === '23P01') return true;
+  return code === 'SQLITE_CONSTRAINT_TRIGGER' && String(message).includes('bookings_member_no_overlap');
+}
+
 /** True on PostgreSQL (row locks with SKIP LOCKED), false on SQLite (one writer at a time). */
 export function isPostgres(db: Db): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;

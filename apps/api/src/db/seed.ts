@@ -38,11 +38,12 @@ import { seededRandom } from '../lib/seeded-random';
 import { type Db, isUniqueViolation } from './database';
 import { newUserRow } from './new-user-row';
 import type { BookingStatusValue, Database } from './schema';
+import { type DemoCatalog, demoCatalog } from './seed-catalog';
 
 /** The one password of every demo account (it meets the sign-up rules). */
 export const DEMO_PASSWORD = 'Demo123!';
 
-interface DemoBusiness {
+interface DemoBusiness extends DemoCatalog {
   key: string;
   email: string;
   userType: Extract<UserType, 'Business' | 'Admin'>;
@@ -142,6 +143,21 @@ export const DEMO_BUSINESSES: readonly DemoBusiness[] = [
     away: [],
     history: BUSY_SHOP,
     depositPercent: 20,
+    // A real shop (api-contract §9.3): a menu, three barbers, starts every quarter hour.
+    menu: [
+      { name: 'Skin fade', minutes: 30, price: 20, description: 'Clipper fade to the skin, razor line-up.' },
+      { name: 'Beard trim', minutes: 15, price: 10, description: 'Shaped and lined up, finished with oil.' },
+      { name: 'Cut and beard', minutes: 45, price: 28 },
+      { name: 'Kids’ cut', minutes: 30, price: 14, description: 'Under 12s.' },
+      {
+        name: 'Hot towel shave',
+        minutes: 30,
+        price: 18,
+        description: 'Straight razor, hot towels, cold finish.',
+      },
+    ],
+    team: [{ name: 'Conor' }, { name: 'Niamh', does: [0, 1, 2, 3] }, { name: 'Ryan', does: [0, 1, 3] }],
+    slotStep: 15,
   },
   {
     key: 'belfastSouth',
@@ -1295,6 +1311,7 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Seed
         is_listed: business.isListed ? 1 : 0,
         show_full_address: business.showFullAddress === false ? 0 : 1,
         availability: JSON.stringify(business.availability),
+        ...(business.slotStep ? { slot_step_minutes: business.slotStep } : {}),
         ...(business.depositPercent
           ? { payment_mode: 'deposit' as const, deposit_percent: business.depositPercent }
           : {}),
@@ -1337,6 +1354,8 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Seed
     })),
   );
 
+  // Every shop's menu and team, and each booking's service and member from them.
+  const catalog = demoCatalog(DEMO_BUSINESSES, idOf, iso(nowMs - 100 * DAY_MS));
   const bookings: Insertable<Database['bookings']>[] = [];
   const transitions: Database['booking_transitions'][] = [];
   // Each booking's thread (api-contract §8.8): its status changes as system lines (a line per
@@ -1440,6 +1459,7 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Seed
       business_name: business.businessName,
       cancelled_by: status === 'Cancelled' ? (steps.at(-1)?.by ?? 'customer') : null,
       cancellation_reason: booking.businessCancelled ?? null,
+      ...catalog.pick(business.key, status),
       // Every row names every payment column (one multi-row insert: a missing one would be NULL).
       ...NOTHING_PAID,
       ...demoPayment(id, booking, finalPrice ?? price, now, (row) => ledger.push(row)),
@@ -1551,6 +1571,12 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Seed
       if (!(await isDatabaseEmpty(trx))) throw new AlreadySeeded();
       for (const chunk of chunksOf(users)) await trx.insertInto('users').values(chunk).execute();
       if (awayDates.length > 0) await trx.insertInto('away_dates').values(awayDates).execute();
+      for (const chunk of chunksOf(catalog.services))
+        await trx.insertInto('services').values(chunk).execute();
+      for (const chunk of chunksOf(catalog.members))
+        await trx.insertInto('team_members').values(chunk).execute();
+      for (const chunk of chunksOf(catalog.memberServices))
+        await trx.insertInto('member_services').values(chunk).execute();
       for (const chunk of chunksOf(bookings)) await trx.insertInto('bookings').values(chunk).execute();
       for (const chunk of chunksOf(transitions))
         await trx.insertInto('booking_transitions').values(chunk).execute();

@@ -68,6 +68,12 @@ export const businessNameOf = (row: Pick<BookingRow, 'business_name' | 'barber_n
   row.business_name || row.barber_name;
 
 /** Bookings and their transition history. Booking times are 'YYYY-MM-DD HH:MM' text, so they compare as strings. */
+/** An agreed booking's time with its length, and whose diary it fills (null: no member's yet). */
+export interface HeldTime {
+  memberId: string | null;
+  time: string;
+}
+
 export class BookingsRepository {
   constructor(private readonly db: Db) {}
 
@@ -249,17 +255,20 @@ export class BookingsRepository {
    * Start times of the business's Approved/Confirmed bookings from `from` on (inclusive): the
    * hours already held.
    */
-  async listHeldTimes(businessId: string, from: string): Promise<string[]> {
+  async listHeldTimes(businessId: string, from: string): Promise<HeldTime[]> {
     const rows = await this.db
       .selectFrom('bookings')
-      .select(['starts_at', 'duration_minutes'])
+      .select(['starts_at', 'duration_minutes', 'member_id'])
       .where('business_id', '=', businessId)
       .where('status', 'in', SLOT_HOLDING_STATUSES)
       .where('starts_at', '>=', from)
       .orderBy('starts_at')
       .execute();
     // Each with its own length (api-contract §9.3): the start alone for an hour, else a range.
-    return rows.map((row) => bookingTimeOf(row.starts_at, row.duration_minutes));
+    return rows.map((row) => ({
+      memberId: row.member_id,
+      time: bookingTimeOf(row.starts_at, row.duration_minutes),
+    }));
   }
 
   /** The business's Approved and Confirmed bookings starting at or after `from`, earliest first. */

@@ -30,6 +30,7 @@ export type BusinessListingRow = Pick<Selectable<UsersTable>, (typeof SUMMARY_CO
 const LISTING_COLUMNS = [
   ...SUMMARY_COLUMNS,
   'availability',
+  'slot_step_minutes',
   'next_available',
   'next_available_until',
 ] as const;
@@ -38,6 +39,12 @@ export type ListingAwayRow = Pick<
   Selectable<AwayDatesTable>,
   'user_id' | 'start_date' | 'end_date' | 'status'
 >;
+
+/** A business's first service's length and the members who do it (their own hours or null). */
+export interface ListingTeam {
+  durationMinutes: number;
+  members: { id: string; availability: string | null }[];
+}
 
 export interface NextAvailable {
   id: string;
@@ -74,11 +81,14 @@ export class ListingRepository {
    * the transaction ends, skipping any a booking or settings write holds: that write marks the row
    * due again when it commits, so what is computed here can never overwrite a newer change.
    */
-  async lockDue(ids: readonly string[], now: string): Promise<Pick<ListingRow, 'id' | 'availability'>[]> {
+  async lockDue(
+    ids: readonly string[],
+    now: string,
+  ): Promise<Pick<ListingRow, 'id' | 'availability' | 'slot_step_minutes'>[]> {
     if (ids.length === 0) return [];
     let query = this.db
       .selectFrom('users')
-      .select(['id', 'availability'])
+      .select(['id', 'availability', 'slot_step_minutes'])
       .where('id', 'in', ids)
       .where('next_available_until', '<=', now);
     if (isPostgres(this.db)) query = query.forNoKeyUpdate().skipLocked();
@@ -110,22 +120,63 @@ export class ListingRepository {
 
   /**
    * Start times of these businesses' Approved/Confirmed bookings from `from` (inclusive) and,
-   * when given, before `to` (bookings_one_per_slot_idx: business_id, starts_at).
+   * when given, before `to` (bookings_agreed_starts_idx: business_id, starts_at).
    */
   heldTimesOf(
     ids: readonly string[],
     from: string,
     to?: string,
-  ): Promise<{ business_id: string; starts_at: string; duration_minutes: number }[]> {
+  ): Promise<
+    { business_id: string; starts_at: string; duration_minutes: number; member_id: string | null }[]
+  > {
     if (ids.length === 0) return Promise.resolve([]);
     let query = this.db
       .selectFrom('bookings')
-      .select(['business_id', 'starts_at', 'duration_minutes'])
+      .select(['business_id', 'starts_at', 'duration_minutes', 'member_id'])
       .where('business_id', 'in', ids)
       .where('status', 'in', SLOT_HOLDING_STATUSES)
       .where('starts_at', '>=', from);
     if (to !== undefined) query = query.where('starts_at', '<', to);
     return query.execute();
+  }
+
+  /**
+   * What the list's next free time is worked out for (api-contract §9.3): each business's first
+   * service and the members who do it, with their own hours (null: the business's). A business
+   * not yet given §9.3's start is missing (its owner alone works its hours, an hour at a time).
+   */
+  async firstServiceTeamsOf(ids: readonly string[]): Promise<Map<string, ListingTeam>> {
+    const teams = new Map<string, ListingTeam>();
+    if (ids.length === 0) return teams;
+    const services = await this.db
+      .selectFrom('services')
+      .select(['id', 'business_id', 'duration_minutes'])
+      .where('business_id', 'in', ids)
+      .orderBy('business_id')
+      .orderBy('position')
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    const firstServices = new Map<string, string>();
+    for (const service of services) {
+      if (teams.has(service.business_id)) continue;
+      firstServices.set(service.business_id, service.id);
+      teams.set(service.business_id, { durationMinutes: service.duration_minutes, members: [] });
+    }
+    if (firstServices.size === 0) return teams;
+    const members = await this.db
+      .selectFrom('team_members')
+      .innerJoin('member_services', 'member_services.member_id', 'team_members.id')
+      .select(['team_members.id', 'team_members.business_id', 'team_members.availability'])
+      .where('member_services.service_id', 'in', [...firstServices.values()])
+      .orderBy('team_members.position')
+      .orderBy('team_members.created_at')
+      .orderBy('team_members.id')
+      .execute();
+    for (const member of members) {
+      teams.get(member.business_id)?.members.push({ id: member.id, availability: member.availability });
+    }
+    return teams;
   }
 
   /** Keeps the recomputed next free hours: one UPDATE per SAVE_BATCH businesses. */

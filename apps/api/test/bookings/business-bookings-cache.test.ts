@@ -193,6 +193,7 @@ describe('booking writes', () => {
     // a migration runs before any instance serves (no version is kept yet).
     expect(writers.map((file) => relative(src, join(src, file))).sort()).toEqual([
       'db/migrations/0019_booking_services.ts',
+      'db/migrations/0020_member_diaries.ts',
       'db/seed.ts',
       'repositories/bookings.repository.ts',
     ]);

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { addMemberOverlapGuard, dropMemberOverlapGuard } from '../../src/db/migrations/0020_member_diaries';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { describeEachDatabase } from '../helpers/databases';
 import {
@@ -154,7 +154,7 @@ describeEachDatabase('one hour, many takers', (database) => {
     expect(statuses).toEqual([201, ...Array(9).fill(409)]);
   });
 
-  it('holds even without the unique index: the business lock and the re-check alone serialise approvals', async () => {
+  it('holds even without the database’s guard: the business lock and the re-check alone serialise approvals', async () => {
     const business = await createBusiness(t, db());
     const [slot] = await slotsOf(t, business.id);
     const bookingIds: string[] = [];
@@ -167,7 +167,7 @@ describeEachDatabase('one hour, many takers', (database) => {
       });
       bookingIds.push(booking.id);
     }
-    await db().schema.dropIndex('bookings_one_per_slot_idx').execute();
+    await dropMemberOverlapGuard(db());
     try {
       const responses = await Promise.all(
         bookingIds.map((bookingId) =>
@@ -181,13 +181,7 @@ describeEachDatabase('one hour, many takers', (database) => {
       expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(1);
       expect(await heldAt(business.id, slot!)).toHaveLength(1);
     } finally {
-      await db()
-        .schema.createIndex('bookings_one_per_slot_idx')
-        .on('bookings')
-        .columns(['business_id', 'starts_at'])
-        .unique()
-        .where(sql.ref('status'), 'in', sql`('Approved', 'Confirmed')`)
-        .execute();
+      await addMemberOverlapGuard(db());
     }
   });
 });

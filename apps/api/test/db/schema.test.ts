@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { isUniqueViolation } from '../../src/db/database';
+import { isOverlapViolation } from '../../src/db/database';
 import { migrateToLatest } from '../../src/db/migrate';
 import type { BookingStatusValue } from '../../src/db/schema';
 import { describeEachDatabase } from '../helpers/databases';
@@ -31,41 +31,69 @@ describeEachDatabase('database schema', (database) => {
     expect(result.results).toEqual([]);
   });
 
-  it('allows one Approved or Confirmed booking per business and start time', async () => {
+  it('never lets two agreed bookings of one member overlap, whatever their lengths (api-contract §9.3)', async () => {
     const { db } = database();
     const business = randomUUID();
-    const slot = '2030-06-03 10:00';
+    const [sam, alex] = [randomUUID(), randomUUID()];
+    const of = (member: string | null, startsAt: string, minutes: number, status: BookingStatusValue) => ({
+      ...booking(business, startsAt, status),
+      member_id: member,
+      duration_minutes: minutes,
+    });
+    const refused = (row: ReturnType<typeof of>) =>
+      db
+        .insertInto('bookings')
+        .values(row)
+        .execute()
+        .then(
+          () => false,
+          (error: unknown) => isOverlapViolation(error),
+        );
+    // Requests, cancellations and bookings of no member are free to overlap.
     await db
       .insertInto('bookings')
-      .values(booking(business, slot, 'Requested'))
+      .values(of(sam, '2030-06-03 10:00', 60, 'Requested'))
       .execute();
     await db
       .insertInto('bookings')
-      .values(booking(business, slot, 'Requested'))
+      .values(of(sam, '2030-06-03 10:00', 60, 'Cancelled'))
       .execute();
     await db
       .insertInto('bookings')
-      .values(booking(business, slot, 'Cancelled'))
+      .values(of(null, '2030-06-03 10:00', 60, 'Approved'))
       .execute();
     await db
       .insertInto('bookings')
-      .values(booking(business, slot, 'Approved'))
+      .values(of(sam, '2030-06-03 10:00', 45, 'Approved'))
       .execute();
-    const second = await db
-      .insertInto('bookings')
-      .values(booking(business, slot, 'Confirmed'))
+    // Same start, overlapping end, a longer booking starting before, a shorter one inside.
+    expect(await refused(of(sam, '2030-06-03 10:00', 15, 'Confirmed'))).toBe(true);
+    expect(await refused(of(sam, '2030-06-03 10:30', 30, 'Approved'))).toBe(true);
+    expect(await refused(of(sam, '2030-06-03 08:00', 135, 'Approved'))).toBe(true);
+    expect(await refused(of(sam, '2030-06-03 06:45', 240, 'Approved'))).toBe(true);
+    // Touching ends are free; so is another member at the same time.
+    expect(await refused(of(sam, '2030-06-03 10:45', 15, 'Approved'))).toBe(false);
+    expect(await refused(of(sam, '2030-06-03 06:00', 240, 'Confirmed'))).toBe(false);
+    expect(await refused(of(alex, '2030-06-03 10:00', 60, 'Approved'))).toBe(false);
+    // An update into overlap is refused too: a request approved, a booking moved.
+    const request = of(alex, '2030-06-03 10:30', 30, 'Requested');
+    await db.insertInto('bookings').values(request).execute();
+    const approve = await db
+      .updateTable('bookings')
+      .set({ status: 'Approved' })
+      .where('id', '=', request.id)
       .execute()
-      .catch((error: unknown) => error);
-    expect(isUniqueViolation(second)).toBe(true);
-    // Another business, or another hour, is free.
-    await db
-      .insertInto('bookings')
-      .values(booking(randomUUID(), slot, 'Approved'))
+      .then(
+        () => false,
+        (error: unknown) => isOverlapViolation(error),
+      );
+    expect(approve).toBe(true);
+    const moved = await db
+      .updateTable('bookings')
+      .set({ starts_at: '2030-06-03 11:00' })
+      .where('id', '=', request.id)
       .execute();
-    await db
-      .insertInto('bookings')
-      .values(booking(business, '2030-06-03 11:00', 'Confirmed'))
-      .execute();
+    expect(moved).toHaveLength(1);
   });
 
   it('enforces foreign keys and check constraints', async () => {

@@ -113,6 +113,9 @@ export interface BookingSeed {
   counterPrice?: number | null;
   isHomeVisit?: boolean;
   createdAt?: string;
+  /** Whose diary it fills and for how long (api-contract §9.3); left out, no member's, an hour. */
+  memberId?: string;
+  durationMinutes?: number;
 }
 
 /** The service columns of a booking written before services (migration 0019's defaults). */
@@ -152,8 +155,12 @@ export async function insertBooking(t: TestApp, db: Db, seed: BookingSeed): Prom
   };
   // Through the repository, so the business's bookings version moves as with a real request. The
   // payment columns keep their defaults (a migration's test may insert before they exist).
-  await new BookingsRepository(db).insert(row);
-  return { ...row, ...NO_PAYMENT, ...OF_NO_SERVICE };
+  const ofMember =
+    seed.memberId === undefined && seed.durationMinutes === undefined
+      ? {}
+      : { member_id: seed.memberId ?? null, duration_minutes: seed.durationMinutes ?? 60 };
+  await new BookingsRepository(db).insert({ ...row, ...ofMember });
+  return { ...row, ...NO_PAYMENT, ...OF_NO_SERVICE, ...ofMember };
 }
 
 /** GET /api/booking/available-times → its slots (asserting 200). */

@@ -362,7 +362,13 @@ forEachDatabase((database) => {
         'business',
         '/api/booking/setstatus',
         (w) => ({ businessId: w.actors.business.id, bookingId: w.requested, status: 'Approved' }),
-        { 'bookings/requested.status': 'Approved', 'bookings/requested.final_price': 30 },
+        {
+          'bookings/requested.status': 'Approved',
+          'bookings/requested.final_price': 30,
+          // The team member who does it, set by the server (api-contract §9.3).
+          'bookings/requested.member_id': expect.any(String),
+          'bookings/requested.member_name': expect.any(String),
+        },
       ],
       [
         'business',
@@ -378,7 +384,12 @@ forEachDatabase((database) => {
         'customer',
         '/api/booking/respond-to-counter',
         (w) => ({ businessId: w.actors.business.id, bookingId: w.countered, response: 'Accepted' }),
-        { 'bookings/countered.status': 'Confirmed', 'bookings/countered.final_price': 40 },
+        {
+          'bookings/countered.status': 'Confirmed',
+          'bookings/countered.final_price': 40,
+          'bookings/countered.member_id': expect.any(String),
+          'bookings/countered.member_name': expect.any(String),
+        },
       ],
       [
         'customer',
@@ -416,7 +427,7 @@ forEachDatabase((database) => {
       expect(changed, url).toEqual([...Object.keys(expected), `${row}.updated_at`].sort());
       for (const [key, value] of Object.entries(expected)) {
         const [name, column] = key.split('.') as [string, string];
-        expect(after[name]?.[column], key).toBe(value);
+        expect(after[name]?.[column], key).toEqual(value);
       }
     }
   });

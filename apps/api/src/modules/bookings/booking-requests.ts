@@ -3,18 +3,18 @@ import {
   type AvailableTimesResponse,
   type Booking,
   bookingTimeOf,
-  bookingTimesOverlap,
   type CreateBookingRequestSchema,
   customerPriceError,
   DEFAULT_SERVICE_MINUTES,
-  generateBookableSlots,
+  freeMemberAt,
   heldTimesFrom,
   homeVisitAddressError,
-  isBookableSlot,
   isPaymentMode,
+  isTeamBookableSlot,
   joinAddress,
   onlinePaymentOf,
   splitAddress,
+  teamBookableSlots,
   todayInLondon,
 } from '@app/domain';
 import type { z } from 'zod';
@@ -25,6 +25,7 @@ import { type BookingRow, BookingsRepository, NO_PAYMENT } from '../../repositor
 import { CatalogRepository, type ServiceRow } from '../../repositories/catalog.repository';
 import { PaymentsRepository } from '../../repositories/payments.repository';
 import { UsersRepository } from '../../repositories/users.repository';
+import { CatalogService } from '../catalog/catalog.service';
 import type { PaymentTermsRules } from '../payments/payment-terms';
 import { districtsOf, parseAvailability, toAwayRange } from '../users/users.mapper';
 import { USER_MESSAGES } from '../users/users.messages';
@@ -33,6 +34,7 @@ import { fullName, inTransaction, invalidField, notFound, slotTaken } from './bo
 import type { BookingTransitions } from './booking-transitions';
 import { toAvailableTimes, toBookingWithAddress } from './bookings.mapper';
 import { BOOKING_MESSAGES } from './bookings.messages';
+import { teamDiaries } from './team-diaries';
 
 export type CreateBookingInput = z.output<typeof CreateBookingRequestSchema>;
 
@@ -54,37 +56,48 @@ export class BookingRequests {
   private readonly users: UsersRepository;
   private readonly bookings: BookingsRepository;
   private readonly payments: PaymentsRepository;
+  private readonly catalog: CatalogService;
 
   constructor(private readonly deps: BookingRequestsDeps) {
     this.users = new UsersRepository(deps.db);
     this.bookings = new BookingsRepository(deps.db);
     this.payments = new PaymentsRepository(deps.db);
+    this.catalog = new CatalogService(deps);
   }
 
   /**
    * Hours, away periods that have not ended, and the bookable starts from now on for a service
-   * (api-contract §9.3; default the first): long enough for its duration, at the business's step.
+   * (api-contract §9.3; default the first) with a member (default any who does it): long enough for
+   * its duration inside that member's hours, at the business's step, each member's diary swept once.
    */
-  async availableTimes(businessId: string, serviceId?: string): Promise<AvailableTimesResponse> {
+  async availableTimes(
+    businessId: string,
+    serviceId?: string,
+    memberId?: string,
+  ): Promise<AvailableTimesResponse> {
     const business = await this.users.findBookableBusiness(businessId);
     if (!business) throw notFound(USER_MESSAGES.businessNotFound);
     const now = this.deps.clock();
     const today = todayInLondon(now);
-    const [awayDates, held, onlinePayment, services] = await Promise.all([
+    const [awayDates, held, onlinePayment, { services, members }] = await Promise.all([
       this.users.listAwayDates(business.id),
       this.bookings.listHeldTimes(business.id, heldTimesFrom(today)),
       this.onlinePaymentOf(business.id),
-      new CatalogRepository(this.deps.db).listServices(business.id),
+      this.catalog.catalogOf(business),
     ]);
     const service = pickService(services, serviceId);
     if (serviceId !== undefined && !service) throw invalidField('serviceId', BOOKING_MESSAGES.unknownService);
-    const slots = generateBookableSlots({
+    const team = teamDiaries(members, held, { serviceId: service?.id ?? null, memberId });
+    if (memberId !== undefined && team.members.length === 0) {
+      throw invalidField('memberId', BOOKING_MESSAGES.unknownMember);
+    }
+    const slots = teamBookableSlots({
       availability: parseAvailability(business.availability),
       awayDates: awayDates.map(toAwayRange),
-      takenSlots: held,
       now,
       durationMinutes: service?.duration_minutes ?? DEFAULT_SERVICE_MINUTES,
       stepMinutes: business.slot_step_minutes,
+      ...team,
     });
     return toAvailableTimes(
       business,
@@ -130,15 +143,28 @@ export class BookingRequests {
         const service = pickService(await catalog.listServices(business.id), input.serviceId);
         if (!service) throw invalidField('serviceId', BOOKING_MESSAGES.unknownService);
         const awayDates = await users.listAwayDates(business.id);
-        // Taken hours are checked below, so that a slot taken meanwhile is a 409, not a 400.
-        const isSlot = isBookableSlot(input.bookingDateTime, {
+        const members = await catalog.listMembers(business.id);
+        const held = await bookings.listHeldTimes(
+          business.id,
+          heldTimesFrom(input.bookingDateTime.slice(0, 10)),
+        );
+        const team = teamDiaries(members, held, { serviceId: service.id, memberId: input.memberId });
+        if (input.memberId !== undefined && team.members.length === 0) {
+          throw invalidField('memberId', BOOKING_MESSAGES.unknownMember);
+        }
+        const rules = {
           availability: parseAvailability(business.availability),
           awayDates: awayDates.map(toAwayRange),
           now,
           durationMinutes: service.duration_minutes,
           stepMinutes: business.slot_step_minutes,
+        };
+        // Taken times are checked below, so that a time taken meanwhile is a 409, not a 400.
+        const fits = isTeamBookableSlot(input.bookingDateTime, {
+          ...rules,
+          members: team.members.map((member) => ({ ...member, taken: [] })),
         });
-        if (!isSlot) throw invalidField('bookingDateTime', BOOKING_MESSAGES.slotNotAvailable);
+        if (!fits) throw invalidField('bookingDateTime', BOOKING_MESSAGES.slotNotAvailable);
         const priceProblem = customerPriceError(input.price, service.minimum_price);
         if (priceProblem) throw invalidField('price', priceProblem);
         if (input.isHomeVisit && business.home_visits_enabled !== 1) {
@@ -157,12 +183,10 @@ export class BookingRequests {
         if (await bookings.findOpenRequest(customer.id, business.id, input.bookingDateTime)) {
           throw new AppError('DuplicateRequest', BOOKING_MESSAGES.duplicateRequest);
         }
-        const held = await bookings.listHeldTimes(
-          business.id,
-          heldTimesFrom(input.bookingDateTime.slice(0, 10)),
-        );
         const asked = bookingTimeOf(input.bookingDateTime, service.duration_minutes);
-        if (held.some((time) => bookingTimesOverlap(time, asked))) throw slotTaken();
+        // Someone who does it (the one asked for, if any) must still be free for its whole length.
+        if (!freeMemberAt(asked, { ...rules, ...team })) throw slotTaken();
+        const named = input.memberId === undefined ? undefined : team.members[0];
 
         // Names and contact details are captured now: bookings outlive accounts (api-contract §3).
         const booking: BookingRow = {
@@ -191,8 +215,8 @@ export class BookingRequests {
           service_id: service.id,
           service_name: service.name,
           duration_minutes: service.duration_minutes,
-          member_id: null,
-          member_name: null,
+          member_id: named?.id ?? null,
+          member_name: named?.name ?? null,
           ...NO_PAYMENT,
           created_at: nowIso,
           updated_at: nowIso,

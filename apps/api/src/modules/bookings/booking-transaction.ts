@@ -1,5 +1,5 @@
 import { type BookingStatus, cannotChangeBooking } from '@app/domain';
-import { type Db, isUniqueViolation } from '../../db/database';
+import { type Db, isOverlapViolation, isUniqueViolation } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { BookingsRepository } from '../../repositories/bookings.repository';
 import { PaymentsRepository } from '../../repositories/payments.repository';
@@ -31,7 +31,8 @@ export const fullName = (user: Pick<UserRow, 'first_name' | 'last_name'>) =>
 
 /**
  * Runs `work` in one transaction of `db`: every booking write goes through here, so a double
- * booking caught by the unique index is a 409 SlotTaken, whoever wrote it.
+ * booking caught by the database (a member's overlap guard, or a unique index) is a 409 SlotTaken,
+ * whoever wrote it.
  */
 export async function inTransaction<T>(db: Db, work: (repositories: Repositories) => Promise<T>): Promise<T> {
   try {
@@ -45,7 +46,7 @@ export async function inTransaction<T>(db: Db, work: (repositories: Repositories
       }),
     );
   } catch (error) {
-    if (isUniqueViolation(error)) throw slotTaken();
+    if (isOverlapViolation(error) || isUniqueViolation(error)) throw slotTaken();
     throw error;
   }
 }

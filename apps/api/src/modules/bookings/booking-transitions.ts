@@ -7,16 +7,15 @@ import {
   type BookingStatus,
   type BookingTransition,
   bookingTimeOf,
-  bookingTimesOverlap,
   type CancelBookingRequestSchema,
   type CounterRequestSchema,
   counterResponseAction,
   findTransition,
+  freeMemberAt,
   hasBookingStarted,
   heldTimesFrom,
   holdsSlot,
   isTooLateToCancel,
-  isWithinBusinessHours,
   type RespondToCounterRequestSchema,
   releasesSlot,
   type SetStatusRequestSchema,
@@ -33,6 +32,7 @@ import {
   BookingsRepository,
   businessNameOf,
 } from '../../repositories/bookings.repository';
+import { CatalogRepository } from '../../repositories/catalog.repository';
 import type { ThreadLineRow } from '../../repositories/threads.repository';
 import { UsersRepository } from '../../repositories/users.repository';
 import type { LiveEvents } from '../events/live-events';
@@ -43,6 +43,7 @@ import { parseAvailability, toAwayRange } from '../users/users.mapper';
 import type { BookingEmails } from './booking-emails';
 import {
   inTransaction,
+  invalidField,
   invalidTransition,
   notFound,
   type Repositories,
@@ -50,6 +51,7 @@ import {
 } from './booking-transaction';
 import { toBookingWithAddress } from './bookings.mapper';
 import { BOOKING_MESSAGES } from './bookings.messages';
+import { type TeamDiary, teamDiaries } from './team-diaries';
 
 export type SetStatusInput = z.output<typeof SetStatusRequestSchema>;
 export type CounterInput = z.output<typeof CounterRequestSchema>;
@@ -60,6 +62,8 @@ export type CancelBookingInput = z.output<typeof CancelBookingRequestSchema>;
 export interface TransitionDetails {
   newPrice?: number;
   reason?: string;
+  /** The team member an approval names (api-contract §9.3). */
+  memberId?: string;
 }
 
 /** A status change as committed: the booking after it, its thread line, the status before it. */
@@ -109,7 +113,8 @@ export class BookingTransitions {
 
   /** PATCH /booking/setstatus: approve or deny (business), cancel (customer). */
   setStatus(callerId: string, input: SetStatusInput): Promise<Booking> {
-    return this.transition(callerId, input, setStatusAction(input.status), input.status);
+    const memberId = input.memberId === undefined ? undefined : String(input.memberId);
+    return this.transition(callerId, input, setStatusAction(input.status), input.status, { memberId });
   }
 
   /** PATCH /booking/counter (business). */
@@ -195,27 +200,13 @@ export class BookingTransitions {
         throw new AppError('TooLateToCancel', tooLateToCancel(businessNameOf(current), noticeHours));
       }
     }
-    if (holdsSlot(transition.to)) {
-      // The hours in force now (the lock orders this after any change of hours or away dates
-      // that committed first): the business may have closed this hour since the request.
-      const business = await users.findById(current.business_id);
-      const awayDates = await users.listAwayDates(current.business_id);
-      // The booking for its whole length (api-contract §9.3).
-      const time = bookingTimeOf(current.starts_at, current.duration_minutes);
-      const offered =
-        business !== undefined &&
-        isWithinBusinessHours(time, {
-          availability: parseAvailability(business.availability),
-          awayDates: awayDates.map(toAwayRange),
-        });
-      if (!offered) throw invalidTransition(current.status, transition.to, BOOKING_MESSAGES.outsideHours);
-      const held = await bookings.listHeldTimes(
-        current.business_id,
-        heldTimesFrom(current.starts_at.slice(0, 10)),
-      );
-      if (held.some((other) => bookingTimesOverlap(other, time))) throw slotTaken();
-    }
+    // The team member who does it (api-contract §9.3), with the hours in force now (the lock
+    // orders this after any change of hours, away dates or team that committed first).
+    const member = holdsSlot(transition.to)
+      ? await this.memberFor(repositories, current, transition, details.memberId)
+      : undefined;
     const changes: BookingChanges = changesFor(transition, current, details);
+    if (member) Object.assign(changes, { member_id: member.id, member_name: member.name });
     if (holdsSlot(transition.to)) {
       // What the agreement asks the customer to pay online, by the business's settings now.
       const agreedPrice = changes.final_price ?? current.price;
@@ -261,6 +252,51 @@ export class BookingTransitions {
     if (!booking) throw new Error('booking vanished inside its transaction');
     await this.deps.emails.statusChanged(repositories, transition, booking, now);
     return { booking, line, from: current.status, refunds };
+  }
+
+  /**
+   * Who does an agreed booking, for its whole length (api-contract §9.3): the member the business
+   * names, else the one the customer asked for, else the first of the team who does the service
+   * and is free. The business may have closed that time since the request (400 on a named member
+   * who does not do it; 409 InvalidTransition outside everyone's hours; 409 SlotTaken when the
+   * ones who could are booked). The database's overlap guard backs this check.
+   */
+  private async memberFor(
+    { users, bookings, trx }: Repositories,
+    current: BookingRow,
+    transition: BookingTransition,
+    named: string | undefined,
+  ): Promise<TeamDiary> {
+    const business = await users.findById(current.business_id);
+    if (!business) throw invalidTransition(current.status, transition.to, BOOKING_MESSAGES.outsideHours);
+    const catalog = new CatalogRepository(trx);
+    await catalog.ensureDefaults(business, this.deps.clock().toISOString());
+    const [members, awayDates, held] = await Promise.all([
+      catalog.listMembers(business.id),
+      users.listAwayDates(business.id),
+      bookings.listHeldTimes(business.id, heldTimesFrom(current.starts_at.slice(0, 10))),
+    ]);
+    const asked = named ?? current.member_id ?? undefined;
+    const choice = { serviceId: current.service_id, memberId: asked };
+    let team = teamDiaries(members, held, choice);
+    if (named !== undefined && team.members.length === 0) {
+      throw invalidField('memberId', BOOKING_MESSAGES.unknownMember);
+    }
+    // The customer's choice is gone from the team (or no longer does it): anyone who does.
+    if (team.members.length === 0) team = teamDiaries(members, held, { serviceId: current.service_id });
+    const time = bookingTimeOf(current.starts_at, current.duration_minutes);
+    const rules = {
+      availability: parseAvailability(business.availability),
+      awayDates: awayDates.map(toAwayRange),
+    };
+    const free = freeMemberAt(time, { ...rules, ...team });
+    if (free) return free;
+    const anyHours = freeMemberAt(time, {
+      ...rules,
+      members: team.members.map((member) => ({ ...member, taken: [] })),
+    });
+    if (!anyHours) throw invalidTransition(current.status, transition.to, BOOKING_MESSAGES.outsideHours);
+    throw slotTaken();
   }
 
   /**

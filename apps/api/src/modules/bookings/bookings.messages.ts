@@ -18,4 +18,5 @@ export const BOOKING_MESSAGES = {
   countered: 'Counter offer sent.',
   attendanceMarked: 'Attendance saved.',
   unknownService: 'Choose one of the business’s services.',
+  unknownMember: 'Choose a member of the team who does this service.',
 } as const;

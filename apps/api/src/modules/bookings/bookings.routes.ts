@@ -38,7 +38,7 @@ const CACHED_NOTE =
   'Served from a per-instance cache of at most a couple of seconds, emptied by every write this instance handles. Sends an ETag (If-None-Match → 304) and gzip when Accept-Encoding allows it.';
 
 const TRANSITION_NOTE =
-  '404 when the caller is not the booking’s business or customer, or businessId does not match; 409 InvalidTransition for a change the transition table does not allow; 409 SlotTaken when the hour is already Approved or Confirmed.';
+  '404 when the caller is not the booking’s business or customer, or businessId does not match; 409 InvalidTransition for a change the transition table does not allow; 409 SlotTaken when no team member who does the service is free for its whole length (an approval may name one: memberId; 400 when they do not do it).';
 
 /** One business's one getallbookings question, whatever order its parameters came in. */
 const businessBookingsKey = (businessId: string, query: AllBookingsQuery) =>
@@ -61,11 +61,12 @@ export const availableTimesBody = (
   bookings: BookingsService,
   businessId: string,
   serviceId?: string,
+  memberId?: string,
 ) =>
-  readCache.get(`available-times:${businessId}:${serviceId ?? ''}`, async () =>
+  readCache.get(`available-times:${businessId}:${serviceId ?? ''}:${memberId ?? ''}`, async () =>
     serializeWith(
       AvailableTimesResponseSchema,
-      await bookings.requests.availableTimes(businessId, serviceId),
+      await bookings.requests.availableTimes(businessId, serviceId, memberId),
     ),
   );
 
@@ -81,13 +82,13 @@ export const bookingsRoutes: FastifyPluginAsyncZod<BookingsRoutesOptions> = asyn
       schema: {
         tags: ['booking'],
         summary: 'A business, its hours and away dates, and its bookable slots (today through 4 weeks)',
-        description: `The starts long enough for serviceId's duration (default the first service), at the business's slotStepMinutes. Unlisted businesses (the command-line Admin) are not bookable: 404. ${CACHED_NOTE}`,
+        description: `The starts long enough for serviceId's duration (default the first service) with memberId free for all of it inside their hours (default any member who does the service), at the business's slotStepMinutes. 400 for a service or member the business does not have. Unlisted businesses (the command-line Admin) are not bookable: 404. ${CACHED_NOTE}`,
         querystring: AvailableTimesQuerySchema,
         response: { 200: AvailableTimesResponseSchema, ...errors(400, 404) },
       },
     },
     async (request, reply) => {
-      const { businessId, serviceId } = request.query;
+      const { businessId, serviceId, memberId } = request.query;
       return sendCached(
         request,
         reply,
@@ -96,6 +97,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<BookingsRoutesOptions> = asyn
           bookings,
           String(businessId),
           serviceId === undefined ? undefined : String(serviceId),
+          memberId === undefined ? undefined : String(memberId),
         ),
       );
     },

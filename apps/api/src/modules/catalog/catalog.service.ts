@@ -216,7 +216,7 @@ export class CatalogService {
   }
 
   /** The menu and team; §9.3's start written first (under the lock) when there is none yet. */
-  private async catalogOf(business: UserRow) {
+  async catalogOf(business: Pick<UserRow, 'id' | 'first_name' | 'minimum_price'>) {
     const catalog = new CatalogRepository(this.deps.db);
     const [services, members] = await Promise.all([
       catalog.listServices(business.id),

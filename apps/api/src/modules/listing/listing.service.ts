@@ -7,13 +7,14 @@ import {
   type BusinessesResponse,
   type BusinessSort,
   type BusinessSummary,
-  bookableSlotsOn,
   bookingTimeOf,
-  firstBookableSlot,
   heldTimesFrom,
   londonWallClockToUtc,
   searchWords,
+  type TeamSlotRules,
   type TownsResponse,
+  teamBookableSlotsOn,
+  teamFirstBookableSlot,
   todayInLondon,
   townKey,
 } from '@app/domain';
@@ -23,11 +24,14 @@ import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import {
+  type ListingAwayRow,
   ListingRepository,
   type ListingRow,
+  type ListingTeam,
   type NextAvailable,
 } from '../../repositories/listing.repository';
 import { toBusinessSummary } from '../bookings/bookings.mapper';
+import { diariesOf } from '../bookings/team-diaries';
 import { parseAvailability, toAwayRange } from '../users/users.mapper';
 
 // NOTE: one collator for every sort: localeCompare with a locale builds one per call (~50x slower).
@@ -275,15 +279,11 @@ export class ListingService {
       const dueIds = due.map((row) => row.id);
       const away = groupBy(await listing.awayDatesOf(dueIds, today), (row) => row.user_id);
       const held = groupBy(await listing.heldTimesOf(dueIds, heldTimesFrom(today)), (row) => row.business_id);
+      const teams = await listing.firstServiceTeamsOf(dueIds);
       const computed = due.map((row): NextAvailable => {
-        const next = firstBookableSlot({
-          availability: parseAvailability(row.availability),
-          awayDates: (away.get(row.id) ?? []).map(toAwayRange),
-          takenSlots: (held.get(row.id) ?? []).map((booking) =>
-            bookingTimeOf(booking.starts_at, booking.duration_minutes),
-          ),
-          now,
-        });
+        const next = teamFirstBookableSlot(
+          teamRulesOf(row, teams.get(row.id), away.get(row.id), held.get(row.id), now),
+        );
         return { id: row.id, next, until: next ? londonWallClockToUtc(next).toISOString() : midnight };
       });
       await listing.saveNextAvailable(computed);
@@ -309,22 +309,19 @@ export class ListingService {
       return first !== null && first < day;
     });
     const ids = unsure.map(({ row }) => row.id);
-    const [away, held] = await Promise.all([
+    const [away, held, teams] = await Promise.all([
       this.listing.awayDatesOn(ids, day).then((list) => groupBy(list, (row) => row.user_id)),
       this.listing
         .heldTimesOf(ids, heldTimesFrom(day), `${addDays(day, 1)} 00:00`)
         .then((list) => groupBy(list, (row) => row.business_id)),
+      this.listing.firstServiceTeamsOf(ids),
     ]);
     const firstThatDay = new Map<string, string>();
     for (const { row } of unsure) {
-      const [first] = bookableSlotsOn(day, {
-        availability: parseAvailability(row.availability),
-        awayDates: (away.get(row.id) ?? []).map(toAwayRange),
-        takenSlots: (held.get(row.id) ?? []).map((booking) =>
-          bookingTimeOf(booking.starts_at, booking.duration_minutes),
-        ),
-        now,
-      });
+      const [first] = teamBookableSlotsOn(
+        day,
+        teamRulesOf(row, teams.get(row.id), away.get(row.id), held.get(row.id), now),
+      );
       if (first !== undefined) firstThatDay.set(row.id, first);
     }
     return rows.flatMap((entry) => {
@@ -334,4 +331,31 @@ export class ListingService {
       return first === undefined ? [] : [{ ...entry, summary: { ...entry.summary, nextAvailable: first } }];
     });
   }
+}
+
+/**
+ * The slot rules of a business's first service and the members who do it (api-contract §9.3),
+ * for the list's next free time; without §9.3's start yet, its owner alone, an hour at a time.
+ */
+function teamRulesOf(
+  business: Pick<ListingRow, 'availability' | 'slot_step_minutes'>,
+  team: ListingTeam | undefined,
+  away: readonly ListingAwayRow[] | undefined,
+  held: readonly { starts_at: string; duration_minutes: number; member_id: string | null }[] | undefined,
+  now: Date,
+): TeamSlotRules {
+  const times = (held ?? []).map((booking) => ({
+    memberId: team ? booking.member_id : null,
+    time: bookingTimeOf(booking.starts_at, booking.duration_minutes),
+  }));
+  const { members, unassigned } = diariesOf(team?.members ?? [{ id: 'owner', availability: null }], times);
+  return {
+    availability: parseAvailability(business.availability),
+    awayDates: (away ?? []).map(toAwayRange),
+    now,
+    durationMinutes: team?.durationMinutes,
+    stepMinutes: business.slot_step_minutes,
+    members,
+    unassigned,
+  };
 }
