@@ -17,6 +17,16 @@ describe('booking wizard', () => {
     ]);
   });
 
+  it('starts with a Service step only when there is a choice of service or barber (api-contract §9.3)', () => {
+    expect(bookingWizardSteps(true, true).map((step) => step.key)).toEqual([
+      'service',
+      'dateTime',
+      'price',
+      'location',
+      'review',
+    ]);
+  });
+
   it("names the calendar's months from today (London) to four weeks on, widened to any slot outside", () => {
     // 27 November 2026, 23:30 in London.
     const now = new Date('2026-11-27T23:30:00Z');

@@ -2,21 +2,29 @@ import { bookingWindow } from './slots';
 
 /** A step of the booking wizard (spec §2 "Booking wizard"). */
 export interface BookingWizardStep {
-  key: 'dateTime' | 'price' | 'location' | 'review';
+  key: 'service' | 'dateTime' | 'price' | 'location' | 'review';
   label: string;
 }
 
+const SERVICE: BookingWizardStep = { key: 'service', label: 'Service' };
 const DATE_TIME: BookingWizardStep = { key: 'dateTime', label: 'Date & Time' };
 const PRICE: BookingWizardStep = { key: 'price', label: 'Price' };
 const LOCATION: BookingWizardStep = { key: 'location', label: 'Location' };
 const REVIEW: BookingWizardStep = { key: 'review', label: 'Review' };
 
 /**
- * The wizard's steps for a business: Location only when it offers home visits. The web app draws
- * them; the API paints the first one into the booking page's shell.
+ * The wizard's steps for a business: Service first when there is a choice of service or barber
+ * (api-contract §9.3; a business with only its default service and owner keeps spec §2's steps),
+ * Location only when it offers home visits.
  */
-export function bookingWizardSteps(homeVisitsEnabled: boolean): BookingWizardStep[] {
-  return homeVisitsEnabled ? [DATE_TIME, PRICE, LOCATION, REVIEW] : [DATE_TIME, PRICE, REVIEW];
+export function bookingWizardSteps(homeVisitsEnabled: boolean, choosesService = false): BookingWizardStep[] {
+  return [
+    ...(choosesService ? [SERVICE] : []),
+    DATE_TIME,
+    PRICE,
+    ...(homeVisitsEnabled ? [LOCATION] : []),
+    REVIEW,
+  ];
 }
 
 /** The months' English names, January first. */

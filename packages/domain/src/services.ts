@@ -70,3 +70,22 @@ export function formatDuration(minutes: number): string {
 
 export const isSlotStep = (value: number): value is SlotStep =>
   (SLOT_STEPS as readonly number[]).includes(value);
+
+/**
+ * A booking's service in words for its cards (api-contract §9.3): 'Skin fade · 30 min · with
+ * Niamh'. Null for a booking of a shop's default service (an hour's 'Appointment'), whose cards
+ * stay as spec §2 draws them.
+ */
+export function bookingServiceText(booking: {
+  ServiceName: string | null;
+  DurationMinutes: number;
+  MemberName: string | null;
+}): string | null {
+  const isDefault =
+    booking.ServiceName === null ||
+    (booking.ServiceName === DEFAULT_SERVICE_NAME && booking.DurationMinutes === DEFAULT_SERVICE_MINUTES);
+  if (isDefault) return null;
+  const parts = [booking.ServiceName, formatDuration(booking.DurationMinutes)];
+  if (booking.MemberName) parts.push(`with ${booking.MemberName}`);
+  return parts.join(' · ');
+}

@@ -140,6 +140,19 @@ describeEachDatabase('GET /api/booking/businesses and /available-times', (databa
         awayDates: [{ startDate: awayStart, endDate: addDays(today, 9) }],
         now: t.clock.now(),
       }),
+      // §9.3's start: one service, an hour at the minimum price, the owner doing it.
+      services: [
+        {
+          id: expect.any(String),
+          name: 'Appointment',
+          durationMinutes: 60,
+          minimumPrice: 20,
+          description: null,
+        },
+      ],
+      team: [{ id: expect.any(String), name: 'Bob', serviceIds: [body.services[0].id] }],
+      serviceId: body.services[0].id,
+      memberId: null,
     });
     expect(body.slots.length).toBeGreaterThan(0);
     for (const slot of body.slots as string[]) {

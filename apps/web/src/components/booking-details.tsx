@@ -4,6 +4,7 @@ import {
   type Booking,
   type BookingActor,
   bookingPaymentText,
+  bookingServiceText,
   type CancelledBy,
   hasBookingStarted,
   isActiveStatus,
@@ -11,7 +12,7 @@ import {
 import { Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { DirectionsLink } from '@/components/business-address';
-import { IconCalendar, IconMapPin, IconPound, IconX } from '@/components/icons';
+import { IconCalendar, IconMapPin, IconPound, IconScissors, IconX } from '@/components/icons';
 import { bookingLocationText, formatBookingDateTime } from '@/lib/booking-format';
 import classes from './booking-details.module.css';
 
@@ -122,6 +123,19 @@ function PaymentDetail({ booking, viewer }: { booking: Booking; viewer: BookingA
   );
 }
 
+/** Which service, how long and with whom (api-contract §9.3); nothing for a shop's default hour. */
+function ServiceDetail({ booking }: { booking: Booking }) {
+  const text = bookingServiceText(booking);
+  if (!text) return null;
+  return (
+    <BookingDetail icon={<IconScissors size={18} />}>
+      <Text span size="sm" fw={600}>
+        {text}
+      </Text>
+    </BookingDetail>
+  );
+}
+
 /**
  * The details block of a booking card, shared by the customer's bookings and the business's
  * requests: `before`, then when (marked '(past)' once an active booking has started), the price
@@ -148,6 +162,7 @@ export function BookingDetails({
   return (
     <Stack gap={6} className={classes.details} data-accent={hasAccentIcons || undefined}>
       {before}
+      <ServiceDetail booking={booking} />
       <BookingDetail icon={<IconCalendar size={18} />}>
         <time dateTime={booking.BookingDateTime.slice(0, 16).replace(' ', 'T')}>
           {formatBookingDateTime(booking.BookingDateTime)}

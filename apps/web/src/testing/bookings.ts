@@ -61,3 +61,18 @@ export function bookingCreated(
 ): Awaited<ReturnType<typeof createBooking>> {
   return { message, booking: makeBooking({ Status: 'Requested', ...overrides }) };
 }
+
+/**
+ * The menu and team of GET /booking/available-times for a business with only §9.3's start: one
+ * service, 'Appointment' (an hour at its minimum price), and its owner doing it.
+ */
+export function singleServiceCatalog(minimumPrice: number, owner = 'Bob') {
+  return {
+    services: [
+      { id: 'service-1', name: 'Appointment', durationMinutes: 60, minimumPrice, description: null },
+    ],
+    team: [{ id: 'member-1', name: owner, serviceIds: ['service-1'] }],
+    serviceId: 'service-1',
+    memberId: null,
+  };
+}

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BOOKING_STATUSES, CANCELLED_BY } from '../booking-status';
 import { ATTENDANCES, PAYMENT_STATUSES } from '../payments';
 import { RatingSchema } from './reviews';
+import { ServiceSchema } from './services';
 import { AvailabilityResponseSchema } from './users';
 
 // Response shapes of /api/booking/* (api-contract §4). Field names are the contract's.
@@ -148,6 +149,12 @@ export const AvailableTimesResponseSchema = z.object({
   availability: AvailabilityResponseSchema,
   awayDates: z.array(PublicAwayDateSchema).describe('Away periods that have not ended'),
   slots: z.array(z.string()).describe("Bookable starts 'YYYY-MM-DD HH:MM', sorted"),
+  services: z.array(ServiceSchema).describe('The business’s menu, in its order (api-contract §9.3)'),
+  team: z
+    .array(z.object({ id: z.string(), name: z.string(), serviceIds: z.array(z.string()) }))
+    .describe('Its team, in its order, with the services each does'),
+  serviceId: z.string().describe('The service the slots are for'),
+  memberId: z.string().nullable().describe('The member the slots are for; null: any who does it'),
 });
 export type AvailableTimesResponse = z.infer<typeof AvailableTimesResponseSchema>;
 

@@ -25,7 +25,7 @@ import { type BookingRow, BookingsRepository, NO_PAYMENT } from '../../repositor
 import { CatalogRepository, type ServiceRow } from '../../repositories/catalog.repository';
 import { PaymentsRepository } from '../../repositories/payments.repository';
 import { UsersRepository } from '../../repositories/users.repository';
-import { CatalogService } from '../catalog/catalog.service';
+import { CatalogService, toService } from '../catalog/catalog.service';
 import type { PaymentTermsRules } from '../payments/payment-terms';
 import { districtsOf, parseAvailability, toAwayRange } from '../users/users.mapper';
 import { USER_MESSAGES } from '../users/users.messages';
@@ -104,6 +104,12 @@ export class BookingRequests {
       awayDates.filter((away) => away.end_date >= today),
       slots,
       onlinePayment,
+      {
+        services: services.map(toService),
+        team: members.map(({ id, name, serviceIds }) => ({ id, name, serviceIds })),
+        serviceId: service?.id ?? '',
+        memberId: memberId ?? null,
+      },
     );
   }
 

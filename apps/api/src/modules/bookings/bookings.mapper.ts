@@ -129,6 +129,7 @@ export function toAvailableTimes(
   awayDates: AwayDateRow[],
   slots: string[],
   onlinePayment: OnlinePayment | null,
+  catalog: Pick<AvailableTimesResponse, 'services' | 'team' | 'serviceId' | 'memberId'>,
 ): AvailableTimesResponse {
   const availability = parseAvailability(business.availability);
   const publicAwayDates = awayDates.map(toPublicAwayDate);
@@ -142,5 +143,6 @@ export function toAvailableTimes(
     availability,
     awayDates: publicAwayDates,
     slots,
+    ...catalog,
   };
 }

@@ -2,7 +2,7 @@ import { MESSAGES } from '@app/domain';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_STORAGE_KEY } from '@/lib/session';
-import { bookingCreated } from '@/testing/bookings';
+import { bookingCreated, singleServiceCatalog } from '@/testing/bookings';
 import { jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 import { makeAccessToken, userDetails } from '@/testing/tokens';
@@ -40,6 +40,7 @@ const availableTimes = (
   availability: { Saturday: [{ start: '10:00', end: '12:00' }] },
   awayDates: [],
   slots: SLOTS,
+  ...singleServiceCatalog(50),
 });
 
 function stubApi(userType: 'User' | 'Business' | 'Admin' = 'User') {

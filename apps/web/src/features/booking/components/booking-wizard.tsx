@@ -44,7 +44,7 @@ import { useIsHydrated } from '@/lib/use-is-hydrated';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { useWizardStep } from '@/lib/use-wizard-step';
 import { useCreateBookingMutation } from '../api/create-booking';
-import { useAvailableTimes } from '../api/get-available-times';
+import { useAvailableTimes, useChosenTimes } from '../api/get-available-times';
 import { hasBookingDraft, useBookingDraft, useSaveBookingDraft } from '../hooks/use-booking-draft';
 import { formatSlot } from '../utils/booking-time';
 import { type WizardStepKey, wizardSteps } from '../utils/wizard-steps';
@@ -59,10 +59,11 @@ import { DateTimeStep } from './date-time-step';
 import { type BookingLocation, LocationStep } from './location-step';
 import { chosenPrice, type PriceOption, PriceStep } from './price-step';
 import { ReviewStep } from './review-step';
+import { ServiceStep } from './service-step';
 
 const SAVED_SLOT_GONE = 'That time is no longer available. Please choose another.';
 
-function BusinessHeader({ business }: { business: BusinessSummary }) {
+function BusinessHeader({ business, fromPrice }: { business: BusinessSummary; fromPrice: number }) {
   const initials = initialsOf(business.FirstName, business.LastName);
   return (
     <Group gap="md" wrap="nowrap" align="center">
@@ -81,7 +82,7 @@ function BusinessHeader({ business }: { business: BusinessSummary }) {
             {businessPersonName(business)}
           </Text>
           <Badge variant="light" color="brand" radius="sm" tt="none">
-            From £{business.minimumPrice}
+            From £{fromPrice}
           </Badge>
           {business.homeVisitsEnabled ? (
             <Badge
@@ -212,11 +213,12 @@ const Wizard = memo(function Wizard({
   data: AvailableTimesResponse;
   isHydrated: boolean;
 }) {
-  const { business, slots } = data;
-  const minimum = business.minimumPrice;
+  const { business } = data;
   const personName = businessPersonName(business);
   const businessName = businessDisplayName(business);
-  const steps = wizardSteps(business.homeVisitsEnabled);
+  // A menu or a team to choose from: the wizard starts with them (api-contract §9.3).
+  const choosesService = data.services.length > 1 || data.team.length > 1;
+  const steps = wizardSteps(business.homeVisitsEnabled, choosesService);
 
   const navigate = useNavigate();
   const here = useLocation();
@@ -226,10 +228,27 @@ const Wizard = memo(function Wizard({
 
   // The choices so far come back after a reload (or a visit elsewhere) in this tab.
   const draft = useBookingDraft(businessId, isHydrated);
+  // The service and barber: the saved ones while the shop still has them, else the first, anyone.
+  const [serviceId, setServiceId] = useState(() =>
+    data.services.some((candidate) => candidate.id === draft.initial.serviceId)
+      ? (draft.initial.serviceId ?? data.serviceId)
+      : data.serviceId,
+  );
+  const [memberId, setMemberId] = useState<string | null>(() =>
+    data.team.some((member) => member.id === draft.initial.memberId && member.serviceIds.includes(serviceId))
+      ? draft.initial.memberId
+      : null,
+  );
+  const service = data.services.find((candidate) => candidate.id === serviceId) ?? data.services[0];
+  const minimum = service?.minimumPrice ?? business.minimumPrice;
+  // The page's own times are for the first service with anyone; another choice loads its own.
+  const isPageChoice = serviceId === data.serviceId && memberId === data.memberId;
+  const chosenTimes = useChosenTimes(businessId, { serviceId, memberId }, !isPageChoice);
+  const slots = isPageChoice ? data.slots : (chosenTimes.data?.slots ?? null);
   // A saved time that has since been taken or has passed is not restored: the wizard resumes on
   // Date & Time (the other choices kept) and says why.
   const [restoredSlotGone] = useState(
-    () => draft.initial.slot !== null && !slots.includes(draft.initial.slot),
+    () => isPageChoice && draft.initial.slot !== null && !data.slots.includes(draft.initial.slot),
   );
   const [slot, setSlot] = useState<string | null>(restoredSlotGone ? null : draft.initial.slot);
   const [priceOption, setPriceOption] = useState<PriceOption | null>(draft.initial.priceOption);
@@ -254,10 +273,12 @@ const Wizard = memo(function Wizard({
 
   const price = chosenPrice(priceOption, customPrice, minimum);
   const isHomeVisit = business.homeVisitsEnabled && location === 'home';
-  const isSlotStillFree = slot !== null && slots.includes(slot);
+  const isSlotStillFree = slot !== null && (slots === null || slots.includes(slot));
 
   const canLeave = (key: WizardStepKey) => {
     switch (key) {
+      case 'service':
+        return service !== undefined;
       case 'dateTime':
         return slot !== null;
       case 'price':
@@ -284,7 +305,16 @@ const Wizard = memo(function Wizard({
   const step = steps[active]!;
   const canContinue = canLeave(step.key);
 
-  useSaveBookingDraft(draft, { step: step.key, slot, priceOption, customPrice, location, homeAddress });
+  useSaveBookingDraft(draft, {
+    step: step.key,
+    slot,
+    priceOption,
+    customPrice,
+    location,
+    homeAddress,
+    serviceId,
+    memberId,
+  });
 
   const headingRef = useRef<HTMLHeadingElement>(null);
   // Each step change (a button, or the browser's Back and Forward) moves focus, and so the view,
@@ -345,6 +375,9 @@ const Wizard = memo(function Wizard({
       price: String(price),
       isHomeVisit,
       ...(isHomeVisit && homeAddress ? { customerAddress: homeAddress } : {}),
+      // The spec's request as it was, unless the shop has a choice (api-contract §9.3).
+      ...(choosesService ? { serviceId } : {}),
+      ...(memberId ? { memberId } : {}),
     };
     void submit.run(async () => {
       // The server's own schema, checked first: a request it would refuse is not sent (if the rules
@@ -368,6 +401,21 @@ const Wizard = memo(function Wizard({
   const chooseSlot = (chosen: string) => {
     setSlot(chosen);
     moveTo(active + 1);
+  };
+
+  // Another service or barber: the time chosen may not suit it (another length, another diary).
+  const chooseService = (id: string) => {
+    if (id === serviceId) return;
+    setServiceId(id);
+    setSlot(null);
+    if (memberId && !data.team.some((member) => member.id === memberId && member.serviceIds.includes(id))) {
+      setMemberId(null);
+    }
+  };
+  const chooseMember = (id: string | null) => {
+    if (id === memberId) return;
+    setMemberId(id);
+    setSlot(null);
   };
 
   const chooseShop = () => {
@@ -394,6 +442,17 @@ const Wizard = memo(function Wizard({
 
   const stepContent = (() => {
     switch (step.key) {
+      case 'service':
+        return (
+          <ServiceStep
+            services={data.services}
+            team={data.team}
+            serviceId={serviceId}
+            memberId={memberId}
+            onServiceChange={chooseService}
+            onMemberChange={chooseMember}
+          />
+        );
       case 'dateTime':
         return (
           <Stack gap="md">
@@ -402,12 +461,30 @@ const Wizard = memo(function Wizard({
                 {SAVED_SLOT_GONE}
               </Alert>
             ) : null}
-            <DateTimeStep
-              businessName={personName}
-              slots={slots}
-              selectedSlot={slot}
-              onSelectSlot={chooseSlot}
-            />
+            {slots !== null ? (
+              <DateTimeStep
+                businessName={personName}
+                slots={slots}
+                selectedSlot={slot}
+                onSelectSlot={chooseSlot}
+              />
+            ) : chosenTimes.isError ? (
+              <Alert
+                color="red"
+                variant="light"
+                icon={<IconAlert />}
+                title={MESSAGES.failedToLoadAvailability}
+              >
+                <Button variant="white" color="red" onClick={() => chosenTimes.refetch()}>
+                  Try again
+                </Button>
+              </Alert>
+            ) : (
+              <div role="status" aria-live="polite">
+                <VisuallyHidden>Loading availability...</VisuallyHidden>
+                <Skeleton height={300} aria-hidden="true" />
+              </div>
+            )}
           </Stack>
         );
       case 'price':
@@ -450,6 +527,10 @@ const Wizard = memo(function Wizard({
             homeAddress={homeAddress}
             isSlotStillFree={isSlotStillFree}
             onlinePayment={business.onlinePayment ?? null}
+            service={choosesService && service ? service : null}
+            memberName={
+              choosesService ? (data.team.find((member) => member.id === memberId)?.name ?? null) : null
+            }
             onEdit={goTo}
           />
         ) : null;
@@ -464,7 +545,13 @@ const Wizard = memo(function Wizard({
         <Anchor component={Link} to={paths.businesses.getHref()} size="sm" fw={600} w="fit-content">
           ← All barbers
         </Anchor>
-        <BusinessHeader business={business} />
+        <BusinessHeader
+          business={business}
+          fromPrice={Math.min(
+            business.minimumPrice,
+            ...data.services.map((candidate) => candidate.minimumPrice),
+          )}
+        />
         <BusinessDetails business={business} />
 
         <Stepper

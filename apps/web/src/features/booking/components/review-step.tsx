@@ -1,4 +1,11 @@
-import { amountDuePence, formatPence, type OnlinePayment, onlinePaymentNotice } from '@app/domain';
+import {
+  amountDuePence,
+  formatDuration,
+  formatPence,
+  type OnlinePayment,
+  onlinePaymentNotice,
+  type Service,
+} from '@app/domain';
 import { Alert, Anchor, Button, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { BusinessAddress } from '@/components/business-address';
@@ -22,6 +29,10 @@ interface ReviewStepProps {
   isSlotStillFree: boolean;
   /** What the business asks customers to pay online once it agrees (api-contract §9.2). */
   onlinePayment: OnlinePayment | null;
+  /** The service asked for, where the shop has a choice (api-contract §9.3); null: its one service. */
+  service?: Pick<Service, 'name' | 'durationMinutes'> | null;
+  /** The barber asked for; null: anyone (the shop assigns one). */
+  memberName?: string | null;
   onEdit: (step: WizardStepKey) => void;
 }
 
@@ -63,6 +74,8 @@ export function ReviewStep({
   homeAddress,
   isSlotStillFree,
   onlinePayment,
+  service = null,
+  memberName = null,
   onEdit,
 }: ReviewStepProps) {
   const isHomeVisit = location === 'home';
@@ -80,10 +93,19 @@ export function ReviewStep({
       ) : null}
       <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-label="Your request">
         <dl className={classes.reviewList}>
-          <ReviewRow term="Barber">
-            <Text fw={700}>{personName}</Text>
+          {service ? (
+            <ReviewRow term="Service" editLabel="Change service" onEdit={() => onEdit('service')}>
+              <Text fw={700}>{service.name}</Text>
+              <Text size="sm" c="dimmed">
+                {formatDuration(service.durationMinutes)} with {memberName ?? 'the first free barber'}
+              </Text>
+            </ReviewRow>
+          ) : null}
+          {/* At a shop with a team, the barber is the service's: the shop is named here. */}
+          <ReviewRow term={service ? 'Shop' : 'Barber'}>
+            <Text fw={700}>{service ? businessName : personName}</Text>
             <Text size="sm" c="dimmed">
-              {businessName}
+              {service ? personName : businessName}
             </Text>
           </ReviewRow>
           <ReviewRow term="Date & time" editLabel="Change date and time" onEdit={() => onEdit('dateTime')}>

@@ -18,6 +18,9 @@ export interface BookingDraft {
   customPrice: string;
   location: 'shop' | 'home';
   homeAddress: string | null;
+  /** The service and barber chosen (api-contract §9.3); null: the first service, anyone. */
+  serviceId: string | null;
+  memberId: string | null;
 }
 
 const EMPTY: BookingDraft = {
@@ -27,9 +30,11 @@ const EMPTY: BookingDraft = {
   customPrice: '',
   location: 'shop',
   homeAddress: null,
+  serviceId: null,
+  memberId: null,
 };
 
-const STEP_KEYS: readonly string[] = ['dateTime', 'price', 'location', 'review'];
+const STEP_KEYS: readonly string[] = ['service', 'dateTime', 'price', 'location', 'review'];
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 /** A stored draft, field by field: anything unexpected falls back to the empty choice. */
@@ -44,6 +49,8 @@ function parseDraft(raw: unknown): BookingDraft {
     customPrice: text(raw.customPrice) ?? '',
     location,
     homeAddress: location === 'home' ? text(raw.homeAddress) : null,
+    serviceId: text(raw.serviceId),
+    memberId: text(raw.memberId),
   };
 }
 

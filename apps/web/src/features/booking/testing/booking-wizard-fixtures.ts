@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import { singleServiceCatalog } from '@/testing/bookings';
 import { type FetchStub, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 import { userDetails } from '@/testing/tokens';
@@ -42,6 +43,7 @@ export const availableTimes = (
   availability: { Saturday: [{ start: '10:00', end: '12:00' }], Monday: [{ start: '09:00', end: '10:00' }] },
   awayDates: [],
   slots,
+  ...singleServiceCatalog(business(overrides).minimumPrice),
 });
 
 export interface WizardOptions {

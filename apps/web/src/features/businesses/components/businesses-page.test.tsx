@@ -7,6 +7,7 @@ import {
 } from '@app/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { singleServiceCatalog } from '@/testing/bookings';
 import { apiErrorResponse, deferred, type FetchStub, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 import { userDetails } from '@/testing/tokens';
@@ -178,6 +179,7 @@ describe('businesses page', () => {
           availability: {},
           awayDates: [],
           slots: [],
+          ...singleServiceCatalog(BUSINESSES[0]!.minimumPrice),
         } satisfies AvailableTimesResponse),
       );
     const { user, router } = renderApp({ route: '/businesses', session: {} });

@@ -250,3 +250,25 @@ describe("the customer's money on the card (api-contract §9.2)", () => {
     expect(within(card).queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
   });
 });
+
+describe('a booking of a shop’s service (api-contract §9.3)', () => {
+  it('says which service, how long and with whom; a default hour says nothing more', async () => {
+    const fade = makeBooking({
+      ...approved,
+      id: 'a2',
+      ServiceName: 'Skin fade',
+      DurationMinutes: 30,
+      EndDateTime: '2026-12-05 10:30',
+      MemberID: 'niamh',
+      MemberName: 'Niamh',
+    });
+    const api = stubFetch().on(
+      'GET',
+      '/api/booking/userbookings',
+      jsonResponse(200, bookingsResponse([fade])),
+    );
+    renderProfile({ api });
+    const card = await screen.findByRole('article', { name: CARD });
+    expect(within(card).getByText('Skin fade · 30 min · with Niamh')).toBeInTheDocument();
+  });
+});

@@ -1,5 +1,5 @@
 import type { AvailableTimesResponse, Booking, MyReview, Review } from '@app/domain';
-import { makeBooking } from '@/testing/bookings';
+import { makeBooking, singleServiceCatalog } from '@/testing/bookings';
 import { type FetchStub, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 import { userDetails } from '@/testing/tokens';
@@ -101,6 +101,7 @@ export const availableTimes = (): AvailableTimesResponse => ({
   availability: { Saturday: [{ start: '10:00', end: '11:00' }] },
   awayDates: [],
   slots: ['2026-12-05 10:00'],
+  ...singleServiceCatalog(20),
 });
 
 /** Signs in as a customer and opens the booking page of biz-1; the test adds the reviews' answers. */
