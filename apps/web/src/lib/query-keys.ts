@@ -9,6 +9,8 @@ export const queryKeys = {
   payments: ['user', 'payments'] as const,
   paymentAccount: ['user', 'payments', 'account'] as const,
   paymentSettings: ['user', 'payments', 'settings'] as const,
+  /** The business's own team (api-contract §9.3). */
+  team: ['user', 'team'] as const,
   /** POST /auth/verify-invite for one invite code (a read: it changes nothing). */
   inviteCheck: (inviteCode: string) => ['invites', inviteCode, 'check'] as const,
   /** GET /auth/invites: the invitations the Admins sent. */

@@ -661,3 +661,47 @@ describe('booking calendar', () => {
     expect(await within(dialog).findByText('No bookings on this day.')).toBeInTheDocument();
   });
 });
+
+describe('approving at a shop with a team (api-contract §9.3)', () => {
+  it('names the barber who does it, or leaves it to the first free one', async () => {
+    fixToday(TODAY);
+    const fade = { ...requested, ServiceID: 'fade', ServiceName: 'Skin fade', DurationMinutes: 30 };
+    const api = stubFetch().on(
+      'GET',
+      '/api/user/team',
+      jsonResponse(200, {
+        team: [
+          { id: 'orla', name: 'Orla', serviceIds: ['fade', 'colour'], availability: null },
+          { id: 'sam', name: 'Sam', serviceIds: ['fade'], availability: null },
+          { id: 'alex', name: 'Alex', serviceIds: ['colour'], availability: null },
+        ],
+      }),
+    );
+    const { user } = await openRequests([fade], api);
+    api.on('PATCH', '/api/booking/setstatus', jsonResponse(200, bookingChanged('Approved', fade)));
+    const card = within(section(/^Pending/)).getByRole('article', {
+      name: 'Aoife Byrne, Sat 5 Dec 2026, 10:00',
+    });
+    expect(card).toHaveTextContent('Skin fade · 30 min');
+    await user.click(within(card).getByRole('button', { name: 'Approve' }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve this request?' });
+    const barber = await within(dialog).findByRole('combobox', { name: 'Barber' });
+    // Only those who do fades; the first free one unless the business says otherwise.
+    expect(
+      within(barber)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['First free barber', 'Orla', 'Sam']);
+    expect(barber).toHaveValue('first-free');
+    await user.selectOptions(barber, 'Sam');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve Request' }));
+    await waitFor(() =>
+      expect(api.callsTo('PATCH', '/api/booking/setstatus')[0]?.body).toEqual({
+        businessId: 'business-1',
+        bookingId: 'r1',
+        status: 'Approved',
+        memberId: 'sam',
+      }),
+    );
+  });
+});

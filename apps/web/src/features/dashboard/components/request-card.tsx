@@ -1,5 +1,5 @@
 import { assertNever, type Booking, hasBookingStarted, MESSAGES } from '@app/domain';
-import { Anchor, Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, Paper, Stack, Title } from '@mantine/core';
 import { memo, useState } from 'react';
 import { BookingDetail, BookingDetails } from '@/components/booking-details';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
@@ -9,6 +9,7 @@ import { MessagesButton } from '@/components/messages-button';
 import { agreedPrice, formatBookingDateTime, formatPounds, offeredPrice } from '@/lib/booking-format';
 import { toast } from '@/lib/toast';
 import { useBringIntoView } from '@/lib/use-bring-into-view';
+import { useTeam } from '../api/team';
 import { bookingRefOf, useSetBookingStatusMutation } from '../api/update-booking';
 import { showFailure } from '../utils/errors';
 import { AttendanceButtons, canMarkAttendance } from './attendance-buttons';
@@ -123,6 +124,8 @@ function ApproveButton({ booking }: { booking: Booking }) {
   const customer = customerNameOf(booking);
   const when = formatBookingDateTime(booking.BookingDateTime);
   const offer = offeredPrice(booking);
+  // Who does it (api-contract §9.3): the one the customer asked for, or the first free one.
+  const [memberId, setMemberId] = useState<string>(booking.MemberID ?? FIRST_FREE);
   return (
     <ConfirmButton
       label="Approve"
@@ -137,15 +140,54 @@ function ApproveButton({ booking }: { booking: Booking }) {
             approved, with a calendar entry. You can still cancel it later, with a reason.
           </>
         ),
+        fields: <MemberPicker booking={booking} value={memberId} onChange={setMemberId} />,
         confirmLabel: 'Approve Request',
       }}
       onConfirm={() =>
         runBookingChange(
-          () => approve.mutateAsync({ ...bookingRefOf(booking), status: 'Approved' }),
+          () =>
+            approve.mutateAsync({
+              ...bookingRefOf(booking),
+              status: 'Approved',
+              ...(memberId === FIRST_FREE ? {} : { memberId }),
+            }),
           `Approved: ${customer}, ${when}`,
         )
       }
       isPending={approve.isPending}
+    />
+  );
+}
+
+const FIRST_FREE = 'first-free';
+
+/**
+ * The barber who will do it, at a shop with more than one who does the service (api-contract
+ * §9.3); nothing at a shop of one. Loaded when the dialog opens.
+ */
+function MemberPicker({
+  booking,
+  value,
+  onChange,
+}: {
+  booking: Booking;
+  value: string;
+  onChange: (memberId: string) => void;
+}) {
+  const team = useTeam();
+  const doing = (team.data?.team ?? []).filter(
+    (member) => booking.ServiceID === null || member.serviceIds.includes(booking.ServiceID),
+  );
+  if (doing.length < 2) return null;
+  return (
+    <NativeSelect
+      label="Barber"
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      data={[
+        { value: FIRST_FREE, label: 'First free barber' },
+        ...doing.map((member) => ({ value: member.id, label: member.name })),
+      ]}
     />
   );
 }
