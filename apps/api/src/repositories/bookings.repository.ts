@@ -271,6 +271,19 @@ export class BookingsRepository {
     }));
   }
 
+  /** Whether a team member has an Approved or Confirmed booking starting at or after `from`. */
+  async memberHasAgreedFrom(memberId: string, from: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('bookings')
+      .select('id')
+      .where('member_id', '=', memberId)
+      .where('status', 'in', SLOT_HOLDING_STATUSES)
+      .where('starts_at', '>=', from)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** The business's Approved and Confirmed bookings starting at or after `from`, earliest first. */
   listAgreedFrom(businessId: string, from: string): Promise<BookingRow[]> {
     return this.db

@@ -165,6 +165,22 @@ describeEachDatabase('a team: each member’s own diary (api-contract §9.3)', (
     expect((await approve(s, second, s.alex)).json().booking.MemberName).toBe('Alex');
   });
 
+  it('a member with agreed bookings to come stays (409 MemberHasBookings); a request naming a removed one goes to anyone', async () => {
+    const s = await shop();
+    const day = lastDay();
+    const withSam = (await request(s, `${day} 09:00`, s.fade, { memberId: s.sam })).json().booking.id;
+    expect((await approve(s, withSam)).json().booking.MemberName).toBe('Sam');
+    const refused = await call(t, 'DELETE', `/api/user/team/${s.sam}`, s.business);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('MemberHasBookings');
+
+    const withAlex = (await request(s, `${day} 13:00`, s.fade, { memberId: s.alex })).json().booking.id;
+    expect((await call(t, 'DELETE', `/api/user/team/${s.alex}`, s.business)).statusCode).toBe(204);
+    const approved = await approve(s, withAlex);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().booking.MemberName).toBe('Bob');
+  });
+
   it(`${RACERS} approvals at once of overlapping requests: no member holds two overlapping bookings`, async () => {
     const s = await shop();
     const day = lastDay();

@@ -4,8 +4,8 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 /**
  * Services and team, third part (api-contract §9.3): the overlap rule holds per team member, not
- * per business. Every booking gets its business's first member (the owner, who did everything
- * until now). The unique index of 0001 (one agreed booking per business and start) goes; in its
+ * per business. Every agreed booking gets its business's first member (the owner, who did
+ * everything until now); an open request keeps none (the approval picks one then). The unique index of 0001 (one agreed booking per business and start) goes; in its
  * place, no two Approved or Confirmed bookings of one member overlap in time, whatever their
  * lengths:
  * - PostgreSQL: an exclusion constraint over (member_id =, [start minute, end minute) &&) with
@@ -22,6 +22,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .updateTable('bookings')
     .set({ member_id: first('id'), member_name: first('name') })
     .where('member_id', 'is', null)
+    .where('status', 'in', ['Approved', 'Confirmed'])
     .execute();
   await db.schema
     .createIndex('bookings_agreed_starts_idx')
@@ -41,6 +42,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 // biome-ignore lint/suspicious/noExplicitAny: a frozen migration must not depend on today's schema types
 export async function down(db: Kysely<any>): Promise<void> {
   await dropMemberOverlapGuard(db);
+  if (isPostgres(db)) await sql`drop function if exists booking_minute(text)`.execute(db);
   await db.schema.dropIndex('bookings_member_starts_idx').execute();
   await db.schema
     .createIndex('bookings_one_per_slot_idx')

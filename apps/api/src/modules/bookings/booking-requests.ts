@@ -2,11 +2,9 @@ import { randomUUID } from 'node:crypto';
 import {
   type AvailableTimesResponse,
   type Booking,
-  bookingTimeOf,
   type CreateBookingRequestSchema,
   customerPriceError,
   DEFAULT_SERVICE_MINUTES,
-  freeMemberAt,
   heldTimesFrom,
   homeVisitAddressError,
   isPaymentMode,
@@ -189,9 +187,9 @@ export class BookingRequests {
         if (await bookings.findOpenRequest(customer.id, business.id, input.bookingDateTime)) {
           throw new AppError('DuplicateRequest', BOOKING_MESSAGES.duplicateRequest);
         }
-        const asked = bookingTimeOf(input.bookingDateTime, service.duration_minutes);
-        // Someone who does it (the one asked for, if any) must still be free for its whole length.
-        if (!freeMemberAt(asked, { ...rules, ...team })) throw slotTaken();
+        // Someone who does it (the one asked for, if any) must still offer it: free for its whole
+        // length, on their own grid, as available-times says.
+        if (!isTeamBookableSlot(input.bookingDateTime, { ...rules, ...team })) throw slotTaken();
         const named = input.memberId === undefined ? undefined : team.members[0];
 
         // Names and contact details are captured now: bookings outlive accounts (api-contract §3).

@@ -8,10 +8,12 @@ import {
   type Service,
   type SlotStep,
   type TeamMember,
+  utcToLondonWallClock,
 } from '@app/domain';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import { BookingsRepository } from '../../repositories/bookings.repository';
 import {
   CatalogRepository,
   type MemberWithServices,
@@ -180,9 +182,14 @@ export class CatalogService {
 
   /** DELETE /user/team/{id}: never the only one (409 LastMember). */
   async removeMember(businessId: string, memberId: string): Promise<void> {
-    await this.change(businessId, async (catalog, _services, members) => {
+    await this.change(businessId, async (catalog, _services, members, _now, trx) => {
       if (!members.some((member) => member.id === memberId)) throw notFound(SERVICE_MESSAGES.memberNotFound);
       if (members.length === 1) throw new AppError('LastMember', SERVICE_MESSAGES.lastMember);
+      // Their agreed bookings to come stay theirs: cancel or move them first (api-contract §9.3).
+      const now = utcToLondonWallClock(this.deps.clock());
+      if (await new BookingsRepository(trx).memberHasAgreedFrom(memberId, now)) {
+        throw new AppError('MemberHasBookings', SERVICE_MESSAGES.memberHasBookings);
+      }
       await catalog.deleteMember(businessId, memberId);
     });
   }
@@ -242,6 +249,7 @@ export class CatalogService {
       services: ServiceRow[],
       members: MemberWithServices[],
       now: string,
+      trx: Db,
     ) => Promise<T>,
   ): Promise<T> {
     const business = await this.businessOf(businessId);
@@ -254,7 +262,7 @@ export class CatalogService {
         await catalog.listServices(businessId),
         await catalog.listMembers(businessId),
       ];
-      const result = await work(catalog, services, members, now);
+      const result = await work(catalog, services, members, now, trx);
       // The menu or team changed: the business's kept next free hour is due (api-contract §8.5).
       await new UsersRepository(trx).markSlotsChanged(businessId);
       return result;
