@@ -11,6 +11,8 @@ export const queryKeys = {
   paymentSettings: ['user', 'payments', 'settings'] as const,
   /** The business's own team (api-contract §9.3). */
   team: ['user', 'team'] as const,
+  services: ['user', 'services'] as const,
+  bookingSettings: ['user', 'booking-settings'] as const,
   /** POST /auth/verify-invite for one invite code (a read: it changes nothing). */
   inviteCheck: (inviteCode: string) => ['invites', inviteCode, 'check'] as const,
   /** GET /auth/invites: the invitations the Admins sent. */

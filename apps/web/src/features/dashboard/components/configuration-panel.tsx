@@ -28,6 +28,7 @@ import { AwayDatesCard } from './away-dates-card';
 import { BusinessProfileGate } from './business-profile-gate';
 import { CalendarExportCard } from './calendar-export-card';
 import { PaymentsCard } from './payments-card';
+import { ServicesTeamCard } from './services-team-card';
 
 /** Spec §5 'Prices and other admin rules': saving the minimum price requires login. */
 export const SAVING_REQUIRES_LOGIN = 'Saving requires login';
@@ -347,6 +348,7 @@ export function ConfigurationPanel() {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Stack gap="md">
+              <ServicesTeamCard />
               <AwayDatesCard profile={profile} />
               <CalendarExportCard />
             </Stack>

@@ -1,0 +1,89 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, stubFetch } from '@/testing/fetch-stub';
+import { FIRST_RENDER, renderDashboard } from '../testing/dashboard-fixtures';
+
+const FADE = { id: 'fade', name: 'Skin fade', durationMinutes: 30, minimumPrice: 20, description: null };
+const BEARD = { id: 'beard', name: 'Beard trim', durationMinutes: 15, minimumPrice: 10, description: null };
+
+function openCard() {
+  const api = stubFetch()
+    .on('GET', '/api/user/services', jsonResponse(200, { services: [FADE, BEARD] }))
+    .on(
+      'GET',
+      '/api/user/team',
+      jsonResponse(200, {
+        team: [{ id: 'conor', name: 'Conor', serviceIds: ['fade', 'beard'], availability: null }],
+      }),
+    )
+    .on('GET', '/api/user/booking-settings', jsonResponse(200, { slotStepMinutes: 15 }));
+  return renderDashboard({ route: '/admin?tab=configuration', api });
+}
+
+const card = async () =>
+  within(await screen.findByRole('region', { name: 'Services and team' }, FIRST_RENDER));
+
+describe('services and team in Configuration (api-contract §9.3)', () => {
+  it('lists the menu and the team; adds a service, checked as typed, and a barber who does some of it', async () => {
+    const { user, api } = openCard();
+    const section = await card();
+    expect(await section.findByText('Skin fade')).toBeInTheDocument();
+    expect(section.getByText('30 min · from £20')).toBeInTheDocument();
+    expect(section.getByText('Skin fade, Beard trim')).toBeInTheDocument();
+    expect(section.getByRole('combobox', { name: 'Starts every' })).toHaveValue('15');
+
+    await user.click(section.getByRole('button', { name: 'Add Service' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add a service' }, FIRST_RENDER));
+    await user.click(dialog.getByRole('button', { name: 'Save Service' }));
+    expect(dialog.getByText('Please enter the service’s name')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/user/services')).toHaveLength(0);
+    api.on(
+      'POST',
+      '/api/user/services',
+      jsonResponse(201, { service: { ...FADE, id: 'colour', name: 'Colour' } }),
+    );
+    await user.type(dialog.getByRole('textbox', { name: 'Name' }), 'Colour');
+    await user.selectOptions(dialog.getByRole('combobox', { name: 'How long it takes' }), '1 hr 30 min');
+    await user.type(dialog.getByRole('textbox', { name: 'From (minimum price)' }), '45');
+    await user.click(dialog.getByRole('button', { name: 'Save Service' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/api/user/services')[0]?.body).toEqual({
+        name: 'Colour',
+        durationMinutes: 90,
+        minimumPrice: '45',
+        description: '',
+      }),
+    );
+
+    await user.click(section.getByRole('button', { name: 'Add Team Member' }));
+    const member = within(await screen.findByRole('dialog', { name: 'Add a team member' }, FIRST_RENDER));
+    api.on(
+      'POST',
+      '/api/user/team',
+      jsonResponse(201, { member: { id: 'niamh', name: 'Niamh', serviceIds: ['fade'], availability: null } }),
+    );
+    await user.type(member.getByRole('textbox', { name: 'Name' }), 'Niamh');
+    await user.click(member.getByRole('checkbox', { name: 'Beard trim' }));
+    await user.click(member.getByRole('button', { name: 'Save Team Member' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/api/user/team')[0]?.body).toEqual({
+        name: 'Niamh',
+        serviceIds: ['fade'],
+        availability: null,
+      }),
+    );
+  });
+
+  it('moves a service down and saves the new order', async () => {
+    const { user, api } = openCard();
+    const section = await card();
+    api.on('PUT', '/api/user/services/order', jsonResponse(200, { services: [BEARD, FADE] }));
+    await user.click(await section.findByRole('button', { name: 'Move Skin fade down' }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', '/api/user/services/order')[0]?.body).toEqual({
+        serviceIds: ['beard', 'fade'],
+      }),
+    );
+    expect(section.getByRole('button', { name: 'Move Skin fade up' })).toBeDisabled();
+  });
+});
