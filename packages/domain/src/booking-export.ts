@@ -18,6 +18,9 @@ export const BOOKING_EXPORT_MESSAGES = {
 export const BOOKING_EXPORT_COLUMNS = [
   'Date',
   'Time',
+  'Service',
+  'Minutes',
+  'Barber',
   'Status',
   'Customer',
   'Phone',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingServiceText, formatDuration } from './services';
+import { bookingServiceText, formatDuration, menuText } from './services';
 
 describe('services in words', () => {
   it('says how long a service takes', () => {
@@ -20,5 +20,14 @@ describe('services in words', () => {
       bookingServiceText({ ServiceName: 'Appointment', DurationMinutes: 60, MemberName: 'Bob' }),
     ).toBeNull();
     expect(bookingServiceText({ ServiceName: null, DurationMinutes: 60, MemberName: null })).toBeNull();
+  });
+});
+
+describe('menuText', () => {
+  it('names a menu in order, and nothing for a default Appointment alone', () => {
+    expect(menuText(['Skin fade', 'Beard trim'])).toBe('Skin fade · Beard trim');
+    expect(menuText(['Colour'])).toBe('Colour');
+    expect(menuText(['Appointment'])).toBeNull();
+    expect(menuText([])).toBeNull();
   });
 });

@@ -89,3 +89,12 @@ export function bookingServiceText(booking: {
   if (booking.MemberName) parts.push(`with ${booking.MemberName}`);
   return parts.join(' · ');
 }
+
+/**
+ * A business's menu in words for the list's card (api-contract §9.3): 'Skin fade · Beard trim'.
+ * Null for a business with only its default 'Appointment', whose card stays as it was.
+ */
+export function menuText(services: readonly string[]): string | null {
+  if (services.length === 0 || (services.length === 1 && services[0] === DEFAULT_SERVICE_NAME)) return null;
+  return services.join(' · ');
+}

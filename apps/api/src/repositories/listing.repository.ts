@@ -46,6 +46,9 @@ export interface ListingTeam {
   members: { id: string; availability: string | null }[];
 }
 
+/** A business's services as the list shows them: names and lowest prices, in its order. */
+export type ListingMenu = { name: string; minimumPrice: number }[];
+
 export interface NextAvailable {
   id: string;
   next: string | null;
@@ -59,6 +62,32 @@ export class ListingRepository {
   /** Every listed business (users_listed_businesses_idx), in no particular order. */
   listListed(): Promise<ListingRow[]> {
     return this.listed().select(LISTING_COLUMNS).execute();
+  }
+
+  /**
+   * The menus of every listed business (api-contract §9.3): each business's services' names and
+   * lowest prices in its order, for the list's "From £X", its services line and `q`.
+   */
+  async listedMenus(): Promise<Map<string, ListingMenu>> {
+    const rows = await this.db
+      .selectFrom('services')
+      .innerJoin('users', 'users.id', 'services.business_id')
+      .where('users.user_type', 'in', BOOKABLE_TYPES)
+      .where('users.is_listed', '=', 1)
+      .where('users.is_confirmed', '=', 1)
+      .select(['services.business_id', 'services.name', 'services.minimum_price'])
+      .orderBy('services.business_id')
+      .orderBy('services.position')
+      .orderBy('services.created_at')
+      .orderBy('services.id')
+      .execute();
+    const menus = new Map<string, ListingMenu>();
+    for (const row of rows) {
+      const menu = menus.get(row.business_id);
+      if (menu) menu.push({ name: row.name, minimumPrice: row.minimum_price });
+      else menus.set(row.business_id, [{ name: row.name, minimumPrice: row.minimum_price }]);
+    }
+    return menus;
   }
 
   /** The ids of every listed business, in id order (the sitemap's business pages). */

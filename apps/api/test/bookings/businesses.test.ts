@@ -43,6 +43,7 @@ describeEachDatabase('GET /api/booking/businesses and /available-times', (databa
       BusinessAddress: '2 High Street, Belfast, BT1 2AB',
       BusinessTown: 'Belfast',
       minimumPrice: 20,
+      services: ['Appointment'],
       homeVisitsEnabled: true,
       homeVisitDistricts: [],
       cancellationNoticeHours: 0,
@@ -52,6 +53,7 @@ describeEachDatabase('GET /api/booking/businesses and /available-times', (databa
     expect(businesses.find((b) => b.id === zed.id)).toMatchObject({
       BusinessDescription: '',
       minimumPrice: 45,
+      services: ['Appointment'],
       homeVisitsEnabled: false,
       homeVisitDistricts: [],
       cancellationNoticeHours: 24,
@@ -124,6 +126,7 @@ describeEachDatabase('GET /api/booking/businesses and /available-times', (databa
         BusinessAddress: '2 High Street, Belfast, BT1 2AB',
         BusinessTown: 'Belfast',
         minimumPrice: 20,
+        services: ['Appointment'],
         homeVisitsEnabled: true,
         homeVisitDistricts: [],
         availability,

@@ -85,6 +85,9 @@ describeEachDatabase('CSV export of bookings', (database) => {
       .updateTable('bookings')
       // Its £6.25 deposit paid, and kept: the customer did not come.
       .set({
+        service_name: 'Skin fade',
+        duration_minutes: 30,
+        member_name: 'Niamh',
         final_price: 25,
         payment_status: 'Kept',
         amount_due_pence: 625,
@@ -120,7 +123,7 @@ describeEachDatabase('CSV export of bookings', (database) => {
     const text = bytes.toString('utf8');
     expect(
       text.startsWith(
-        '\uFEFFDate,Time,Status,Customer,Phone,Price,Home visit,Address,Payment,Amount due,Paid,Refunded,Attendance\r\n',
+        '\uFEFFDate,Time,Service,Minutes,Barber,Status,Customer,Phone,Price,Home visit,Address,Payment,Amount due,Paid,Refunded,Attendance\r\n',
       ),
     ).toBe(true);
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"") Séan"`);
@@ -131,6 +134,9 @@ describeEachDatabase('CSV export of bookings', (database) => {
       [
         '2026-03-01',
         '00:00',
+        'Skin fade',
+        '30',
+        'Niamh',
         'Approved',
         'Ada Lovelace',
         '07123 456789',
@@ -146,6 +152,9 @@ describeEachDatabase('CSV export of bookings', (database) => {
       [
         '2026-03-15',
         '10:00',
+        'Appointment',
+        '60',
+        '',
         'Countered',
         `'=HYPERLINK("http://evil.example","Click") Séan`,
         '07123 456789',
@@ -161,6 +170,9 @@ describeEachDatabase('CSV export of bookings', (database) => {
       [
         '2026-03-31',
         '23:00',
+        'Appointment',
+        '60',
+        '',
         'Requested',
         'Ada Lovelace',
         "'-1+1",
@@ -182,7 +194,7 @@ describeEachDatabase('CSV export of bookings', (database) => {
     const response = await exportCsv('?from=2001-01-01&to=2001-01-31');
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe(
-      '\uFEFFDate,Time,Status,Customer,Phone,Price,Home visit,Address,Payment,Amount due,Paid,Refunded,Attendance\r\n',
+      '\uFEFFDate,Time,Service,Minutes,Barber,Status,Customer,Phone,Price,Home visit,Address,Payment,Amount due,Paid,Refunded,Attendance\r\n',
     );
     expect((await exportCsv('?from=2026-03-01&to=2026-03-31', customer)).statusCode).toBe(403);
     expect((await exportCsv('?from=2026-03-01&to=2026-03-31', null)).statusCode).toBe(401);

@@ -216,6 +216,29 @@ describeEachDatabase('services and team (api-contract §9.3)', (database) => {
     });
   });
 
+  it('the list finds a business by a service’s name and shows its menu from its lowest price', async () => {
+    const business = await createBusiness(t, db(), { minimum_price: 30 });
+    const word = `Balayage${randomUUID().slice(0, 8)}`;
+    const added = await call(t, 'POST', '/api/user/services', business, {
+      name: word,
+      durationMinutes: 120,
+      minimumPrice: '12',
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const search = async (query: string) =>
+      (await t.app.inject({ url: `/api/booking/businesses?${query}` })).json().businesses as {
+        id: string;
+        minimumPrice: number;
+        services: string[];
+      }[];
+    const found = await search(`q=${word.toLowerCase()}`);
+    expect(found.map((entry) => entry.id)).toEqual([business.id]);
+    expect(found[0]).toMatchObject({ minimumPrice: 12, services: ['Appointment', word] });
+    expect((await search('maxPrice=12&limit=50')).map((entry) => entry.id)).toContain(business.id);
+    const page = await t.app.inject({ url: `/api/booking/available-times?businessId=${business.id}` });
+    expect(page.json().business).toMatchObject({ minimumPrice: 12, services: ['Appointment', word] });
+  });
+
   it('booking settings: starts every 60 minutes until the business chooses 15 or 30', async () => {
     const business = await createBusiness(t, db());
     expect((await call(t, 'GET', '/api/user/booking-settings', business)).json()).toEqual({

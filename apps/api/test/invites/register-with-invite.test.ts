@@ -122,6 +122,7 @@ describeEachDatabase('POST /api/auth/register-with-invite', (database) => {
       BusinessAddress: '40 Botanic Avenue, Belfast, BT7 1JQ',
       BusinessTown: 'Belfast',
       minimumPrice: 30,
+      services: ['Appointment'],
       homeVisitsEnabled: true,
       homeVisitDistricts: [],
       cancellationNoticeHours: 0,

@@ -97,7 +97,14 @@ export const BusinessSummarySchema = z
       .string()
       .describe('As registered; only its town and postcode when the business turned showFullAddress off'),
     BusinessTown: z.string().describe('The segment of the address before the postcode'),
-    minimumPrice: z.number(),
+    minimumPrice: z
+      .number()
+      .describe(
+        'The lowest minimum price of its services (api-contract §9.3): what the list shows as “From £X”',
+      ),
+    services: z
+      .array(z.string())
+      .describe('The names of its services in the business’s order (api-contract §9.3); searched by q'),
     homeVisitsEnabled: z.boolean(),
     homeVisitDistricts: z
       .array(z.string())

@@ -92,8 +92,13 @@ export function toBookingWithAddress(
  * A business as customers see it (api-contract §8.5): its address in public form, and its first
  * bookable slot (kept with it for the list; the first of the slots for available-times).
  */
-export function toBusinessSummary(user: BusinessListingRow, nextAvailable: string | null): BusinessSummary {
+export function toBusinessSummary(
+  user: BusinessListingRow,
+  nextAvailable: string | null,
+  menu: readonly { name: string; minimumPrice: number }[],
+): BusinessSummary {
   const address = user.business_address ?? '';
+  const businessMinimum = user.minimum_price ?? MINIMUM_PRICE_DEFAULT;
   return {
     id: user.id,
     FirstName: user.first_name,
@@ -102,7 +107,11 @@ export function toBusinessSummary(user: BusinessListingRow, nextAvailable: strin
     BusinessDescription: user.business_description ?? '',
     BusinessAddress: publicBusinessAddress(address, user.show_full_address === 1),
     BusinessTown: businessTownOf(address),
-    minimumPrice: user.minimum_price ?? MINIMUM_PRICE_DEFAULT,
+    // "From £X": the lowest of its services (api-contract §9.3); with only its default service,
+    // the business's minimum (§4). A business not yet given §9.3's start shows its own.
+    minimumPrice:
+      menu.length > 0 ? Math.min(...menu.map((service) => service.minimumPrice)) : businessMinimum,
+    services: menu.length > 0 ? menu.map((service) => service.name) : [DEFAULT_SERVICE_NAME],
     homeVisitsEnabled: user.home_visits_enabled === 1,
     homeVisitDistricts: districtsOf(user.home_visit_districts),
     cancellationNoticeHours: user.cancellation_notice_hours,
@@ -135,7 +144,7 @@ export function toAvailableTimes(
   const publicAwayDates = awayDates.map(toPublicAwayDate);
   return {
     business: {
-      ...toBusinessSummary(business, slots[0] ?? null),
+      ...toBusinessSummary(business, slots[0] ?? null, catalog.services),
       availability,
       awayDates: publicAwayDates,
       onlinePayment,

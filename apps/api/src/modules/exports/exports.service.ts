@@ -2,6 +2,7 @@ import {
   addDays,
   BOOKING_EXPORT_COLUMNS,
   type BookingExportQuery,
+  DEFAULT_SERVICE_NAME,
   formatPence,
   nationalPhone,
   parseBookingDateTime,
@@ -18,6 +19,10 @@ function exportRow(booking: BookingRow): string[] {
   return [
     parsed?.date ?? booking.starts_at.slice(0, 10),
     parsed?.start ?? booking.starts_at.slice(11, 16),
+    // What it is, how long it takes and with whom (api-contract §9.3); empty before a member is set.
+    booking.service_name ?? DEFAULT_SERVICE_NAME,
+    String(booking.duration_minutes),
+    booking.member_name ?? '',
     booking.status,
     booking.customer_name,
     // National form ('07123 456789'): a spreadsheet keeps it as text, with no formula guard to see.

@@ -145,11 +145,12 @@ export interface ListingServiceDeps {
 /**
  * Finding a business (api-contract §8.5): the list's filters, orders and pages, and the towns.
  *
- * The list is small (every listed business, a few columns) and read whole, then filtered, sorted
- * and paged here. A business's next free hour is kept with it (migration 0009) and recomputed only
- * when due: after a write that changed its slots, when that hour begins, or at midnight when it
- * had none. So a request costs one query, plus one batch for the businesses that are due, plus two
- * for `availableOn`: never a query per business.
+ * The list is small (every listed business, a few columns, and its services' names and prices)
+ * and read whole, then filtered, sorted and paged here. A business's next free hour is kept with it
+ * (migration 0009) and recomputed only when due: after a write that changed its slots, when that
+ * hour begins, or at midnight when it had none. So a request costs two queries (run together),
+ * plus one batch for the businesses that are due, plus two for `availableOn`: never a query per
+ * business.
  */
 export class ListingService {
   private readonly listing: ListingRepository;
@@ -216,7 +217,7 @@ export class ListingService {
     now: Date,
   ): Promise<{ row: ListingRow; summary: BusinessSummary; text: string }[]> {
     const nowIso = now.toISOString();
-    const rows = await this.listing.listListed();
+    const [rows, menus] = await Promise.all([this.listing.listListed(), this.listing.listedMenus()]);
     const due = rows.filter((row) => row.next_available_until <= nowIso);
     const fresh =
       due.length > 0
@@ -227,8 +228,14 @@ export class ListingService {
         : undefined;
     return rows.map((row) => {
       const next = fresh?.get(row.id)?.next ?? (fresh?.has(row.id) ? null : row.next_available);
-      const summary = toBusinessSummary(row, next);
-      const text = [summary.BusinessName, summary.BusinessDescription, summary.FirstName, summary.LastName]
+      const summary = toBusinessSummary(row, next, menus.get(row.id) ?? []);
+      const text = [
+        summary.BusinessName,
+        summary.BusinessDescription,
+        summary.FirstName,
+        summary.LastName,
+        ...summary.services,
+      ]
         .join(' ')
         .toLocaleLowerCase('en-GB');
       return { row, summary, text };

@@ -28,6 +28,7 @@ const availableTimes = (
     BusinessAddress: '2 High Street, Belfast, BT1 2AB',
     BusinessTown: 'Belfast',
     minimumPrice: 50,
+    services: ['Appointment'],
     homeVisitsEnabled,
     homeVisitDistricts,
     cancellationNoticeHours: 0,

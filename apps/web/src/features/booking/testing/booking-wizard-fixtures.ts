@@ -24,6 +24,7 @@ export const business = (overrides: Partial<BookableBusiness> = {}): BookableBus
   BusinessAddress: '2 High Street, Belfast, BT1 2AB',
   BusinessTown: 'Belfast',
   minimumPrice: 50,
+  services: ['Appointment'],
   homeVisitsEnabled: false,
   homeVisitDistricts: [],
   cancellationNoticeHours: 0,

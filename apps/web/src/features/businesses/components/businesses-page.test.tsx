@@ -22,6 +22,7 @@ const BUSINESSES: BusinessSummary[] = [
     BusinessAddress: '210 Lisburn Road, Belfast, BT9 6GD',
     BusinessTown: 'Belfast',
     minimumPrice: 30,
+    services: ['Skin fade', 'Beard trim'],
     homeVisitsEnabled: true,
     homeVisitDistricts: [],
     cancellationNoticeHours: 24,
@@ -37,6 +38,7 @@ const BUSINESSES: BusinessSummary[] = [
     BusinessAddress: 'Derry, BT48 7AB',
     BusinessTown: 'Derry',
     minimumPrice: 45,
+    services: ['Appointment'],
     homeVisitsEnabled: false,
     homeVisitDistricts: [],
     cancellationNoticeHours: 0,
@@ -74,6 +76,8 @@ describe('businesses page', () => {
     expect(kelly.getByText('Ciaran Kelly')).toBeInTheDocument();
     expect(kelly.getByText('Skin fades and beard trims on the Lisburn Road.')).toBeInTheDocument();
     expect(kelly.getByText('From £30')).toBeInTheDocument();
+    // api-contract §9.3: its menu by name; a business with only its default Appointment shows none.
+    expect(kelly.getByText('Skin fade · Beard trim')).toBeInTheDocument();
     expect(kelly.getByText('Home visits')).toBeInTheDocument();
     expect(kelly.getByRole('link', { name: 'Request Now' })).toHaveAttribute('href', '/booking/biz-1');
     expect(kelly.getByText('Next free: Tomorrow 10:00')).toBeInTheDocument();
@@ -82,6 +86,7 @@ describe('businesses page', () => {
     expect(doherty.getByText(MESSAGES.unknownBusiness)).toBeInTheDocument();
     expect(doherty.getByText('From £45')).toBeInTheDocument();
     expect(doherty.queryByText('Home visits')).not.toBeInTheDocument();
+    expect(doherty.queryByText('Appointment')).not.toBeInTheDocument();
     expect(doherty.getByRole('link', { name: 'Request Now' })).toHaveAttribute('href', '/booking/biz-2');
     expect(doherty.getByText('No free hours in the next 4 weeks')).toBeInTheDocument();
 

@@ -4,6 +4,7 @@ import {
   businessPersonName,
   initialsOf,
   MESSAGES,
+  menuText,
   todayInLondon,
 } from '@app/domain';
 import {
@@ -57,6 +58,8 @@ function BusinessCard({ business, today }: { business: BusinessSummary; today: s
   const nameId = `business-${business.id}-name`;
   const businessNameId = `business-${business.id}-business-name`;
   const personName = businessPersonName(business);
+  // NOTE: read defensively: a cached page from before menus existed has none.
+  const menu = menuText(business.services ?? []);
   return (
     <Paper
       component="article"
@@ -88,6 +91,11 @@ function BusinessCard({ business, today }: { business: BusinessSummary; today: s
       {business.BusinessDescription.trim() ? (
         <Text size="sm" c="dark.5" lineClamp={3}>
           {business.BusinessDescription}
+        </Text>
+      ) : null}
+      {menu ? (
+        <Text size="sm" fw={500} lineClamp={2}>
+          {menu}
         </Text>
       ) : null}
       <Group gap={6} wrap="nowrap" c={business.nextAvailable ? 'brand.8' : 'dimmed'}>

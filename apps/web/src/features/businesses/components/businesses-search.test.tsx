@@ -23,6 +23,7 @@ const business = (id: string, name: string, extra: Partial<BusinessSummary> = {}
   BusinessAddress: '1 Main Street, Belfast, BT1 1AA',
   BusinessTown: 'Belfast',
   minimumPrice: 15,
+  services: ['Appointment'],
   homeVisitsEnabled: false,
   homeVisitDistricts: [],
   cancellationNoticeHours: 24,

@@ -69,8 +69,8 @@ function ExportForm() {
           Export bookings
         </Title>
         <Text c="dimmed" size="sm">
-          Every booking between two dates as a spreadsheet file (CSV) with date, time, status, customer,
-          phone, price, home visit and address.
+          Every booking between two dates as a spreadsheet file (CSV) with date, time, service, length,
+          barber, status, customer, phone, price, home visit, address and payment.
         </Text>
         <Group grow align="flex-start" gap="sm" wrap="wrap">
           <DatePickerInput

@@ -89,6 +89,7 @@ export const availableTimes = (): AvailableTimesResponse => ({
     BusinessAddress: '2 High Street, Belfast, BT1 2AB',
     BusinessTown: 'Belfast',
     minimumPrice: 20,
+    services: ['Appointment'],
     homeVisitsEnabled: false,
     homeVisitDistricts: [],
     cancellationNoticeHours: 0,
