@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { AvailabilitySchema } from './availability-schemas';
 import { idSchema } from './bookings';
+import { isIsoDate, TIME_PATTERN } from './dates';
 import { MESSAGES } from './messages';
 import { MinimumPriceSchema } from './price-schemas';
 import {
+  BLOCK_REASON_MAX,
   MAX_SERVICES,
   MEMBER_NAME_MAX,
   SERVICE_DESCRIPTION_MAX,
@@ -80,3 +82,26 @@ export const CatalogQuerySchema = z.object({ businessId: idSchema('businessId') 
 
 /** /user/services/{id}, /user/team/{id}. */
 export const CatalogItemParamsSchema = z.object({ id: idSchema('id') });
+
+/**
+ * POST /user/blocks: time blocked on one member's diary on one day (lunch, a course), from `start`
+ * to `end` (NI wall clock). The server checks it is ahead, within a year, and clear of the member's
+ * agreed bookings.
+ */
+export const BlockRequestSchema = z
+  .object({
+    memberId: idSchema('memberId'),
+    date: z.string({ error: SERVICE_MESSAGES.blockDate }).refine(isIsoDate, SERVICE_MESSAGES.blockDate),
+    start: z.string({ error: SERVICE_MESSAGES.blockStart }).regex(TIME_PATTERN, SERVICE_MESSAGES.blockStart),
+    end: z.string({ error: SERVICE_MESSAGES.blockEnd }).regex(TIME_PATTERN, SERVICE_MESSAGES.blockEnd),
+    reason: text(SERVICE_MESSAGES.blockReasonTooLong)
+      .max(BLOCK_REASON_MAX, SERVICE_MESSAGES.blockReasonTooLong)
+      .nullish()
+      .transform((reason) => (reason ? reason : null)),
+  })
+  .superRefine(({ start, end }, ctx) => {
+    if (TIME_PATTERN.test(start) && TIME_PATTERN.test(end) && end <= start) {
+      ctx.addIssue({ code: 'custom', path: ['end'], message: SERVICE_MESSAGES.blockOrder });
+    }
+  });
+export type BlockRequest = z.input<typeof BlockRequestSchema>;

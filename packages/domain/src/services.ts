@@ -12,6 +12,9 @@ export const MEMBER_NAME_MAX = 60;
 /** A shop's menu and team stay a size a page can show. */
 export const MAX_SERVICES = 50;
 export const MAX_MEMBERS = 30;
+/** Blocked times to come a business may hold at once (lunches, courses: issue 32 item 6). */
+export const MAX_BLOCKS = 500;
+export const BLOCK_REASON_MAX = 100;
 
 /** Every business starts with it (api-contract §9.3): an hour at its minimum price. */
 export const DEFAULT_SERVICE_NAME = 'Appointment';
@@ -40,6 +43,17 @@ export const SERVICE_MESSAGES = {
   memberNotFound: 'Team member not found.',
   memberHasBookings: 'This team member has agreed bookings to come: cancel or move them first.',
   slotStep: `Choose starts every ${SLOT_STEPS.join(', ')} minutes`,
+  blockMember: 'Choose whose diary to block',
+  blockDate: 'Choose the day',
+  blockStart: 'Choose when it starts',
+  blockEnd: 'Choose when it ends',
+  blockOrder: 'The end must be after the start',
+  blockPast: 'Choose a time that is still ahead',
+  blockTooFar: 'Choose a day within a year',
+  blockReasonTooLong: `Reason must be ${BLOCK_REASON_MAX} characters or fewer`,
+  blockOverlaps: 'This team member has an agreed booking in that time: move or cancel it first.',
+  tooManyBlocks: `A business can have at most ${MAX_BLOCKS} blocked times to come.`,
+  blockNotFound: 'Blocked time not found.',
 } as const;
 
 /** The duration rule (whole quarter hours from 15 minutes to 4 hours), or its message. */

@@ -371,6 +371,7 @@ export interface Database {
   services: ServicesTable;
   team_members: TeamMembersTable;
   member_services: MemberServicesTable;
+  member_blocks: MemberBlocksTable;
 }
 
 /** A business's menu (migration 0018, api-contract §9.3), in its order. */
@@ -404,4 +405,17 @@ export interface TeamMembersTable {
 export interface MemberServicesTable {
   member_id: string;
   service_id: string;
+}
+
+/** Time blocked on one member's diary (migration 0021): held as an agreed booking holds it. */
+export interface MemberBlocksTable {
+  id: string;
+  business_id: string;
+  member_id: string;
+  /** `YYYY-MM-DD HH:MM`, Europe/London wall clock. */
+  starts_at: string;
+  duration_minutes: number;
+  /** The business's own note (never shown to customers). */
+  reason: string | null;
+  created_at: string;
 }

@@ -252,18 +252,24 @@ export class BookingsRepository {
   }
 
   /**
-   * Start times of the business's Approved/Confirmed bookings from `from` on (inclusive): the
-   * hours already held.
+   * The times already held from `from` on (inclusive): the business's Approved/Confirmed bookings
+   * and the time blocked on its members' diaries (migration 0021), each with its own length.
    */
   async listHeldTimes(businessId: string, from: string): Promise<HeldTime[]> {
-    const rows = await this.db
+    const bookings = await this.db
       .selectFrom('bookings')
       .select(['starts_at', 'duration_minutes', 'member_id'])
       .where('business_id', '=', businessId)
       .where('status', 'in', SLOT_HOLDING_STATUSES)
       .where('starts_at', '>=', from)
-      .orderBy('starts_at')
       .execute();
+    const blocks = await this.db
+      .selectFrom('member_blocks')
+      .select(['starts_at', 'duration_minutes', 'member_id'])
+      .where('business_id', '=', businessId)
+      .where('starts_at', '>=', from)
+      .execute();
+    const rows = [...bookings, ...blocks].sort((a, b) => (a.starts_at < b.starts_at ? -1 : 1));
     // Each with its own length (api-contract §9.3): the start alone for an hour, else a range.
     return rows.map((row) => ({
       memberId: row.member_id,

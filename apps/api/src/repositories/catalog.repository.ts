@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_SERVICE_MINUTES, DEFAULT_SERVICE_NAME, MINIMUM_PRICE_DEFAULT } from '@app/domain';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
-import type { ServicesTable, TeamMembersTable } from '../db/schema';
+import type { MemberBlocksTable, ServicesTable, TeamMembersTable } from '../db/schema';
 
 export type ServiceRow = Selectable<ServicesTable>;
 export type MemberRow = Selectable<TeamMembersTable>;
 /** A member with the ids of the services they do, in the menu's order. */
 export type MemberWithServices = MemberRow & { serviceIds: string[] };
 
+export type BlockRow = Selectable<MemberBlocksTable>;
 export type ServiceFields = Pick<ServiceRow, 'name' | 'duration_minutes' | 'minimum_price' | 'description'>;
 export type MemberFields = Pick<MemberRow, 'name' | 'availability'>;
 
@@ -151,7 +152,34 @@ export class CatalogRepository {
       .executeTakeFirst();
     if (result.numDeletedRows !== 1n) return false;
     await this.db.deleteFrom('member_services').where('member_id', '=', id).execute();
+    await this.db.deleteFrom('member_blocks').where('member_id', '=', id).execute();
     return true;
+  }
+
+  /** The business's blocks that end after `from` (its start a day earlier at most), earliest first. */
+  listBlocks(businessId: string, from: string): Promise<BlockRow[]> {
+    return this.db
+      .selectFrom('member_blocks')
+      .selectAll()
+      .where('business_id', '=', businessId)
+      .where('starts_at', '>=', from)
+      .orderBy('starts_at')
+      .orderBy('id')
+      .execute();
+  }
+
+  async insertBlock(row: BlockRow): Promise<void> {
+    await this.db.insertInto('member_blocks').values(row).execute();
+  }
+
+  /** False when the business has no such block. */
+  async deleteBlock(businessId: string, id: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('member_blocks')
+      .where('id', '=', id)
+      .where('business_id', '=', businessId)
+      .executeTakeFirst();
+    return result.numDeletedRows === 1n;
   }
 
   /** The member does exactly `serviceIds` from now on. */

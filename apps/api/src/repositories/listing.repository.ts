@@ -148,8 +148,8 @@ export class ListingRepository {
   }
 
   /**
-   * Start times of these businesses' Approved/Confirmed bookings from `from` (inclusive) and,
-   * when given, before `to` (bookings_agreed_starts_idx: business_id, starts_at).
+   * Start times of these businesses' Approved/Confirmed bookings and members' blocks from `from`
+   * (inclusive) and, when given, before `to` (bookings_agreed_starts_idx, member_blocks_business_starts).
    */
   heldTimesOf(
     ids: readonly string[],
@@ -165,8 +165,17 @@ export class ListingRepository {
       .where('business_id', 'in', ids)
       .where('status', 'in', SLOT_HOLDING_STATUSES)
       .where('starts_at', '>=', from);
-    if (to !== undefined) query = query.where('starts_at', '<', to);
-    return query.execute();
+    // And the time blocked on members' diaries (migration 0021), held as a booking holds it.
+    let blocks = this.db
+      .selectFrom('member_blocks')
+      .select(['business_id', 'starts_at', 'duration_minutes', 'member_id'])
+      .where('business_id', 'in', ids)
+      .where('starts_at', '>=', from);
+    if (to !== undefined) {
+      query = query.where('starts_at', '<', to);
+      blocks = blocks.where('starts_at', '<', to);
+    }
+    return query.unionAll(blocks).execute();
   }
 
   /**

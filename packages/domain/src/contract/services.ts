@@ -47,3 +47,23 @@ export const MemberResultSchema = z.object({ member: TeamMemberSchema });
 export const BookingSettingsResponseSchema = z.object({
   slotStepMinutes: z.union(SLOT_STEPS.map((step) => z.literal(step))),
 });
+
+/** Time blocked on one member's diary (GET/POST /user/blocks), the business's own. */
+export const MemberBlockSchema = z
+  .object({
+    id: z.string(),
+    memberId: z.string(),
+    date: z.string().describe('YYYY-MM-DD'),
+    start: z.string().describe('HH:MM, NI wall clock'),
+    end: z.string().describe('HH:MM, NI wall clock'),
+    reason: z.string().nullable().describe('The business’s own note'),
+  })
+  .meta({ id: 'MemberBlock' });
+export type MemberBlock = z.infer<typeof MemberBlockSchema>;
+
+/** GET /user/blocks: the blocks to come (from today), earliest first. */
+export const MemberBlocksResponseSchema = z.object({ blocks: z.array(MemberBlockSchema) });
+export type MemberBlocksResponse = z.infer<typeof MemberBlocksResponseSchema>;
+
+/** POST /user/blocks. */
+export const MemberBlockResultSchema = z.object({ block: MemberBlockSchema });

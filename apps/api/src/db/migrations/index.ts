@@ -19,6 +19,7 @@ import * as m0017 from './0017_payment_deadlines';
 import * as m0018 from './0018_services_and_team';
 import * as m0019 from './0019_booking_services';
 import * as m0020 from './0020_member_diaries';
+import * as m0021 from './0021_member_blocks';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0018_services_and_team': m0018,
   '0019_booking_services': m0019,
   '0020_member_diaries': m0020,
+  '0021_member_blocks': m0021,
 };

@@ -1,9 +1,12 @@
 import {
   ApiErrorSchema,
+  BlockRequestSchema,
   BookingSettingsRequestSchema,
   BookingSettingsResponseSchema,
   CatalogItemParamsSchema,
   CatalogQuerySchema,
+  MemberBlockResultSchema,
+  MemberBlocksResponseSchema,
   MemberRequestSchema,
   MemberResultSchema,
   ServiceOrderRequestSchema,
@@ -226,6 +229,62 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     },
     async (request, reply) => {
       await catalog.removeMember(ownId(request), String(request.params.id));
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/user/blocks',
+    {
+      onRequest: businessOnly,
+      schema: {
+        tags: ['services'],
+        summary: 'The time blocked on the team’s diaries from today on, earliest first',
+        description: OWN,
+        security: [{ bearerAuth: [] }],
+        response: { 200: MemberBlocksResponseSchema, ...errors(401, 403) },
+      },
+    },
+    async (request) => ({ blocks: await catalog.blocks(ownId(request)) }),
+  );
+
+  app.post(
+    '/user/blocks',
+    {
+      onRequest: businessOnly,
+      schema: {
+        tags: ['services'],
+        summary: 'Block time on one team member’s diary (lunch, a course)',
+        description: `Ahead and within a year (else 400); 409 SlotTaken when the member has an agreed booking in it. No request or approval may use the time while it is blocked. ${OWN}`,
+        security: [{ bearerAuth: [] }],
+        body: BlockRequestSchema,
+        response: { 201: MemberBlockResultSchema, ...bodyErrors(403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const block = await catalog.addBlock(ownId(request), {
+        ...request.body,
+        memberId: String(request.body.memberId),
+      });
+      return reply.code(201).send({ block });
+    },
+  );
+
+  app.delete(
+    '/user/blocks/:id',
+    {
+      onRequest: businessOnly,
+      schema: {
+        tags: ['services'],
+        summary: 'Free blocked time again',
+        description: OWN,
+        security: [{ bearerAuth: [] }],
+        params: CatalogItemParamsSchema,
+        response: { 204: z.undefined(), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await catalog.removeBlock(ownId(request), String(request.params.id));
       return reply.code(204).send();
     },
   );

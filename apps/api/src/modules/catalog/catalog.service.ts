@@ -1,20 +1,30 @@
+import { randomUUID } from 'node:crypto';
 import {
   type Availability,
+  AWAY_MAX_AHEAD_YEARS,
+  bookingEndOf,
   DEFAULT_SLOT_STEP,
+  heldTimesFrom,
   isSlotStep,
+  MAX_BLOCKS,
   MAX_MEMBERS,
   MAX_SERVICES,
+  type MemberBlock,
   SERVICE_MESSAGES,
   type Service,
   type SlotStep,
   type TeamMember,
+  timeToMinutes,
+  todayInLondon,
   utcToLondonWallClock,
+  yearsAfter,
 } from '@app/domain';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { BookingsRepository } from '../../repositories/bookings.repository';
 import {
+  type BlockRow,
   CatalogRepository,
   type MemberWithServices,
   type ServiceFields,
@@ -30,6 +40,15 @@ export interface ServiceInput {
   durationMinutes: number;
   minimumPrice: number;
   description: string | null;
+}
+
+/** A block as the body of POST /user/blocks gives it, parsed. */
+export interface BlockInput {
+  memberId: string;
+  date: string;
+  start: string;
+  end: string;
+  reason: string | null;
 }
 
 /** A member as the body of POST/PUT /user/team gives it, parsed. */
@@ -194,6 +213,63 @@ export class CatalogService {
     });
   }
 
+  /** GET /user/blocks: the time blocked on the team's diaries from today on, earliest first. */
+  async blocks(businessId: string): Promise<MemberBlock[]> {
+    const today = todayInLondon(this.deps.clock());
+    const rows = await new CatalogRepository(this.deps.db).listBlocks(businessId, `${today} 00:00`);
+    return rows.map(toMemberBlock);
+  }
+
+  /**
+   * POST /user/blocks: time blocked on one member's diary (issue 32 item 6), ahead, within a year,
+   * and clear of the member's agreed bookings (409 otherwise), under the business's lock, so no
+   * approval lands in it meanwhile; from then on no request or approval may use it.
+   */
+  async addBlock(businessId: string, input: BlockInput): Promise<MemberBlock> {
+    return this.change(businessId, async (catalog, _services, members, now, trx) => {
+      if (!members.some((member) => member.id === input.memberId)) {
+        throw notFound(SERVICE_MESSAGES.memberNotFound);
+      }
+      const clock = this.deps.clock();
+      const startsAt = `${input.date} ${input.start}`;
+      if (startsAt <= utcToLondonWallClock(clock)) throw invalid('start', SERVICE_MESSAGES.blockPast);
+      if (input.date > yearsAfter(todayInLondon(clock), AWAY_MAX_AHEAD_YEARS)) {
+        throw invalid('date', SERVICE_MESSAGES.blockTooFar);
+      }
+      const today = todayInLondon(clock);
+      if ((await catalog.listBlocks(businessId, `${today} 00:00`)).length >= MAX_BLOCKS) {
+        throw new AppError('Conflict', SERVICE_MESSAGES.tooManyBlocks);
+      }
+      const durationMinutes = timeToMinutes(input.end) - timeToMinutes(input.start);
+      const block = wallClockRange(startsAt, durationMinutes);
+      const agreed = await new BookingsRepository(trx).listAgreedFrom(businessId, heldTimesFrom(input.date));
+      const clash = agreed.some(
+        (booking) =>
+          booking.member_id === input.memberId &&
+          overlaps(block, wallClockRange(booking.starts_at, booking.duration_minutes)),
+      );
+      if (clash) throw new AppError('SlotTaken', SERVICE_MESSAGES.blockOverlaps);
+      const row = {
+        id: randomUUID(),
+        business_id: businessId,
+        member_id: input.memberId,
+        starts_at: startsAt,
+        duration_minutes: durationMinutes,
+        reason: input.reason,
+        created_at: now,
+      };
+      await catalog.insertBlock(row);
+      return toMemberBlock(row);
+    });
+  }
+
+  /** DELETE /user/blocks/{id}: the time is free again. */
+  async removeBlock(businessId: string, blockId: string): Promise<void> {
+    await this.change(businessId, async (catalog) => {
+      if (!(await catalog.deleteBlock(businessId, blockId))) throw notFound(SERVICE_MESSAGES.blockNotFound);
+    });
+  }
+
   /** GET /user/booking-settings. */
   async bookingSettings(businessId: string): Promise<{ slotStepMinutes: SlotStep }> {
     const row = await new CatalogRepository(this.deps.db).slotStepOf(businessId);
@@ -279,6 +355,24 @@ export class CatalogService {
     return toTeamMember(member);
   }
 }
+
+/** A block as the API shows it: its day and wall-clock start and end. */
+const toMemberBlock = (row: BlockRow): MemberBlock => ({
+  id: row.id,
+  memberId: row.member_id,
+  date: row.starts_at.slice(0, 10),
+  start: row.starts_at.slice(11, 16),
+  end: bookingEndOf(row.starts_at, row.duration_minutes).slice(11, 16),
+  reason: row.reason,
+});
+
+/** A wall-clock time and length as minutes since the epoch of the wall clock: [start, end). */
+function wallClockRange(startsAt: string, durationMinutes: number): [number, number] {
+  const start = Date.parse(`${startsAt.slice(0, 10)}T${startsAt.slice(11, 16)}:00Z`) / 60_000;
+  return [start, start + durationMinutes];
+}
+
+const overlaps = ([a, b]: [number, number], [c, d]: [number, number]) => a < d && c < b;
 
 const memberFields = (input: MemberInput) => ({
   name: input.name,
