@@ -13,6 +13,8 @@ export const queryKeys = {
   team: ['user', 'team'] as const,
   services: ['user', 'services'] as const,
   bookingSettings: ['user', 'booking-settings'] as const,
+  /** Time blocked on the team's diaries (issue 32 item 6). */
+  blocks: ['user', 'blocks'] as const,
   /** POST /auth/verify-invite for one invite code (a read: it changes nothing). */
   inviteCheck: (inviteCode: string) => ['invites', inviteCode, 'check'] as const,
   /** GET /auth/invites: the invitations the Admins sent. */

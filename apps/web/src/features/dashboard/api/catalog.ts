@@ -1,5 +1,8 @@
 import type {
+  BlockRequest,
   BookingSettingsRequest,
+  MemberBlock,
+  MemberBlocksResponse,
   MemberRequest,
   Service,
   ServiceRequest,
@@ -34,6 +37,7 @@ function useCatalogChange<Input, Output>(send: (input: Input) => Promise<Output>
         queryClient.invalidateQueries({ queryKey: queryKeys.services }),
         queryClient.invalidateQueries({ queryKey: queryKeys.team }),
         queryClient.invalidateQueries({ queryKey: queryKeys.bookingSettings }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.blocks }),
         queryClient.invalidateQueries({ queryKey: queryKeys.businesses }),
       ]),
   });
@@ -68,3 +72,15 @@ export const useSaveBookingSettings = () =>
   useCatalogChange((body: BookingSettingsRequest) =>
     apiClient.put<{ slotStepMinutes: number }>('/user/booking-settings', body),
   );
+
+export const useBlocks = () =>
+  useQuery({
+    queryKey: queryKeys.blocks,
+    queryFn: () => apiClient.get<MemberBlocksResponse>('/user/blocks'),
+  });
+
+export const useAddBlock = () =>
+  useCatalogChange((body: BlockRequest) => apiClient.post<{ block: MemberBlock }>('/user/blocks', body));
+
+export const useRemoveBlock = () =>
+  useCatalogChange((id: string) => apiClient.delete<void>(`/user/blocks/${encodeURIComponent(id)}`));

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { FIRST_RENDER, renderDashboard } from '../testing/dashboard-fixtures';
@@ -16,7 +16,16 @@ function openCard() {
         team: [{ id: 'conor', name: 'Conor', serviceIds: ['fade', 'beard'], availability: null }],
       }),
     )
-    .on('GET', '/api/user/booking-settings', jsonResponse(200, { slotStepMinutes: 15 }));
+    .on('GET', '/api/user/booking-settings', jsonResponse(200, { slotStepMinutes: 15 }))
+    .on(
+      'GET',
+      '/api/user/blocks',
+      jsonResponse(200, {
+        blocks: [
+          { id: 'b1', memberId: 'conor', date: '2026-12-05', start: '13:00', end: '14:00', reason: 'Lunch' },
+        ],
+      }),
+    );
   return renderDashboard({ route: '/admin?tab=configuration', api });
 }
 
@@ -85,5 +94,48 @@ describe('services and team in Configuration (api-contract §9.3)', () => {
       }),
     );
     expect(section.getByRole('button', { name: 'Move Skin fade up' })).toBeDisabled();
+  });
+
+  it('lists blocked time and blocks an hour on one barber’s diary, checked as typed', async () => {
+    const { user, api } = openCard();
+    const section = await card();
+    expect(await section.findByText('Sat 5 Dec 2026, 13:00–14:00')).toBeInTheDocument();
+    expect(section.getByText('Conor · Lunch')).toBeInTheDocument();
+
+    await user.click(section.getByRole('button', { name: 'Block time for Conor' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Block time for Conor' }, FIRST_RENDER));
+    await user.selectOptions(dialog.getByRole('combobox', { name: 'From' }), '15:00');
+    await user.selectOptions(dialog.getByRole('combobox', { name: 'To' }), '14:00');
+    await user.click(dialog.getByRole('button', { name: 'Block Time' }));
+    expect(dialog.getByText('The end must be after the start')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/user/blocks')).toHaveLength(0);
+
+    api.on(
+      'POST',
+      '/api/user/blocks',
+      jsonResponse(201, {
+        block: {
+          id: 'b2',
+          memberId: 'conor',
+          date: '2026-12-09',
+          start: '15:00',
+          end: '16:30',
+          reason: 'Course',
+        },
+      }),
+    );
+    await user.selectOptions(dialog.getByRole('combobox', { name: 'To' }), '16:30');
+    fireEvent.change(dialog.getByLabelText(/^Day/), { target: { value: '2026-12-09' } });
+    await user.type(dialog.getByRole('textbox', { name: 'Reason (optional)' }), 'Course');
+    await user.click(dialog.getByRole('button', { name: 'Block Time' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/api/user/blocks')[0]?.body).toEqual({
+        memberId: 'conor',
+        date: '2026-12-09',
+        start: '15:00',
+        end: '16:30',
+        reason: 'Course',
+      }),
+    );
   });
 });

@@ -1,13 +1,18 @@
 import {
+  AWAY_MAX_AHEAD_YEARS,
+  BlockRequestSchema,
   formatDuration,
   MESSAGES,
   MemberRequestSchema,
+  minutesToTime,
   SERVICE_MESSAGES,
   type Service,
   ServiceRequestSchema,
   SLOT_STEPS,
   serviceDurationOptions,
   type TeamMember,
+  todayInLondon,
+  yearsAfter,
 } from '@app/domain';
 import {
   ActionIcon,
@@ -28,10 +33,14 @@ import { DeferredModal } from '@/components/deferred-modal';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { WholePoundsInput } from '@/components/whole-pounds-input';
 import { ApiError } from '@/lib/api-client';
+import { formatShortDate } from '@/lib/booking-format';
 import { serverMessageOf } from '@/lib/server-message';
 import { toast } from '@/lib/toast';
 import {
+  useAddBlock,
+  useBlocks,
   useBookingSettings,
+  useRemoveBlock,
   useRemoveMember,
   useRemoveService,
   useReorderServices,
@@ -240,6 +249,104 @@ function MemberDialog({
   );
 }
 
+/** Every quarter hour of a day, '00:00' to '23:45', for a block's start and end. */
+const QUARTER_HOURS = Array.from({ length: 96 }, (_, index) => minutesToTime(index * 15));
+
+interface BlockDraft {
+  memberId: string;
+  memberName: string;
+  date: string;
+  start: string;
+  end: string;
+  reason: string;
+}
+
+/** Block time on one member's diary: a day, from and to, and why (the business's own note). */
+function BlockDialog({ draft, onClose }: { draft: BlockDraft | null; onClose: () => void }) {
+  const add = useAddBlock();
+  const [form, setForm] = useState<BlockDraft | null>(draft);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [shown, setShown] = useState(draft);
+  if (draft !== shown) {
+    setShown(draft);
+    setForm(draft);
+    setErrors({});
+  }
+  const today = todayInLondon();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!form) return;
+    const body = {
+      memberId: form.memberId,
+      date: form.date,
+      start: form.start,
+      end: form.end,
+      reason: form.reason,
+    };
+    const parsed = BlockRequestSchema.safeParse(body);
+    if (!parsed.success) {
+      setErrors(issuesOf(parsed.error.issues));
+      return;
+    }
+    add.mutate(body, {
+      onSuccess: () => {
+        toast.success(`Time blocked for ${form.memberName}`);
+        onClose();
+      },
+      onError: (error) => failed(error, 'Failed to block the time', setErrors),
+    });
+  };
+  const field = (key: 'date' | 'start' | 'end' | 'reason') => ({
+    value: form?.[key] ?? '',
+    error: errors[key],
+    onChange: (event: { currentTarget: { value: string } }) => {
+      const { value } = event.currentTarget;
+      setForm((current) => (current ? { ...current, [key]: value } : current));
+    },
+  });
+  return (
+    <DeferredModal
+      opened={draft !== null}
+      onClose={onClose}
+      title={form ? `Block time for ${form.memberName}` : 'Block time'}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            Customers cannot book {form?.memberName ?? 'them'} in this time. Their other hours stay open.
+          </Text>
+          <TextInput
+            type="date"
+            label="Day"
+            required
+            min={today}
+            max={yearsAfter(today, AWAY_MAX_AHEAD_YEARS)}
+            {...field('date')}
+          />
+          <Group grow gap="sm" align="flex-start">
+            <NativeSelect label="From" data={QUARTER_HOURS} {...field('start')} />
+            <NativeSelect label="To" data={QUARTER_HOURS} {...field('end')} />
+          </Group>
+          <TextInput
+            label="Reason (optional)"
+            placeholder="e.g. Lunch"
+            maxLength={100}
+            {...field('reason')}
+          />
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={add.isPending}>
+              Block Time
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </DeferredModal>
+  );
+}
+
 /** One row of a list: what it is, and its buttons. */
 function Row({ title, detail, actions }: { title: string; detail: string; actions: ReactNode }) {
   return (
@@ -271,6 +378,9 @@ export function ServicesTeamCard() {
   const removeMember = useRemoveMember();
   const [serviceDraft, setServiceDraft] = useState<ServiceDraft | null>(null);
   const [memberDraft, setMemberDraft] = useState<MemberDraft | null>(null);
+  const blocks = useBlocks();
+  const removeBlock = useRemoveBlock();
+  const [blockDraft, setBlockDraft] = useState<BlockDraft | null>(null);
 
   if (services.isError || team.isError) {
     return (
@@ -288,6 +398,7 @@ export function ServicesTeamCard() {
   const menu = services.data?.services ?? [];
   const members = team.data?.team ?? [];
   const nameOf = (id: string) => menu.find((service) => service.id === id)?.name;
+  const memberNameOf = (id: string) => members.find((member) => member.id === id)?.name ?? '';
   const move = (index: number, by: -1 | 1) => {
     const ids = menu.map((service) => service.id);
     const [moved] = ids.splice(index, 1);
@@ -390,6 +501,23 @@ export function ServicesTeamCard() {
                   <Button
                     size="compact-sm"
                     variant="subtle"
+                    aria-label={`Block time for ${member.name}`}
+                    onClick={() =>
+                      setBlockDraft({
+                        memberId: member.id,
+                        memberName: member.name,
+                        date: todayInLondon(),
+                        start: '13:00',
+                        end: '14:00',
+                        reason: '',
+                      })
+                    }
+                  >
+                    Block Time
+                  </Button>
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
                     onClick={() =>
                       setMemberDraft({
                         id: member.id,
@@ -431,6 +559,41 @@ export function ServicesTeamCard() {
           </Button>
         </section>
 
+        <section aria-label="Blocked time">
+          <Text fw={700} mb={4}>
+            Blocked time
+          </Text>
+          {(blocks.data?.blocks ?? []).length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No time blocked. Use Block Time on a team member for a lunch or a course.
+            </Text>
+          ) : null}
+          {(blocks.data?.blocks ?? []).map((block) => {
+            const who = memberNameOf(block.memberId);
+            return (
+              <Row
+                key={block.id}
+                title={`${formatShortDate(block.date)}, ${block.start}–${block.end}`}
+                detail={[who, block.reason].filter(Boolean).join(' · ')}
+                actions={
+                  <ConfirmButton
+                    label="Remove"
+                    accessibleName={`Remove blocked time ${formatShortDate(block.date)} ${block.start}`}
+                    keepLabel="Keep"
+                    first={{
+                      title: 'Free this time?',
+                      body: `Customers will be able to book ${who || 'this team member'} from ${block.start} to ${block.end} again.`,
+                      confirmLabel: 'Free Time',
+                    }}
+                    onConfirm={() => remove(() => removeBlock.mutateAsync(block.id), 'Time freed')}
+                    isPending={removeBlock.isPending}
+                  />
+                }
+              />
+            );
+          })}
+        </section>
+
         <NativeSelect
           label="Starts every"
           description="How far apart the times customers can choose are."
@@ -450,6 +613,7 @@ export function ServicesTeamCard() {
       </Stack>
       <ServiceDialog draft={serviceDraft} onClose={() => setServiceDraft(null)} />
       <MemberDialog draft={memberDraft} services={menu} onClose={() => setMemberDraft(null)} />
+      <BlockDialog draft={blockDraft} onClose={() => setBlockDraft(null)} />
     </Paper>
   );
 }
