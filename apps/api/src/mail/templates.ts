@@ -131,6 +131,8 @@ export interface BookingEmailFacts {
   link: string;
   /** The booking's money for the reader ('Pay deposit £7.50 by …'), when it asks for any (§9.2). */
   payment?: string | null;
+  /** Its service, length and barber ('Skin fade · 30 min · with Niamh'); none for a default hour (§9.3). */
+  service?: string | null;
 }
 
 /** An address typed over several lines (the business's textarea) as one line. */
@@ -150,6 +152,7 @@ export function bookingEmail(
 ) {
   const lines = [
     `When: ${formatBookingTime(facts.bookingDateTime)}`,
+    ...(facts.service ? [`Service: ${facts.service}`] : []),
     `Customer: ${facts.customerName}`,
     `Business: ${facts.businessName}`,
     facts.agreedPrice === undefined ? `Price offered: £${facts.price}` : `Price: £${facts.agreedPrice}`,

@@ -134,6 +134,10 @@ describeEachDatabase('a team: each member’s own diary (api-contract §9.3)', (
     expect(booked.json().booking).toMatchObject({ MemberID: s.sam, MemberName: 'Sam' });
     const approved = await approve(s, booked.json().booking.id);
     expect(approved.json().booking).toMatchObject({ MemberID: s.sam, MemberName: 'Sam', Status: 'Approved' });
+    // The approval's email says what, how long and with whom (and so do the reminders: one template).
+    await t.app.outbox.drain();
+    const [email] = t.mailer.to(booked.json().booking.customerEmail);
+    expect(email?.text).toContain('Service: Skin fade · 30 min · with Sam');
 
     const sams = (await times(s.business, { serviceId: s.fade, memberId: s.sam })).json().slots as string[];
     // Sam's 10:00-10:30 is taken: a 30-minute fade cannot start at 09:45 or 10:15 with him.

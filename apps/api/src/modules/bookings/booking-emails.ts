@@ -4,6 +4,7 @@ import {
   bookingBusinessAddress,
   bookingCardPath,
   bookingPaymentText,
+  bookingServiceText,
   holdsSlot,
   isBookingStatus,
   PRODUCT_NAME,
@@ -312,6 +313,11 @@ export class BookingEmails {
           ? bookingBusinessAddress(shop, booking.status, 'customer')
           : '',
       link: `${this.deps.appUrl}${bookingCardPath(reader, booking.id)}`,
+      service: bookingServiceText({
+        ServiceName: booking.service_name,
+        DurationMinutes: booking.duration_minutes,
+        MemberName: booking.member_name,
+      }),
       payment: bookingPaymentText(
         {
           Status: booking.status,
