@@ -8,6 +8,7 @@ const ADMIN_TABS = [
   'Set Hours',
   'Configuration',
   'Manage Requests',
+  'Diary',
   'Reviews',
   'Invite Business',
   'Reported Reviews',

@@ -3,5 +3,6 @@
 // for the dashboard's first paint.
 export { BusinessProfileCard } from './business-profile-card';
 export { ConfigurationPanel } from './configuration-panel';
+export { DiaryPanel } from './diary-panel';
 export { InviteBusinessPanel } from './invite-business-panel';
 export { SetHoursPanel } from './set-hours-panel';

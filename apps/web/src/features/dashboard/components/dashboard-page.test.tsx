@@ -11,7 +11,14 @@ describe('dashboard tabs', () => {
       await screen.findByRole('heading', { level: 1, name: 'Business Dashboard' }, FIRST_RENDER),
     ).toBeInTheDocument();
     expect(screen.getByRole('tablist', { name: 'Dashboard sections' })).toBeInTheDocument();
-    expect(tabNames()).toEqual(['Profile', 'Set Hours', 'Configuration', 'Manage Requests', 'Reviews']);
+    expect(tabNames()).toEqual([
+      'Profile',
+      'Set Hours',
+      'Configuration',
+      'Manage Requests',
+      'Diary',
+      'Reviews',
+    ]);
     expect(screen.queryByRole('tab', { name: 'Invite Business' })).not.toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Reported Reviews' })).not.toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Manage Requests' })).toHaveAttribute('aria-selected', 'true');
@@ -25,6 +32,7 @@ describe('dashboard tabs', () => {
       'Set Hours',
       'Configuration',
       'Manage Requests',
+      'Diary',
       'Reviews',
       'Invite Business',
       'Reported Reviews',

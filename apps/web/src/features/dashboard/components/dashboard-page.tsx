@@ -14,18 +14,20 @@ const loadOtherTabs = () => import('./dashboard-other-tabs');
 const BusinessProfileCard = preloadable(() => loadOtherTabs().then((m) => m.BusinessProfileCard));
 const SetHoursPanel = preloadable(() => loadOtherTabs().then((m) => m.SetHoursPanel));
 const ConfigurationPanel = preloadable(() => loadOtherTabs().then((m) => m.ConfigurationPanel));
+const DiaryPanel = preloadable(() => loadOtherTabs().then((m) => m.DiaryPanel));
 const InviteBusinessPanel = preloadable(() => loadOtherTabs().then((m) => m.InviteBusinessPanel));
 const preloadOtherTabs = (addedTabs: readonly AddedDashboardTab[]) =>
   Promise.all([
     BusinessProfileCard.preload(),
     SetHoursPanel.preload(),
     ConfigurationPanel.preload(),
+    DiaryPanel.preload(),
     InviteBusinessPanel.preload(),
     preloadBookingCalendar(),
     ...addedTabs.map((tab) => tab.Panel.preload?.()),
   ]);
 
-export type DashboardTab = 'profile' | 'hours' | 'configuration' | 'requests' | 'invite';
+export type DashboardTab = 'profile' | 'hours' | 'configuration' | 'requests' | 'diary' | 'invite';
 
 /**
  * A tab another feature puts in the dashboard (e.g. reviews), handed in by the app, which alone may
@@ -44,6 +46,8 @@ const TABS: readonly { value: DashboardTab; label: string; adminOnly?: boolean }
   { value: 'hours', label: 'Set Hours' },
   { value: 'configuration', label: 'Configuration' },
   { value: 'requests', label: 'Manage Requests' },
+  // Issue 32 item 6: the week's agreed bookings and blocked time, by barber.
+  { value: 'diary', label: 'Diary' },
   { value: 'invite', label: 'Invite Business', adminOnly: true },
 ];
 
@@ -111,6 +115,7 @@ export function DashboardPage({ addedTabs = [] }: { addedTabs?: readonly AddedDa
         {panel('hours', <SetHoursPanel />)}
         {panel('configuration', <ConfigurationPanel />)}
         {panel('requests', <ManageRequestsPanel />)}
+        {panel('diary', <DiaryPanel />)}
         {isAdmin ? panel('invite', <InviteBusinessPanel />) : null}
         {addedTabs
           .filter((tab) => !tab.adminOnly || isAdmin)

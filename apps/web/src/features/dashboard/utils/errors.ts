@@ -1,3 +1,4 @@
+import { ApiError } from '@/lib/api-client';
 import { type ServerMessageOptions, serverMessageOf } from '@/lib/server-message';
 import { toast } from '@/lib/toast';
 
@@ -15,4 +16,18 @@ export function showFailure(error: unknown, { title, fallback }: { title: string
   const message = serverMessageOf(error, DASHBOARD_FAILURE);
   if (message) toast.error({ title, message });
   else toast.error(fallback);
+}
+
+/** Field messages from a zod result or the server's 400, by field. */
+export type FieldErrors = Record<string, string | undefined>;
+export const issuesOf = (issues: readonly { path: PropertyKey[]; message: string }[]): FieldErrors =>
+  Object.fromEntries(issues.map((issue) => [String(issue.path[0] ?? ''), issue.message]));
+
+/** A failed save: the server's field messages on the form, anything else in a toast. */
+export function failed(error: unknown, title: string, setErrors: (errors: FieldErrors) => void) {
+  if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0) {
+    setErrors(error.fieldErrors);
+    return;
+  }
+  toast.error({ title, message: serverMessageOf(error) ?? 'Please try again.' });
 }

@@ -119,7 +119,14 @@ describe('the Reviews tab of the dashboard', () => {
     const business = renderReviewsTab();
     business.api.on('GET', '/api/booking/reviews', jsonResponse(200, reviewsPage([])));
     await screen.findByRole('tab', { name: 'Reviews' }, FIRST_RENDER);
-    expect(tabNames()).toEqual(['Profile', 'Set Hours', 'Configuration', 'Manage Requests', 'Reviews']);
+    expect(tabNames()).toEqual([
+      'Profile',
+      'Set Hours',
+      'Configuration',
+      'Manage Requests',
+      'Diary',
+      'Reviews',
+    ]);
     business.unmount();
 
     const admin = renderReviewsTab({ userType: 'Admin' });
@@ -130,6 +137,7 @@ describe('the Reviews tab of the dashboard', () => {
       'Set Hours',
       'Configuration',
       'Manage Requests',
+      'Diary',
       'Reviews',
       'Invite Business',
       'Reported Reviews',

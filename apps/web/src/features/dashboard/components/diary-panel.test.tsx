@@ -1,0 +1,105 @@
+import { addDays, todayInLondon } from '@app/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { formatShortDate } from '@/lib/booking-format';
+import { jsonResponse, stubFetch } from '@/testing/fetch-stub';
+import { FIRST_RENDER, makeBooking, renderDashboard } from '../testing/dashboard-fixtures';
+import { diaryEntries, weekStartOf } from './diary-panel';
+
+const today = todayInLondon();
+const tomorrow = addDays(today, 1);
+const TEAM = [
+  { id: 'conor', name: 'Conor', serviceIds: ['fade'], availability: null },
+  { id: 'niamh', name: 'Niamh', serviceIds: ['fade'], availability: null },
+];
+const fade = (id: string, at: string, memberId: string, memberName: string, customerName: string) =>
+  makeBooking({
+    id,
+    Status: 'Approved',
+    BookingDateTime: at,
+    EndDateTime: `${at.slice(0, 11)}${String(Number(at.slice(11, 13))).padStart(2, '0')}:30`,
+    ServiceName: 'Skin fade',
+    DurationMinutes: 30,
+    MemberID: memberId,
+    MemberName: memberName,
+    customerName,
+  });
+
+function openDiary() {
+  const api = stubFetch()
+    .on('GET', '/api/user/team', jsonResponse(200, { team: TEAM }))
+    .on(
+      'GET',
+      '/api/user/blocks',
+      jsonResponse(200, {
+        blocks: [
+          { id: 'lunch', memberId: 'niamh', date: today, start: '13:00', end: '14:00', reason: 'Lunch' },
+        ],
+      }),
+    );
+  return renderDashboard({
+    route: '/admin?tab=diary',
+    api,
+    bookings: [
+      fade('b1', `${today} 10:00`, 'conor', 'Conor', 'Aoife Byrne'),
+      fade('b2', `${today} 11:00`, 'niamh', 'Niamh', 'Declan Murphy'),
+      fade('b3', `${tomorrow} 09:00`, 'niamh', 'Niamh', 'Ciara Doyle'),
+    ],
+  });
+}
+
+describe('the diary (issue 32 item 6)', () => {
+  it('shows a day of the whole shop, one barber’s, and a week; blocks time from here', async () => {
+    const { user } = openDiary();
+    const diary = within(await screen.findByRole('region', { name: 'Diary' }, FIRST_RENDER));
+    const day = within(await diary.findByRole('region', { name: formatShortDate(today) }, FIRST_RENDER));
+    expect(await day.findByText('Skin fade · Aoife Byrne')).toBeInTheDocument();
+    expect(day.getByText('Skin fade · Declan Murphy')).toBeInTheDocument();
+    expect(day.getByText('Blocked: Lunch')).toBeInTheDocument();
+    expect(diary.queryByText('Skin fade · Ciara Doyle')).not.toBeInTheDocument();
+
+    await user.selectOptions(diary.getByRole('combobox', { name: 'Whose diary' }), 'Conor');
+    await waitFor(() => expect(day.queryByText('Skin fade · Declan Murphy')).not.toBeInTheDocument());
+    expect(day.getByText('Skin fade · Aoife Byrne')).toBeInTheDocument();
+    expect(day.queryByText('Blocked: Lunch')).not.toBeInTheDocument();
+
+    await user.selectOptions(diary.getByRole('combobox', { name: 'Whose diary' }), 'Niamh');
+    await user.click(diary.getByRole('radio', { name: 'Week' }));
+    if (weekStartOf(tomorrow) === weekStartOf(today)) {
+      expect(await diary.findByText('Skin fade · Ciara Doyle')).toBeInTheDocument();
+    }
+    expect(diary.getAllByRole('region')).toHaveLength(7);
+
+    await user.click(diary.getByRole('button', { name: 'Block Time' }));
+    expect(
+      await screen.findByRole('dialog', { name: 'Block time for Niamh' }, FIRST_RENDER),
+    ).toBeInTheDocument();
+  });
+
+  it('moves a day at a time, and back to today', async () => {
+    const { user } = openDiary();
+    const diary = within(await screen.findByRole('region', { name: 'Diary' }, FIRST_RENDER));
+    await diary.findByText('Skin fade · Aoife Byrne', {}, FIRST_RENDER);
+    await user.click(diary.getByRole('button', { name: 'Next day' }));
+    expect(await diary.findByText('Skin fade · Ciara Doyle')).toBeInTheDocument();
+    expect(diary.queryByText('Skin fade · Aoife Byrne')).not.toBeInTheDocument();
+    await user.click(diary.getByRole('button', { name: 'Today' }));
+    expect(await diary.findByText('Skin fade · Aoife Byrne')).toBeInTheDocument();
+  });
+});
+
+describe('diaryEntries', () => {
+  it('puts bookings and blocks in time order, a block named by its member', () => {
+    const entries = diaryEntries(
+      [fade('b1', '2026-12-07 10:00', 'conor', 'Conor', 'Aoife Byrne')],
+      [{ id: 'x', memberId: 'niamh', date: '2026-12-07', start: '09:00', end: '09:30', reason: null }],
+      (id) => (id === 'niamh' ? 'Niamh' : ''),
+    );
+    expect(entries.map((entry) => [entry.start, entry.end, entry.title, entry.detail])).toEqual([
+      ['09:00', '09:30', 'Blocked', 'Niamh'],
+      ['10:00', '10:30', 'Skin fade · Aoife Byrne', 'with Conor'],
+    ]);
+    expect(weekStartOf('2026-12-06')).toBe('2026-11-30');
+    expect(weekStartOf('2026-12-07')).toBe('2026-12-07');
+  });
+});
