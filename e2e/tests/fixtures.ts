@@ -154,7 +154,12 @@ export async function openBusiness(page: import('@playwright/test').Page, busine
     .filter({ hasText: businessName })
     .getByRole('link', { name: 'Request Now' })
     .click();
-  await expect(page.getByRole('heading', { name: 'Date & Time' })).toBeVisible();
+  // A shop with a menu or a team starts with the service (api-contract §9.3): its first, with anyone.
+  const service = page.getByRole('heading', { level: 2, name: 'Service' });
+  const dateTime = page.getByRole('heading', { name: 'Date & Time' });
+  await expect(service.or(dateTime)).toBeVisible();
+  if (await service.isVisible()) await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(dateTime).toBeVisible();
 }
 
 /** Picks the first free hour offered; the wizard moves on to the price step by itself. */

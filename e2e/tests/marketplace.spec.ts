@@ -197,7 +197,7 @@ test('a customer deletes their account in three steps', async ({ page, request }
   expect(login.status()).toBe(401);
 });
 
-test('an approved booking downloads as a one-hour .ics event', async ({ page }) => {
+test('an approved booking downloads as an .ics event as long as the booking', async ({ page }) => {
   await signIn(page, DEMO_CUSTOMER);
   await page.goto('/profile');
   await openTab(page, 'Approved');
@@ -214,6 +214,11 @@ test('an approved booking downloads as a one-hour .ics event', async ({ page }) 
   expect(start && end).toBeTruthy();
   const toDate = (s: string) =>
     Date.UTC(+s.slice(0, 4), +s.slice(4, 6) - 1, +s.slice(6, 8), +s.slice(9, 11), +s.slice(11, 13));
-  expect(toDate(end!) - toDate(start!)).toBe(60 * 60 * 1000);
+  // A service's booking says how long it takes ('Skin fade · 30 min · with Niamh'); else an hour.
+  const text = (await card.textContent()) ?? '';
+  const hours = /(\d+) (?:hr|hours?)\b/.exec(text);
+  const mins = /(\d+) min\b/.exec(text);
+  const minutes = hours || mins ? Number(hours?.[1] ?? 0) * 60 + Number(mins?.[1] ?? 0) : 60;
+  expect(toDate(end!) - toDate(start!)).toBe(minutes * 60 * 1000);
   expect(ics).toMatch(/LOCATION:(Barber Shop|Home Visit|.+BT\d)/);
 });
