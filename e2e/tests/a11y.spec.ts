@@ -347,7 +347,7 @@ test('business dashboard: Profile, Set Hours and Configuration with away dates',
   for (const [tab, name] of [
     ['Profile', 'Admin: Profile tab'],
     ['Set Hours', 'Admin: Set Hours tab'],
-    ['Configuration', 'Admin: Configuration tab (minimum price, home visits, away dates)'],
+    ['Configuration', 'Admin: Configuration tab (minimum price, services and team, away dates)'],
   ] as const) {
     await page.getByRole('tab', { name: tab }).click();
     await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
@@ -362,6 +362,15 @@ test('business dashboard: Profile, Set Hours and Configuration with away dates',
   await days.nth(7).click();
   await expect(page.getByText(/^Selected: /)).toBeVisible();
   await scan(page, 'Admin: away dates with a range chosen');
+
+  // The Diary (issue 32): a day, a column per barber, and the Block Time dialog.
+  await page.getByRole('tab', { name: 'Diary' }).click();
+  await expect(page.getByRole('heading', { name: 'Diary' })).toBeVisible();
+  await scan(page, 'Admin: Diary tab (a day, a column per barber)');
+  await page.getByRole('region', { name: 'Diary' }).getByRole('button', { name: 'Block Time' }).click();
+  await settledDialog(page, 'Block time for Conor');
+  await scan(page, 'Admin: Block time dialog', { kind: 'dialog' });
+  await closeDialog(page);
 
   await page.getByRole('tab', { name: 'Profile' }).click();
   await page.getByRole('button', { name: 'Edit Profile' }).click();

@@ -178,6 +178,25 @@ test('three barbers: two customers take one fade time with "Anyone", both approv
   await expect(approved.getByText('Skin fade · 30 min · with Sam')).toBeVisible();
   await shootBothWidths(page, 'team-approved');
 
+  // The owner's Diary on that day: both fades, each in its barber's diary; then an hour of Sam's
+  // blocked for a course, shown in his diary.
+  await page.getByRole('tab', { name: 'Diary' }).click();
+  const diary = page.getByRole('region', { name: 'Diary' });
+  for (let i = 0; i < 2; i += 1) await diary.getByRole('button', { name: 'Next day' }).click();
+  await expect(diary.getByText('with Orla')).toBeVisible();
+  await expect(diary.getByText('with Sam')).toBeVisible();
+  await diary.getByRole('combobox', { name: 'Whose diary' }).selectOption({ label: 'Sam' });
+  await expect(diary.getByText('with Orla')).toHaveCount(0);
+  await diary.getByRole('button', { name: 'Block Time' }).click();
+  const block = page.getByRole('dialog', { name: 'Block time for Sam' });
+  await block.getByRole('combobox', { name: 'From' }).selectOption('11:00');
+  await block.getByRole('combobox', { name: 'To' }).selectOption('12:00');
+  await block.getByRole('textbox', { name: 'Reason (optional)' }).fill('Course');
+  await block.getByRole('button', { name: 'Block Time' }).click();
+  await expect(diary.getByText('Blocked: Course')).toBeVisible();
+  await expect(diary.getByText('11:00–12:00')).toBeVisible();
+  await shootBothWidths(page, 'team-diary');
+
   // The third customer: 10:00 is gone for a fade (Alex does none), 10:30 is still there.
   const { context, times } = await openFadeTimes(browser, shop.business, customers[2]!);
   await expect(times.getByRole('button', { name: '10:30', exact: true })).toBeVisible();

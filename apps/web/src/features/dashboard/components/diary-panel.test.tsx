@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { formatShortDate } from '@/lib/booking-format';
 import { jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { FIRST_RENDER, makeBooking, renderDashboard } from '../testing/dashboard-fixtures';
-import { diaryEntries, weekStartOf } from './diary-panel';
+import { diaryEntries, memberTotals, weekStartOf } from './diary-panel';
 
 const today = todayInLondon();
 const tomorrow = addDays(today, 1);
@@ -57,6 +57,9 @@ describe('the diary (issue 32 item 6)', () => {
     expect(day.getByText('Skin fade · Declan Murphy')).toBeInTheDocument();
     expect(day.getByText('Blocked: Lunch')).toBeInTheDocument();
     expect(diary.queryByText('Skin fade · Ciara Doyle')).not.toBeInTheDocument();
+    // Each barber's agreed bookings and their worth that day (a block counts for nothing).
+    const totals = within(diary.getByRole('region', { name: 'This day by barber' }));
+    expect(totals.getAllByText('1 booking · £50')).toHaveLength(2);
 
     await user.selectOptions(diary.getByRole('combobox', { name: 'Whose diary' }), 'Conor');
     await waitFor(() => expect(day.queryByText('Skin fade · Declan Murphy')).not.toBeInTheDocument());
@@ -68,7 +71,7 @@ describe('the diary (issue 32 item 6)', () => {
     if (weekStartOf(tomorrow) === weekStartOf(today)) {
       expect(await diary.findByText('Skin fade · Ciara Doyle')).toBeInTheDocument();
     }
-    expect(diary.getAllByRole('region')).toHaveLength(7);
+    expect(diary.getAllByRole('region', { name: / \d{4}$/ })).toHaveLength(7);
 
     await user.click(diary.getByRole('button', { name: 'Block Time' }));
     expect(
@@ -101,5 +104,20 @@ describe('diaryEntries', () => {
     ]);
     expect(weekStartOf('2026-12-06')).toBe('2026-11-30');
     expect(weekStartOf('2026-12-07')).toBe('2026-12-07');
+  });
+
+  it('adds each member’s agreed bookings and their agreed prices', () => {
+    const entries = diaryEntries(
+      [
+        fade('b1', '2026-12-07 10:00', 'conor', 'Conor', 'A'),
+        { ...fade('b2', '2026-12-07 11:00', 'conor', 'Conor', 'B'), FinalPrice: 35 },
+      ],
+      [{ id: 'x', memberId: 'conor', date: '2026-12-07', start: '09:00', end: '09:30', reason: null }],
+      () => 'Conor',
+    );
+    expect(memberTotals(entries, TEAM)).toEqual([
+      { id: 'conor', name: 'Conor', bookings: 2, revenue: 85 },
+      { id: 'niamh', name: 'Niamh', bookings: 0, revenue: 0 },
+    ]);
   });
 });

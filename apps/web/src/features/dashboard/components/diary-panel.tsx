@@ -42,6 +42,8 @@ export interface DiaryEntry {
   title: string;
   detail: string;
   blockId?: string;
+  /** What an agreed booking is worth (its agreed price), for the totals; none for a block. */
+  price?: number;
 }
 
 /** The Monday of the week that holds `date`. */
@@ -65,6 +67,7 @@ export function diaryEntries(
       memberId: booking.MemberID,
       title: `${booking.ServiceName ?? 'Appointment'} · ${booking.customerName}`,
       detail: booking.MemberName ? `with ${booking.MemberName}` : 'No barber yet',
+      price: booking.FinalPrice ?? booking.CounterPrice ?? booking.Price ?? 0,
     }),
   );
   const fromBlocks = blocks.map(
@@ -82,6 +85,22 @@ export function diaryEntries(
   return [...fromBookings, ...fromBlocks].sort((a, b) =>
     `${a.date} ${a.start}`.localeCompare(`${b.date} ${b.start}`),
   );
+}
+
+/** Each member's agreed bookings and their worth over the entries shown (blocks not counted). */
+export function memberTotals(
+  entries: readonly DiaryEntry[],
+  members: readonly { id: string; name: string }[],
+): { id: string; name: string; bookings: number; revenue: number }[] {
+  return members.map((member) => {
+    const theirs = entries.filter((entry) => entry.memberId === member.id && entry.price !== undefined);
+    return {
+      id: member.id,
+      name: member.name,
+      bookings: theirs.length,
+      revenue: theirs.reduce((sum, entry) => sum + (entry.price ?? 0), 0),
+    };
+  });
 }
 
 function EntryCard({ entry, onFree }: { entry: DiaryEntry; onFree: (entry: DiaryEntry) => void }) {
@@ -255,6 +274,10 @@ export function DiaryPanel() {
     ...members.map((member) => ({ id: member.id as string | null, name: member.name })),
     ...(entries.some((entry) => entry.memberId === null) ? [{ id: null, name: 'No barber yet' }] : []),
   ];
+  const totals = memberTotals(
+    entries,
+    memberId === WHOLE_SHOP ? members : members.filter((member) => member.id === memberId),
+  );
   const title =
     view === 'day' ? formatShortDate(day) : `${formatShortDate(from).slice(0, -5)} – ${formatShortDate(to)}`;
 
@@ -359,6 +382,25 @@ export function DiaryPanel() {
             ))}
           </SimpleGrid>
         )}
+        {!loading && !failedToLoad ? (
+          <SimpleGrid
+            cols={{ base: 2, sm: Math.min(Math.max(totals.length, 1), 4) }}
+            spacing="xs"
+            component="section"
+            aria-label={view === 'day' ? 'This day by barber' : 'This week by barber'}
+          >
+            {totals.map((total) => (
+              <Paper key={total.id} withBorder p="xs" radius="sm">
+                <Text size="sm" fw={700} lineClamp={1}>
+                  {total.name}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {total.bookings} {total.bookings === 1 ? 'booking' : 'bookings'} · £{total.revenue}
+                </Text>
+              </Paper>
+            ))}
+          </SimpleGrid>
+        ) : null}
       </Stack>
       <BlockDialog draft={blockDraft} onClose={() => setBlockDraft(null)} />
     </Paper>
