@@ -195,6 +195,16 @@ test('three barbers: two customers take one fade time with "Anyone", both approv
   await block.getByRole('button', { name: 'Block Time' }).click();
   await expect(diary.getByText('Blocked: Course')).toBeVisible();
   await expect(diary.getByText('11:00–12:00')).toBeVisible();
+  // A phone booking for a customer without an account, put in Sam's diary at 14:00.
+  await diary.getByRole('button', { name: 'Add Walk-in' }).click();
+  const walkIn = page.getByRole('dialog', { name: 'Add a walk-in' });
+  await walkIn.getByRole('combobox', { name: 'Service' }).selectOption({ label: 'Skin fade' });
+  await walkIn.getByRole('combobox', { name: 'Barber' }).selectOption({ label: 'Sam' });
+  await walkIn.getByRole('combobox', { name: 'Time' }).selectOption('14:00');
+  await walkIn.getByRole('textbox', { name: 'Customer’s name' }).fill('Pat Walsh');
+  await walkIn.getByRole('button', { name: 'Book Walk-in' }).click();
+  await expect(diary.getByText('Skin fade · Pat Walsh')).toBeVisible();
+  await expect(diary.getByText('Walk-in · with Sam')).toBeVisible();
   await shootBothWidths(page, 'team-diary');
 
   // The third customer: 10:00 is gone for a fade (Alex does none), 10:30 is still there.

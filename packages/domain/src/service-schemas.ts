@@ -3,7 +3,7 @@ import { AvailabilitySchema } from './availability-schemas';
 import { idSchema } from './bookings';
 import { isIsoDate, TIME_PATTERN } from './dates';
 import { MESSAGES } from './messages';
-import { MinimumPriceSchema } from './price-schemas';
+import { CustomerPriceSchema, MinimumPriceSchema } from './price-schemas';
 import {
   BLOCK_REASON_MAX,
   MAX_SERVICES,
@@ -14,6 +14,7 @@ import {
   SLOT_STEPS,
   serviceDurationError,
 } from './services';
+import { isDateTime } from './slots';
 import { hasInvalidCharacters, type TextOptions } from './zod-helpers';
 
 // The request schemas of services and team (api-contract §9.3), apart from services.ts so that a
@@ -105,3 +106,30 @@ export const BlockRequestSchema = z
     }
   });
 export type BlockRequest = z.input<typeof BlockRequestSchema>;
+
+/**
+ * POST /user/walk-ins: a walk-in or phone booking the business makes for a named customer without
+ * an account (issue 32 item 6), agreed at once. `memberId` absent: the first who does the service
+ * and is free for its whole length. The server checks the time is from today, within a year, and
+ * free for that member.
+ */
+export const WalkInRequestSchema = z.object({
+  serviceId: idSchema('serviceId').optional(),
+  memberId: idSchema('memberId').optional(),
+  bookingDateTime: z
+    .string({ error: MESSAGES.bookingDateTimeFormat })
+    .max(16, MESSAGES.bookingDateTimeFormat)
+    .refine(isDateTime, MESSAGES.bookingDateTimeFormat),
+  customerName: text(SERVICE_MESSAGES.walkInName)
+    .min(1, SERVICE_MESSAGES.walkInName)
+    .max(MEMBER_NAME_MAX, SERVICE_MESSAGES.walkInNameTooLong),
+  customerPhone: z
+    .string({ error: SERVICE_MESSAGES.walkInPhone })
+    .trim()
+    .max(20, SERVICE_MESSAGES.walkInPhone)
+    .regex(/^(\+?[\d ]{6,19})?$/, SERVICE_MESSAGES.walkInPhone)
+    .optional()
+    .transform((phone) => phone ?? ''),
+  price: CustomerPriceSchema,
+});
+export type WalkInRequest = z.input<typeof WalkInRequestSchema>;

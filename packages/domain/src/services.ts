@@ -12,6 +12,11 @@ export const MEMBER_NAME_MAX = 60;
 /** A shop's menu and team stay a size a page can show. */
 export const MAX_SERVICES = 50;
 export const MAX_MEMBERS = 30;
+/**
+ * The customer id of a walk-in or phone booking the business made (issue 32 item 6): no account
+ * has it, so every customer-side read, action, email and review leaves the booking out by itself.
+ */
+export const WALK_IN_CUSTOMER_ID = '';
 /** Blocked times to come a business may hold at once (lunches, courses: issue 32 item 6). */
 export const MAX_BLOCKS = 500;
 export const BLOCK_REASON_MAX = 100;
@@ -54,6 +59,11 @@ export const SERVICE_MESSAGES = {
   blockOverlaps: 'This team member has an agreed booking in that time: move or cancel it first.',
   tooManyBlocks: `A business can have at most ${MAX_BLOCKS} blocked times to come.`,
   blockNotFound: 'Blocked time not found.',
+  walkInName: 'Please enter the customer’s name',
+  walkInNameTooLong: `Name must be ${MEMBER_NAME_MAX} characters or fewer`,
+  walkInPhone: 'Enter a phone number of digits, spaces and an optional +',
+  walkInDay: 'Choose a time from today, within a year',
+  noMemberFree: 'Nobody who does this service is free then.',
 } as const;
 
 /** The duration rule (whole quarter hours from 15 minutes to 4 hours), or its message. */

@@ -83,6 +83,7 @@ describeEachDatabase('POST /api/booking/book', (database) => {
       AmountPaidPence: 0,
       AmountRefundedPence: 0,
       RefundRetrying: false,
+      WalkIn: false,
       Attendance: null,
       CreatedAt: t.clock.now().toISOString(),
       UpdatedAt: t.clock.now().toISOString(),

@@ -44,6 +44,7 @@ export function makeBooking(overrides: Partial<Booking> & { Status?: BookingStat
     AmountPaidPence: 0,
     AmountRefundedPence: 0,
     RefundRetrying: false,
+    WalkIn: false,
     Attendance: null,
     CreatedAt: '2026-11-01T09:00:00.000Z',
     UpdatedAt: '2026-11-01T09:00:00.000Z',

@@ -75,6 +75,11 @@ export const BookingSchema = z
       .describe(
         'A refund the payment provider refused or could not be reached for: it is tried again until it goes',
       ),
+    WalkIn: z
+      .boolean()
+      .describe(
+        'A walk-in or phone booking the business made for a customer without an account: no customer side, no emails',
+      ),
     Attendance: z
       .enum(ATTENDANCES)
       .nullable()

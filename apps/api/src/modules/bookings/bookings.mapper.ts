@@ -10,6 +10,7 @@ import {
   MINIMUM_PRICE_DEFAULT,
   type OnlinePayment,
   publicBusinessAddress,
+  WALK_IN_CUSTOMER_ID,
 } from '@app/domain';
 import type { BookingRow } from '../../repositories/bookings.repository';
 import type { BusinessListingRow } from '../../repositories/listing.repository';
@@ -55,6 +56,7 @@ export function toBooking(row: BookingRow): Booking {
     AmountPaidPence: row.amount_paid_pence,
     AmountRefundedPence: row.amount_refunded_pence,
     RefundRetrying: row.refund_retrying === 1,
+    WalkIn: row.customer_id === WALK_IN_CUSTOMER_ID,
     Attendance: row.attendance,
     CreatedAt: row.created_at,
     UpdatedAt: row.updated_at,

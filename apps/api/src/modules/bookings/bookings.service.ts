@@ -14,6 +14,7 @@ import { BookingRequests } from './booking-requests';
 import { BookingTransitions } from './booking-transitions';
 import { PaymentDeadlines } from './payment-deadlines';
 import { ScheduleChanges } from './schedule-changes';
+import { WalkIns } from './walk-ins';
 
 export interface BookingsServiceDeps {
   db: Db;
@@ -50,6 +51,8 @@ export class BookingsService {
   readonly schedule: ScheduleChanges;
   readonly reads: BookingReads;
   readonly attendance: BookingAttendance;
+  /** Walk-in and phone bookings the business makes (issue 32 item 6). */
+  readonly walkIns: WalkIns;
   /** The payment deadline's job: started and stopped with the app. */
   readonly deadlines: PaymentDeadlines;
 
@@ -75,6 +78,7 @@ export class BookingsService {
     this.schedule = new ScheduleChanges({ db, clock, transitions: this.transitions });
     this.reads = new BookingReads(db);
     this.attendance = new BookingAttendance({ db, clock });
+    this.walkIns = new WalkIns({ db, clock });
     this.deadlines = new PaymentDeadlines({
       db,
       clock,

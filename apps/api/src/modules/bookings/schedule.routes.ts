@@ -5,7 +5,9 @@ import {
   AvailabilityRequestSchema,
   AwayDatesCheckRequestSchema,
   AwayDatesRequestSchema,
+  BookingResultSchema,
   UserProfileSchema,
+  WalkInRequestSchema,
 } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { UsersService } from '../users/users.service';
@@ -33,6 +35,31 @@ export const scheduleRoutes: FastifyPluginAsyncZod<ScheduleRoutesOptions> = asyn
   { bookings, users },
 ) => {
   const businessOnly = [app.authenticate, app.requireRole('Business', 'Admin')];
+
+  app.post(
+    '/walk-ins',
+    {
+      onRequest: businessOnly,
+      schema: {
+        tags: ['user'],
+        summary: 'Book a walk-in or phone customer without an account into a barber’s diary, agreed at once',
+        description:
+          'serviceId absent: the first service; memberId absent: the first member who does it and is free for its whole length. From today, within a year (else 400); 409 SlotTaken when the member (or everyone) is busy then. No emails: the booking has no customer account.',
+        security: [{ bearerAuth: [] }],
+        body: WalkInRequestSchema,
+        response: { 201: BookingResultSchema, ...bodyErrors(403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { serviceId, memberId, ...rest } = request.body;
+      const booking = await bookings.walkIns.book(request.requireUser().id, {
+        ...rest,
+        ...(serviceId === undefined ? {} : { serviceId: String(serviceId) }),
+        ...(memberId === undefined ? {} : { memberId: String(memberId) }),
+      });
+      return reply.code(201).send({ message: 'Walk-in booked', booking });
+    },
+  );
 
   app.put(
     '/availability',

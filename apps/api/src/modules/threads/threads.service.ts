@@ -12,6 +12,7 @@ import {
   type ThreadQuery,
   type ThreadResponse,
   type UnreadResponse,
+  WALK_IN_CUSTOMER_ID,
 } from '@app/domain';
 import { type Db, isPostgres } from '../../db/database';
 import { addMs, type Clock, MINUTE_MS } from '../../lib/clock';
@@ -46,6 +47,8 @@ const notInThread = (field: 'after' | 'upTo') => {
 
 /** The caller's side of the booking, or null when they are neither its customer nor its business. */
 function partyOf(booking: BookingRow, userId: string): BookingActor | null {
+  // A walk-in has no customer to write to (issue 32 item 6): no thread.
+  if (booking.customer_id === WALK_IN_CUSTOMER_ID) return null;
   if (booking.customer_id === userId) return 'customer';
   if (booking.business_id === userId) return 'business';
   return null;

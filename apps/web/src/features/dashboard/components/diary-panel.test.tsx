@@ -1,5 +1,5 @@
 import { addDays, todayInLondon } from '@app/domain';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatShortDate } from '@/lib/booking-format';
 import { jsonResponse, stubFetch } from '@/testing/fetch-stub';
@@ -28,6 +28,15 @@ const fade = (id: string, at: string, memberId: string, memberName: string, cust
 function openDiary() {
   const api = stubFetch()
     .on('GET', '/api/user/team', jsonResponse(200, { team: TEAM }))
+    .on(
+      'GET',
+      '/api/user/services',
+      jsonResponse(200, {
+        services: [
+          { id: 'fade', name: 'Skin fade', durationMinutes: 30, minimumPrice: 18, description: null },
+        ],
+      }),
+    )
     .on(
       'GET',
       '/api/user/blocks',
@@ -91,6 +100,45 @@ describe('the diary (issue 32 item 6)', () => {
   });
 });
 
+describe('a walk-in from the diary (issue 32 item 6)', () => {
+  it('books a named customer with a barber, checked as typed; the card says Walk-in', async () => {
+    const { user, api } = openDiary();
+    const diary = within(await screen.findByRole('region', { name: 'Diary' }, FIRST_RENDER));
+    await diary.findByText('Skin fade · Aoife Byrne', {}, FIRST_RENDER);
+    await user.click(diary.getByRole('button', { name: 'Add Walk-in' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add a walk-in' }, FIRST_RENDER));
+    expect(dialog.getByRole('textbox', { name: 'Price' })).toHaveValue('18');
+    await user.click(dialog.getByRole('button', { name: 'Book Walk-in' }));
+    expect(dialog.getByText('Please enter the customer’s name')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/user/walk-ins')).toHaveLength(0);
+
+    api.on(
+      'POST',
+      '/api/user/walk-ins',
+      jsonResponse(201, {
+        message: 'Walk-in booked',
+        booking: { ...fade('w1', `${tomorrow} 11:00`, 'niamh', 'Niamh', 'Pat Walsh'), WalkIn: true },
+      }),
+    );
+    await user.type(dialog.getByRole('textbox', { name: 'Customer’s name' }), 'Pat Walsh');
+    await user.type(dialog.getByRole('textbox', { name: 'Phone (optional)' }), '07700 900123');
+    await user.selectOptions(dialog.getByRole('combobox', { name: 'Barber' }), 'Niamh');
+    await user.selectOptions(dialog.getByRole('combobox', { name: 'Time' }), '11:00');
+    fireEvent.change(dialog.getByLabelText(/^Day/), { target: { value: tomorrow } });
+    await user.click(dialog.getByRole('button', { name: 'Book Walk-in' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/api/user/walk-ins')[0]?.body).toEqual({
+        serviceId: 'fade',
+        memberId: 'niamh',
+        bookingDateTime: `${tomorrow} 11:00`,
+        customerName: 'Pat Walsh',
+        customerPhone: '07700 900123',
+        price: '18',
+      }),
+    );
+  });
+});
+
 describe('diaryEntries', () => {
   it('puts bookings and blocks in time order, a block named by its member', () => {
     const entries = diaryEntries(
@@ -102,6 +150,12 @@ describe('diaryEntries', () => {
       ['09:00', '09:30', 'Blocked', 'Niamh'],
       ['10:00', '10:30', 'Skin fade · Aoife Byrne', 'with Conor'],
     ]);
+    const [walkIn] = diaryEntries(
+      [{ ...fade('w', '2026-12-07 10:00', 'conor', 'Conor', 'Pat'), WalkIn: true }],
+      [],
+      () => '',
+    );
+    expect(walkIn?.detail).toBe('Walk-in · with Conor');
     expect(weekStartOf('2026-12-06')).toBe('2026-11-30');
     expect(weekStartOf('2026-12-07')).toBe('2026-12-07');
   });

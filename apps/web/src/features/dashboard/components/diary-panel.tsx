@@ -17,12 +17,13 @@ import { useMemo, useState } from 'react';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { formatShortDate } from '@/lib/booking-format';
 import { toast } from '@/lib/toast';
-import { useBlocks, useRemoveBlock } from '../api/catalog';
+import { useBlocks, useRemoveBlock, useServices } from '../api/catalog';
 import { useTeam } from '../api/team';
 import { useMonthBookings } from '../api/use-business-bookings';
 import { failed } from '../utils/errors';
 import { BlockDialog, type BlockDraft } from './block-time-dialog';
 import classes from './dashboard.module.css';
+import { WalkInDialog, type WalkInDraft } from './walk-in-dialog';
 
 // The diary (issue 32 item 6): a day or a week of agreed bookings and blocked time, for the whole
 // shop (a column per member on a wide screen) or one member.
@@ -66,7 +67,12 @@ export function diaryEntries(
       end: booking.EndDateTime.slice(11, 16),
       memberId: booking.MemberID,
       title: `${booking.ServiceName ?? 'Appointment'} · ${booking.customerName}`,
-      detail: booking.MemberName ? `with ${booking.MemberName}` : 'No barber yet',
+      detail: [
+        booking.WalkIn ? 'Walk-in' : '',
+        booking.MemberName ? `with ${booking.MemberName}` : 'No barber yet',
+      ]
+        .filter(Boolean)
+        .join(' · '),
       price: booking.FinalPrice ?? booking.CounterPrice ?? booking.Price ?? 0,
     }),
   );
@@ -103,7 +109,33 @@ export function memberTotals(
   });
 }
 
-function EntryCard({ entry, onFree }: { entry: DiaryEntry; onFree: (entry: DiaryEntry) => void }) {
+function EntryCard({
+  entry,
+  onFree,
+  compact = false,
+}: {
+  entry: DiaryEntry;
+  onFree: (entry: DiaryEntry) => void;
+  /** Under three-quarters of an hour in the day's grid: one line, its start and what it is. */
+  compact?: boolean;
+}) {
+  if (compact) {
+    return (
+      <Paper
+        withBorder
+        px={6}
+        py={2}
+        radius="sm"
+        className={entry.blockId ? classes.diaryBlock : classes.diaryBooking}
+        aria-label={`${entry.start}–${entry.end} ${entry.title}, ${entry.detail}`}
+        title={`${entry.start}–${entry.end} ${entry.title} (${entry.detail})`}
+      >
+        <Text size="xs" lineClamp={1}>
+          <b>{entry.start}</b> {entry.title}
+        </Text>
+      </Paper>
+    );
+  }
   return (
     <Paper
       withBorder
@@ -218,7 +250,7 @@ function DayGrid({
                   className={classes.diaryPlaced}
                   style={{ top: (start - from) * PX_PER_MINUTE, height: length * PX_PER_MINUTE }}
                 >
-                  <EntryCard entry={entry} onFree={onFree} />
+                  <EntryCard entry={entry} onFree={onFree} compact={length < 45} />
                 </div>
               );
             })}
@@ -235,6 +267,8 @@ export function DiaryPanel() {
   const [day, setDay] = useState(today);
   const [memberId, setMemberId] = useState(WHOLE_SHOP);
   const [blockDraft, setBlockDraft] = useState<BlockDraft | null>(null);
+  const [walkInDraft, setWalkInDraft] = useState<WalkInDraft | null>(null);
+  const services = useServices();
   const wide = useMediaQuery('(min-width: 62em)');
   const team = useTeam();
   const blocks = useBlocks();
@@ -293,22 +327,30 @@ export function DiaryPanel() {
               Agreed bookings and blocked time, by barber.
             </Text>
           </div>
-          <Button
-            variant="light"
-            onClick={() =>
-              setBlockDraft({
-                memberId: memberId || members[0]?.id || '',
-                memberName: nameOf(memberId || members[0]?.id || ''),
-                date: day.localeCompare(today) > 0 ? day : today,
-                start: '13:00',
-                end: '14:00',
-                reason: '',
-              })
-            }
-            disabled={members.length === 0}
-          >
-            Block Time
-          </Button>
+          <Group gap="xs">
+            <Button
+              onClick={() => setWalkInDraft({ date: day.localeCompare(today) > 0 ? day : today, memberId })}
+              disabled={members.length === 0 || !services.data}
+            >
+              Add Walk-in
+            </Button>
+            <Button
+              variant="light"
+              onClick={() =>
+                setBlockDraft({
+                  memberId: memberId || members[0]?.id || '',
+                  memberName: nameOf(memberId || members[0]?.id || ''),
+                  date: day.localeCompare(today) > 0 ? day : today,
+                  start: '13:00',
+                  end: '14:00',
+                  reason: '',
+                })
+              }
+              disabled={members.length === 0}
+            >
+              Block Time
+            </Button>
+          </Group>
         </Group>
         <Group gap="sm" align="flex-end" wrap="wrap">
           <SegmentedControl
@@ -403,6 +445,12 @@ export function DiaryPanel() {
         ) : null}
       </Stack>
       <BlockDialog draft={blockDraft} onClose={() => setBlockDraft(null)} />
+      <WalkInDialog
+        draft={walkInDraft}
+        services={services.data?.services ?? []}
+        team={members}
+        onClose={() => setWalkInDraft(null)}
+      />
     </Paper>
   );
 }

@@ -44,3 +44,20 @@ describe("the business's request card: where", () => {
     expect(link).toHaveAttribute('target', '_blank');
   });
 });
+
+/** A walk-in or phone booking the business made (issue 32 item 6): said so, and no thread to open. */
+describe("the business's request card: a walk-in", () => {
+  it('says Walk-in and offers no messages', () => {
+    renderCard(makeBooking({ customerName: 'Pat Walsh', Status: 'Approved', WalkIn: true }));
+    const card = within(screen.getByRole('article', { name: 'Pat Walsh, Sat 5 Dec 2026, 10:00' }));
+    expect(card.getByText('Walk-in')).toBeInTheDocument();
+    expect(card.queryByRole('button', { name: /Messages/ })).not.toBeInTheDocument();
+  });
+
+  it('a customer’s booking offers its messages', () => {
+    renderCard(makeBooking({ customerName: 'Aoife Byrne', Status: 'Approved' }));
+    const card = within(screen.getByRole('article', { name: 'Aoife Byrne, Sat 5 Dec 2026, 10:00' }));
+    expect(card.queryByText('Walk-in')).not.toBeInTheDocument();
+    expect(card.getByRole('button', { name: /Messages/ })).toBeInTheDocument();
+  });
+});

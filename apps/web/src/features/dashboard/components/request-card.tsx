@@ -1,5 +1,5 @@
 import { assertNever, type Booking, hasBookingStarted, MESSAGES } from '@app/domain';
-import { Anchor, Button, Group, NativeSelect, Paper, Stack, Title } from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { memo, useState } from 'react';
 import { BookingDetail, BookingDetails } from '@/components/booking-details';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
@@ -238,6 +238,12 @@ function RequestCardBody({ booking, isHighlighted = false }: { booking: Booking;
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
           <Title order={3} fz="md" className={classes.breakWord}>
             {customer}
+            {/* Booked by the business for a customer without an account (issue 32 item 6). */}
+            {booking.WalkIn ? (
+              <Text component="span" size="xs" c="dimmed" fw={500} ml={6}>
+                Walk-in
+              </Text>
+            ) : null}
           </Title>
           <BookingStatusBadge status={booking.Status} className={classes.noShrink} />
         </Group>
@@ -271,9 +277,11 @@ function RequestCardBody({ booking, isHighlighted = false }: { booking: Booking;
           {isCancellable(booking) ? (
             <CancelAppointmentButton booking={booking} customer={customer} runChange={runBookingChange} />
           ) : null}
-          <MessagesButton
-            target={{ bookingId: booking.bookingId, viewer: 'business', otherName: customer, when }}
-          />
+          {booking.WalkIn ? null : (
+            <MessagesButton
+              target={{ bookingId: booking.bookingId, viewer: 'business', otherName: customer, when }}
+            />
+          )}
         </Group>
       </Stack>
     </Paper>

@@ -138,4 +138,41 @@ describe('services and team in Configuration (api-contract §9.3)', () => {
       }),
     );
   });
+
+  it('gives a barber their own weekly hours, starting from the shop’s, one shift a day', async () => {
+    const { user, api } = openCard();
+    const section = await card();
+    await section.findByText('Skin fade, Beard trim');
+    await user.click(
+      within(section.getByRole('region', { name: 'Team' })).getByRole('button', { name: 'Edit' }),
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit team member' }, FIRST_RENDER));
+    const shopHours = dialog.getByRole('switch', { name: 'Works the shop’s weekly hours' });
+    expect(shopHours).toBeChecked();
+    await user.click(shopHours);
+    const hours = within(dialog.getByRole('group', { name: 'Their weekly hours' }));
+    // The shop's Monday 09:00-17:00 to start from.
+    expect(hours.getByRole('checkbox', { name: 'Monday' })).toBeChecked();
+    expect(hours.getByRole('combobox', { name: 'Monday from' })).toHaveValue('09:00');
+    await user.selectOptions(hours.getByRole('combobox', { name: 'Monday to' }), '13:00');
+    await user.click(hours.getByRole('checkbox', { name: 'Saturday' }));
+    api.on(
+      'PUT',
+      '/api/user/team/conor',
+      jsonResponse(200, {
+        member: { id: 'conor', name: 'Conor', serviceIds: ['fade', 'beard'], availability: null },
+      }),
+    );
+    await user.click(dialog.getByRole('button', { name: 'Save Team Member' }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', '/api/user/team/conor')[0]?.body).toEqual({
+        name: 'Conor',
+        serviceIds: ['fade', 'beard'],
+        availability: {
+          Monday: [{ start: '09:00', end: '13:00' }],
+          Saturday: [{ start: '09:00', end: '17:00' }],
+        },
+      }),
+    );
+  });
 });

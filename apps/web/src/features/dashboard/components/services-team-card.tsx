@@ -18,6 +18,7 @@ import {
   NativeSelect,
   Paper,
   Stack,
+  Switch,
   Text,
   Textarea,
   TextInput,
@@ -30,6 +31,7 @@ import { LoadErrorAlert } from '@/components/load-error-alert';
 import { WholePoundsInput } from '@/components/whole-pounds-input';
 import { formatShortDate } from '@/lib/booking-format';
 import { toast } from '@/lib/toast';
+import { useBusinessProfile } from '../api/business-profile';
 import {
   useBlocks,
   useBookingSettings,
@@ -45,6 +47,7 @@ import {
 import { useTeam } from '../api/team';
 import { type FieldErrors, failed, issuesOf } from '../utils/errors';
 import { BlockDialog, type BlockDraft } from './block-time-dialog';
+import { MemberHours, oneShiftADay } from './member-hours';
 
 interface ServiceDraft {
   id?: string;
@@ -156,6 +159,8 @@ function MemberDialog({
   onClose: () => void;
 }) {
   const save = useSaveMember();
+  // Where a member's own hours start from: the shop's (Set Hours).
+  const businessHours = useBusinessProfile().data?.availability;
   const [form, setForm] = useState<MemberDraft>(draft ?? { name: '', serviceIds: [], availability: null });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [shown, setShown] = useState(draft);
@@ -213,9 +218,27 @@ function MemberDialog({
               ))}
             </Stack>
           </Checkbox.Group>
-          <Text size="sm" c="dimmed">
-            {form.availability ? 'Works their own weekly hours.' : 'Works your weekly hours.'}
-          </Text>
+          <Switch
+            label="Works the shop’s weekly hours"
+            description={
+              form.availability ? 'Their own hours below: customers can book them only then.' : undefined
+            }
+            checked={form.availability === null}
+            onChange={(event) => {
+              const shopHours = event.currentTarget.checked;
+              setForm((current) => ({
+                ...current,
+                availability: shopHours ? null : oneShiftADay(businessHours),
+              }));
+            }}
+          />
+          {form.availability ? (
+            <MemberHours
+              value={form.availability}
+              error={errors.availability}
+              onChange={(availability) => setForm((current) => ({ ...current, availability }))}
+            />
+          ) : null}
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onClose}>
               Cancel
