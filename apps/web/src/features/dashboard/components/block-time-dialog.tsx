@@ -6,16 +6,19 @@ import {
   yearsAfter,
 } from '@app/domain';
 import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { DeferredModal } from '@/components/deferred-modal';
 import { toast } from '@/lib/toast';
 import { useAddBlock } from '../api/catalog';
-import { type FieldErrors, failed, issuesOf } from '../utils/errors';
+import { failed } from '../utils/errors';
+import { useDraftForm } from '../utils/use-draft-form';
 
 // Time blocked on one team member's diary (issue 32 item 6), from Configuration or the Diary.
 
 /** Every quarter hour of a day, '00:00' to '23:45', for a block's start and end. */
 const QUARTER_HOURS = Array.from({ length: 96 }, (_, index) => minutesToTime(index * 15));
+
+const NO_BLOCK: BlockDraft = { memberId: '', memberName: '', date: '', start: '', end: '', reason: '' };
 
 export interface BlockDraft {
   memberId: string;
@@ -29,18 +32,10 @@ export interface BlockDraft {
 /** Block time on one member's diary: a day, from and to, and why (the business's own note). */
 export function BlockDialog({ draft, onClose }: { draft: BlockDraft | null; onClose: () => void }) {
   const add = useAddBlock();
-  const [form, setForm] = useState<BlockDraft | null>(draft);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [shown, setShown] = useState(draft);
-  if (draft !== shown) {
-    setShown(draft);
-    setForm(draft);
-    setErrors({});
-  }
+  const { form, setErrors, field, passes } = useDraftForm(draft, (opened) => opened ?? NO_BLOCK);
   const today = todayInLondon();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!form) return;
     const body = {
       memberId: form.memberId,
       date: form.date,
@@ -48,11 +43,7 @@ export function BlockDialog({ draft, onClose }: { draft: BlockDraft | null; onCl
       end: form.end,
       reason: form.reason,
     };
-    const parsed = BlockRequestSchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(issuesOf(parsed.error.issues));
-      return;
-    }
+    if (!passes(BlockRequestSchema, body)) return;
     add.mutate(body, {
       onSuccess: () => {
         toast.success(`Time blocked for ${form.memberName}`);
@@ -61,24 +52,12 @@ export function BlockDialog({ draft, onClose }: { draft: BlockDraft | null; onCl
       onError: (error) => failed(error, 'Failed to block the time', setErrors),
     });
   };
-  const field = (key: 'date' | 'start' | 'end' | 'reason') => ({
-    value: form?.[key] ?? '',
-    error: errors[key],
-    onChange: (event: { currentTarget: { value: string } }) => {
-      const { value } = event.currentTarget;
-      setForm((current) => (current ? { ...current, [key]: value } : current));
-    },
-  });
   return (
-    <DeferredModal
-      opened={draft !== null}
-      onClose={onClose}
-      title={form ? `Block time for ${form.memberName}` : 'Block time'}
-    >
+    <DeferredModal opened={draft !== null} onClose={onClose} title={`Block time for ${form.memberName}`}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
-            Customers cannot book {form?.memberName ?? 'them'} in this time. Their other hours stay open.
+            Customers cannot book {form.memberName} in this time. Their other hours stay open.
           </Text>
           <TextInput
             type="date"

@@ -45,7 +45,8 @@ import {
   useServices,
 } from '../api/catalog';
 import { useTeam } from '../api/team';
-import { type FieldErrors, failed, issuesOf } from '../utils/errors';
+import { failed } from '../utils/errors';
+import { useDraftForm } from '../utils/use-draft-form';
 import { BlockDialog, type BlockDraft } from './block-time-dialog';
 import { MemberHours, oneShiftADay } from './member-hours';
 
@@ -68,14 +69,7 @@ const draftOf = (service?: Service): ServiceDraft => ({
 /** Add or edit one service: its name, how long it takes, its lowest price and a line about it. */
 function ServiceDialog({ draft, onClose }: { draft: ServiceDraft | null; onClose: () => void }) {
   const save = useSaveService();
-  const [form, setForm] = useState<ServiceDraft>(draft ?? draftOf());
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [shown, setShown] = useState(draft);
-  if (draft !== shown) {
-    setShown(draft);
-    setForm(draft ?? draftOf());
-    setErrors({});
-  }
+  const { form, setErrors, field, passes } = useDraftForm(draft, (opened) => opened ?? draftOf());
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body = {
@@ -84,11 +78,7 @@ function ServiceDialog({ draft, onClose }: { draft: ServiceDraft | null; onClose
       minimumPrice: form.minimumPrice,
       description: form.description,
     };
-    const parsed = ServiceRequestSchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(issuesOf(parsed.error.issues));
-      return;
-    }
+    if (!passes(ServiceRequestSchema, body)) return;
     save.mutate(
       { ...body, ...(form.id ? { id: form.id } : {}) },
       {
@@ -100,14 +90,6 @@ function ServiceDialog({ draft, onClose }: { draft: ServiceDraft | null; onClose
       },
     );
   };
-  const field = (key: keyof ServiceDraft) => ({
-    value: form[key] ?? '',
-    error: errors[key],
-    onChange: (event: { currentTarget: { value: string } }) => {
-      const { value } = event.currentTarget;
-      setForm((current) => ({ ...current, [key]: value }));
-    },
-  });
   return (
     <DeferredModal
       opened={draft !== null}
@@ -161,22 +143,14 @@ function MemberDialog({
   const save = useSaveMember();
   // Where a member's own hours start from: the shop's (Set Hours).
   const businessHours = useBusinessProfile().data?.availability;
-  const [form, setForm] = useState<MemberDraft>(draft ?? { name: '', serviceIds: [], availability: null });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [shown, setShown] = useState(draft);
-  if (draft !== shown) {
-    setShown(draft);
-    setForm(draft ?? { name: '', serviceIds: [], availability: null });
-    setErrors({});
-  }
+  const { form, setForm, errors, setErrors, field, passes } = useDraftForm(
+    draft,
+    (opened): MemberDraft => opened ?? { name: '', serviceIds: [], availability: null },
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body = { name: form.name, serviceIds: form.serviceIds, availability: form.availability };
-    const parsed = MemberRequestSchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(issuesOf(parsed.error.issues));
-      return;
-    }
+    if (!passes(MemberRequestSchema, body)) return;
     save.mutate(
       { ...body, ...(form.id ? { id: form.id } : {}) },
       {
@@ -196,16 +170,7 @@ function MemberDialog({
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label="Name"
-            required
-            value={form.name}
-            error={errors.name}
-            onChange={(event) => {
-              const { value } = event.currentTarget;
-              setForm((current) => ({ ...current, name: value }));
-            }}
-          />
+          <TextInput label="Name" required {...field('name')} />
           <Checkbox.Group
             label="Services they do"
             value={form.serviceIds}

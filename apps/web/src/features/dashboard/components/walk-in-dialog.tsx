@@ -8,12 +8,13 @@ import {
   yearsAfter,
 } from '@app/domain';
 import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { DeferredModal } from '@/components/deferred-modal';
 import { WholePoundsInput } from '@/components/whole-pounds-input';
 import { toast } from '@/lib/toast';
 import { useBookWalkIn } from '../api/walk-ins';
-import { type FieldErrors, failed, issuesOf } from '../utils/errors';
+import { failed } from '../utils/errors';
+import { useDraftForm } from '../utils/use-draft-form';
 
 // A walk-in or phone booking (issue 32 item 6): the business books a named customer without an
 // account into a barber's diary, agreed at once; nobody is emailed.
@@ -58,14 +59,7 @@ export function WalkInDialog({
     customerPhone: '',
     price: services[0] ? String(services[0].minimumPrice) : '',
   });
-  const [form, setForm] = useState<Form>(() => blank(draft));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [shown, setShown] = useState(draft);
-  if (draft !== shown) {
-    setShown(draft);
-    setForm(blank(draft));
-    setErrors({});
-  }
+  const { form, setForm, errors, setErrors, field, passes } = useDraftForm(draft, blank);
   const today = todayInLondon();
   const service = services.find((candidate) => candidate.id === form.serviceId);
   const doing = team.filter((member) => member.serviceIds.includes(form.serviceId));
@@ -80,11 +74,7 @@ export function WalkInDialog({
       customerPhone: form.customerPhone,
       price: form.price,
     };
-    const parsed = WalkInRequestSchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(issuesOf(parsed.error.issues));
-      return;
-    }
+    if (!passes(WalkInRequestSchema, body)) return;
     book.mutate(body, {
       onSuccess: ({ booking }) => {
         toast.success(`${booking.customerName} booked with ${booking.MemberName ?? 'the team'}`);
@@ -93,13 +83,6 @@ export function WalkInDialog({
       onError: (error) => failed(error, 'Failed to book the walk-in', setErrors),
     });
   };
-  const field = (key: keyof Form) => ({
-    value: form[key],
-    onChange: (event: { currentTarget: { value: string } }) => {
-      const { value } = event.currentTarget;
-      setForm((current) => ({ ...current, [key]: value }));
-    },
-  });
 
   return (
     <DeferredModal opened={draft !== null} onClose={onClose} title="Add a walk-in">
@@ -134,7 +117,6 @@ export function WalkInDialog({
               { value: FIRST_FREE, label: 'First free barber' },
               ...doing.map((member) => ({ value: member.id, label: member.name })),
             ]}
-            error={errors.memberId}
             {...field('memberId')}
           />
           <Group grow gap="sm" align="flex-start">
@@ -144,8 +126,8 @@ export function WalkInDialog({
               required
               min={today}
               max={yearsAfter(today, AWAY_MAX_AHEAD_YEARS)}
-              error={errors.bookingDateTime}
               {...field('date')}
+              error={errors.bookingDateTime}
             />
             <NativeSelect label="Time" data={TIMES} {...field('time')} />
           </Group>
@@ -154,21 +136,13 @@ export function WalkInDialog({
             required
             maxLength={60}
             autoComplete="off"
-            error={errors.customerName}
             {...field('customerName')}
           />
-          <TextInput
-            label="Phone (optional)"
-            type="tel"
-            autoComplete="off"
-            error={errors.customerPhone}
-            {...field('customerPhone')}
-          />
+          <TextInput label="Phone (optional)" type="tel" autoComplete="off" {...field('customerPhone')} />
           <WholePoundsInput
             label="Price"
             required
             description={service ? `${service.name} is from £${service.minimumPrice}` : undefined}
-            error={errors.price}
             {...field('price')}
           />
           <Group justify="flex-end" mt="sm">
