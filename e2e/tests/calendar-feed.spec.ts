@@ -50,7 +50,7 @@ test('a business subscribes to its calendar feed, gets a new link, turns it off,
   const bytes = readFileSync((await file.path()) as string);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   expect(bytes.toString('utf8').slice(1).split('\r\n')[0]).toBe(
-    'Date,Time,Status,Customer,Phone,Price,Home visit,Address,Payment,Amount due,Paid,Refunded,Attendance',
+    'Date,Time,Service,Minutes,Barber,Status,Customer,Phone,Price,Home visit,Address,Payment,Amount due,Paid,Refunded,Attendance',
   );
   await expect(page.getByText('Bookings exported')).toBeVisible();
 });

@@ -207,6 +207,35 @@ test('three barbers: two customers take one fade time with "Anyone", both approv
   await expect(diary.getByText('Walk-in · with Sam')).toBeVisible();
   await shootBothWidths(page, 'team-diary');
 
+  // Sam takes today off (his own days away, the shop open): the owner adds it in Configuration.
+  await page.getByRole('tab', { name: 'Configuration' }).click();
+  const team = page.getByRole('region', { name: 'Services and team' }).getByRole('region', { name: 'Team' });
+  await team.getByRole('button', { name: 'Edit Sam' }).click();
+  const member = page.getByRole('dialog', { name: 'Edit team member' });
+  const away = member.getByRole('group', { name: 'Their days away' });
+  await away.getByRole('button', { name: 'First and last day away' }).click();
+  const today = page.locator('.mantine-Popover-dropdown button[data-today]');
+  await today.click();
+  await today.click();
+  await away.getByRole('textbox', { name: 'Reason (optional)' }).fill('Dentist');
+  await away.getByRole('button', { name: 'Add Days Away' }).click();
+  await expect(away.getByText(/ · Dentist$/)).toBeVisible();
+  await member.getByRole('button', { name: 'Save Team Member' }).click();
+  await expect(member).toBeHidden();
+  await expect(team.getByText(/^Skin fade · Away /)).toBeVisible();
+  // Customers asking for Sam find no time today.
+  const { team: members } = (await (
+    await page.request.get(`/api/booking/team?businessId=${shop.business}`)
+  ).json()) as { team: { id: string; name: string }[] };
+  const sam = members.find((one) => one.name === 'Sam')!.id;
+  const samTimes = (await (
+    await page.request.get(
+      `/api/booking/available-times?businessId=${shop.business}&serviceId=${shop.fade}&memberId=${sam}`,
+    )
+  ).json()) as { slots: string[] };
+  const todayDate = new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
+  expect(samTimes.slots.filter((slot) => slot.startsWith(todayDate))).toEqual([]);
+
   // The third customer: 10:00 is gone for a fade (Alex does none), 10:30 is still there.
   const { context, times } = await openFadeTimes(browser, shop.business, customers[2]!);
   await expect(times.getByRole('button', { name: '10:30', exact: true })).toBeVisible();

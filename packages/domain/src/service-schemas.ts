@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { AvailabilitySchema } from './availability-schemas';
+import { awayDateError } from './away-dates';
 import { idSchema } from './bookings';
+import { AWAY_REASON_MAX_LENGTH } from './constants';
 import { isIsoDate, TIME_PATTERN } from './dates';
 import { MESSAGES } from './messages';
 import { CustomerPriceSchema, MinimumPriceSchema } from './price-schemas';
 import {
   BLOCK_REASON_MAX,
+  MAX_MEMBER_AWAY_DATES,
   MAX_SERVICES,
   MEMBER_NAME_MAX,
   SERVICE_DESCRIPTION_MAX,
@@ -56,6 +59,29 @@ export const ServiceOrderRequestSchema = z.object({
 });
 export type ServiceOrderRequest = z.input<typeof ServiceOrderRequestSchema>;
 
+/**
+ * One of a member's own away periods: real dates, start ≤ end, a year ahead at most, a reason of
+ * 100 characters or fewer. Whether a period that is new starts in the past is the server's check
+ * (it knows which periods it has: a stored one that has begun is sent back unchanged).
+ */
+export const MemberAwayDateRequestSchema = z
+  .object({
+    startDate: z.string({ error: MESSAGES.awayDateFormat }).max(10, MESSAGES.awayDateFormat),
+    endDate: z.string({ error: MESSAGES.awayDateFormat }).max(10, MESSAGES.awayDateFormat),
+    reason: z
+      .string()
+      .max(AWAY_REASON_MAX_LENGTH, MESSAGES.awayReasonMax)
+      .refine((value) => !hasInvalidCharacters(value), MESSAGES.invalidCharacters)
+      .trim()
+      .nullish()
+      .transform((reason) => reason || null),
+  })
+  .superRefine((period, ctx) => {
+    const problem = awayDateError(period, { isNew: false });
+    if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.field] });
+  });
+export type MemberAwayDateInput = z.input<typeof MemberAwayDateRequestSchema>;
+
 /** POST /user/team and PUT /user/team/{id}: a name, the services they do, their own hours or none. */
 export const MemberRequestSchema = z.object({
   name: text(SERVICE_MESSAGES.memberNameRequired)
@@ -67,6 +93,12 @@ export const MemberRequestSchema = z.object({
     .max(MAX_SERVICES, SERVICE_MESSAGES.memberServices),
   // Absent or null: the business's weekly hours.
   availability: AvailabilitySchema.nullish().transform((hours) => hours ?? null),
+  // Their own away periods, on top of the business's; absent: none.
+  awayDates: z
+    .array(MemberAwayDateRequestSchema, { error: MESSAGES.awayDateFormat })
+    .max(MAX_MEMBER_AWAY_DATES, SERVICE_MESSAGES.tooManyMemberAwayDates)
+    .nullish()
+    .transform((periods) => periods ?? []),
 });
 export type MemberRequest = z.input<typeof MemberRequestSchema>;
 

@@ -20,6 +20,8 @@ export const WALK_IN_CUSTOMER_ID = '';
 /** Blocked times to come a business may hold at once (lunches, courses: issue 32 item 6). */
 export const MAX_BLOCKS = 500;
 export const BLOCK_REASON_MAX = 100;
+/** A member's own away periods (a holiday of one barber) kept at once. */
+export const MAX_MEMBER_AWAY_DATES = 50;
 
 /** Every business starts with it (api-contract §9.3): an hour at its minimum price. */
 export const DEFAULT_SERVICE_NAME = 'Appointment';
@@ -47,6 +49,9 @@ export const SERVICE_MESSAGES = {
   tooManyMembers: `A business can have at most ${MAX_MEMBERS} team members.`,
   memberNotFound: 'Team member not found.',
   memberHasBookings: 'This team member has agreed bookings to come: cancel or move them first.',
+  memberBookingsOutside:
+    'This team member has agreed bookings outside those hours or on those days away: cancel or move them first.',
+  tooManyMemberAwayDates: `A team member can have at most ${MAX_MEMBER_AWAY_DATES} periods away.`,
   slotStep: `Choose starts every ${SLOT_STEPS.join(', ')} minutes`,
   blockMember: 'Choose whose diary to block',
   blockDate: 'Choose the day',

@@ -396,6 +396,8 @@ export interface TeamMembersTable {
   name: string;
   /** Their own weekly hours (JSON, the business's shape); null: the business's. */
   availability: string | null;
+  /** Their own away periods (JSON, the business's away-dates shape, migration 0022); null: none. */
+  away_dates: string | null;
   position: number;
   created_at: string;
   updated_at: string;

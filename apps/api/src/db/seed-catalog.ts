@@ -84,6 +84,7 @@ export function demoCatalog(
         business_id: idOf(business.key),
         name: member.name,
         availability: null,
+        away_dates: null,
         position,
         created_at: now,
         updated_at: now,

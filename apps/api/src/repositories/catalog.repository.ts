@@ -1,17 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_SERVICE_MINUTES, DEFAULT_SERVICE_NAME, MINIMUM_PRICE_DEFAULT } from '@app/domain';
+import {
+  DEFAULT_SERVICE_MINUTES,
+  DEFAULT_SERVICE_NAME,
+  type MemberAwayDate,
+  MINIMUM_PRICE_DEFAULT,
+} from '@app/domain';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
 import type { MemberBlocksTable, ServicesTable, TeamMembersTable } from '../db/schema';
 
 export type ServiceRow = Selectable<ServicesTable>;
 export type MemberRow = Selectable<TeamMembersTable>;
+/** A member's own away periods as stored (JSON, migration 0022), or none. */
+export function parseMemberAwayDates(stored: string | null): MemberAwayDate[] {
+  if (stored === null) return [];
+  const parsed: unknown = JSON.parse(stored);
+  return Array.isArray(parsed) ? (parsed as MemberAwayDate[]) : [];
+}
+
 /** A member with the ids of the services they do, in the menu's order. */
 export type MemberWithServices = MemberRow & { serviceIds: string[] };
 
 export type BlockRow = Selectable<MemberBlocksTable>;
 export type ServiceFields = Pick<ServiceRow, 'name' | 'duration_minutes' | 'minimum_price' | 'description'>;
-export type MemberFields = Pick<MemberRow, 'name' | 'availability'>;
+export type MemberFields = Pick<MemberRow, 'name' | 'availability' | 'away_dates'>;
 
 /** A business's services and team (api-contract §9.3; migration 0018), in their orders. */
 export class CatalogRepository {
@@ -228,7 +240,7 @@ export class CatalogRepository {
     if (members.length > 0) return;
     await this.insertMember(
       business.id,
-      { name: business.first_name.trim() || 'Owner', availability: null },
+      { name: business.first_name.trim() || 'Owner', availability: null, away_dates: null },
       services.length > 0 ? services.map((row) => row.id) : [service.id],
       now,
     );

@@ -43,7 +43,7 @@ export type ListingAwayRow = Pick<
 /** A business's first service's length and the members who do it (their own hours or null). */
 export interface ListingTeam {
   durationMinutes: number;
-  members: { id: string; availability: string | null }[];
+  members: { id: string; availability: string | null; away_dates: string | null }[];
 }
 
 /** A business's services as the list shows them: names and lowest prices, in its order. */
@@ -205,14 +205,23 @@ export class ListingRepository {
     const members = await this.db
       .selectFrom('team_members')
       .innerJoin('member_services', 'member_services.member_id', 'team_members.id')
-      .select(['team_members.id', 'team_members.business_id', 'team_members.availability'])
+      .select([
+        'team_members.id',
+        'team_members.business_id',
+        'team_members.availability',
+        'team_members.away_dates',
+      ])
       .where('member_services.service_id', 'in', [...firstServices.values()])
       .orderBy('team_members.position')
       .orderBy('team_members.created_at')
       .orderBy('team_members.id')
       .execute();
     for (const member of members) {
-      teams.get(member.business_id)?.members.push({ id: member.id, availability: member.availability });
+      teams.get(member.business_id)?.members.push({
+        id: member.id,
+        availability: member.availability,
+        away_dates: member.away_dates,
+      });
     }
     return teams;
   }

@@ -194,6 +194,35 @@ describeEachDatabase('a change of hours or away dates over agreed bookings', (da
     expect(await statusOf(later.id)).toBe('Approved');
   });
 
+  it('narrowed shop hours leave out no booking of a barber who works hours of their own (api-contract §9.3)', async () => {
+    const business = await createBusiness(t, db(), { business_name: 'Own Hours Barbers' });
+    const [owner] = (await call(t, 'GET', '/api/user/team', business)).json().team;
+    const own = await call(t, 'PUT', `/api/user/team/${owner.id}`, business, {
+      name: owner.name,
+      serviceIds: owner.serviceIds,
+      availability: everyDay('08:00', '18:00'),
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    const theirs = await insertBooking(t, db(), {
+      business,
+      customer,
+      startsAt: `${day(5)} 16:00`,
+      status: 'Approved',
+      memberId: owner.id,
+    });
+    const nobodys = await insertBooking(t, db(), {
+      business,
+      customer: other,
+      startsAt: `${day(5)} 10:00`,
+      status: 'Approved',
+    });
+    const check = await call(t, 'POST', '/api/user/availability/check', business, {
+      availability: everyDay('11:00', '15:00'),
+    });
+    expect(check.json().bookings.map((b: { id: string }) => b.id)).toEqual([nobodys.id]);
+    expect(theirs.id).not.toBe(nobodys.id);
+  });
+
   it('refuses a decision that does not name every booking (one agreed meanwhile), and changes nothing', async () => {
     const { business, first, second } = await shopWithBookings();
     const before = await bookingsSnapshot(db());

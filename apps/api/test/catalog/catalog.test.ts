@@ -196,6 +196,7 @@ describeEachDatabase('services and team (api-contract §9.3)', (database) => {
         name: 'Niamh',
         serviceIds: [appointment.id],
         availability: hours,
+        awayDates: [],
       });
       const changed = await call(t, 'PUT', `/api/user/team/${member.id}`, business, {
         name: 'Niamh Kelly',

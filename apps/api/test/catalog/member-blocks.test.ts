@@ -1,10 +1,9 @@
-import { bookingWindow, SERVICE_MESSAGES } from '@app/domain';
+import { SERVICE_MESSAGES } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { describeEachDatabase } from '../helpers/databases';
-import { type Actor, bookingBody, call, createBusiness, createCustomer } from '../helpers/marketplace';
-
-const FADE = { name: 'Skin fade', durationMinutes: 30, minimumPrice: 18 };
+import { call, createCustomer } from '../helpers/marketplace';
+import { teamShops } from './team-shop';
 
 describeEachDatabase('time blocked on one member’s diary (issue 32 item 6)', (database) => {
   let t: TestApp;
@@ -14,38 +13,10 @@ describeEachDatabase('time blocked on one member’s diary (issue 32 item 6)', (
   afterAll(() => t.close());
   const db = () => database().db;
 
+  const teams = teamShops(() => t, db);
+  const { lastDay, slots, request, approve } = teams;
   /** Bob (the owner) and Sam, both doing 30-minute fades, starts every 15 minutes. */
-  async function shop() {
-    const business = await createBusiness(t, db());
-    await call(t, 'PUT', '/api/user/booking-settings', business, { slotStepMinutes: 15 });
-    const fade = (await call(t, 'POST', '/api/user/services', business, FADE)).json().service.id as string;
-    const [owner] = (await call(t, 'GET', '/api/user/team', business)).json().team as { id: string }[];
-    const sam = (
-      await call(t, 'POST', '/api/user/team', business, { name: 'Sam', serviceIds: [fade] })
-    ).json().member.id as string;
-    return { business, fade, owner: owner!.id, sam };
-  }
-  const lastDay = () => bookingWindow(t.clock.now()).last;
-  const slots = async (business: Actor, query: Record<string, string>) =>
-    (
-      await t.app.inject({
-        url: `/api/booking/available-times?${new URLSearchParams({ businessId: business.id, ...query })}`,
-      })
-    ).json().slots as string[];
-  const request = async (business: Actor, at: string, serviceId: string, memberId?: string) =>
-    call(
-      t,
-      'POST',
-      '/api/booking/book',
-      await createCustomer(t, db()),
-      bookingBody(business, at, { serviceId, price: '20', ...(memberId ? { memberId } : {}) }),
-    );
-  const approve = (business: Actor, bookingId: string) =>
-    call(t, 'PATCH', '/api/booking/setstatus', business, {
-      businessId: business.id,
-      bookingId,
-      status: 'Approved',
-    });
+  const shop = () => teams.shop({ slotStepMinutes: 15 });
 
   it('holds the member’s time as a booking does: their starts go, the shop’s stay; freed, it is bookable again', async () => {
     const s = await shop();

@@ -1,10 +1,9 @@
-import { bookingWindow, SERVICE_MESSAGES } from '@app/domain';
+import { SERVICE_MESSAGES } from '@app/domain';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { describeEachDatabase } from '../helpers/databases';
-import { type Actor, call, createBusiness, createCustomer } from '../helpers/marketplace';
-
-const FADE = { name: 'Skin fade', durationMinutes: 30, minimumPrice: 18 };
+import { type Actor, call, createCustomer } from '../helpers/marketplace';
+import { teamShops } from './team-shop';
 
 describeEachDatabase('walk-in and phone bookings (issue 32 item 6)', (database) => {
   let t: TestApp;
@@ -14,22 +13,10 @@ describeEachDatabase('walk-in and phone bookings (issue 32 item 6)', (database) 
   afterAll(() => t.close());
   const db = () => database().db;
 
+  const teams = teamShops(() => t, db);
+  const { lastDay } = teams;
   /** Bob (the owner) and Sam do 30-minute fades; Alex does only the default hour. */
-  async function shop() {
-    const business = await createBusiness(t, db());
-    const fade = (await call(t, 'POST', '/api/user/services', business, FADE)).json().service.id as string;
-    const [appointment] = (await call(t, 'GET', '/api/user/services', business)).json().services as {
-      id: string;
-    }[];
-    const sam = (
-      await call(t, 'POST', '/api/user/team', business, { name: 'Sam', serviceIds: [fade] })
-    ).json().member.id as string;
-    const alex = (
-      await call(t, 'POST', '/api/user/team', business, { name: 'Alex', serviceIds: [appointment!.id] })
-    ).json().member.id as string;
-    return { business, fade, sam, alex };
-  }
-  const lastDay = () => bookingWindow(t.clock.now()).last;
+  const shop = () => teams.shop({ alex: true });
   const walkIn = (business: Actor, body: Record<string, unknown>) =>
     call(t, 'POST', '/api/user/walk-ins', business, {
       customerName: 'Pat Walsh',

@@ -23,6 +23,12 @@ export type ServicesResponse = z.infer<typeof ServicesResponseSchema>;
 /** POST /user/services, PUT /user/services/{id}. */
 export const ServiceResultSchema = z.object({ service: ServiceSchema });
 
+/** One of a member's own away periods (both dates inclusive). */
+export const MemberAwayDateSchema = z
+  .object({ startDate: z.string(), endDate: z.string(), reason: z.string().nullable() })
+  .meta({ id: 'MemberAwayDate' });
+export type MemberAwayDate = z.infer<typeof MemberAwayDateSchema>;
+
 /** One member of a business's team. */
 export const TeamMemberSchema = z
   .object({
@@ -32,6 +38,10 @@ export const TeamMemberSchema = z
     availability: AvailabilityResponseSchema.nullable().describe(
       'Their own weekly hours; null: the business’s',
     ),
+    awayDates: z
+      .array(MemberAwayDateSchema)
+      .optional()
+      .describe('Their own away periods, on top of the business’s: the business’s own team only'),
   })
   .meta({ id: 'TeamMember' });
 export type TeamMember = z.infer<typeof TeamMemberSchema>;

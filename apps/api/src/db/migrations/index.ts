@@ -20,6 +20,7 @@ import * as m0018 from './0018_services_and_team';
 import * as m0019 from './0019_booking_services';
 import * as m0020 from './0020_member_diaries';
 import * as m0021 from './0021_member_blocks';
+import * as m0022 from './0022_member_away_dates';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0019_booking_services': m0019,
   '0020_member_diaries': m0020,
   '0021_member_blocks': m0021,
+  '0022_member_away_dates': m0022,
 };

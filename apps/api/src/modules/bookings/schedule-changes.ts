@@ -18,6 +18,7 @@ import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { BookingRow } from '../../repositories/bookings.repository';
+import { CatalogRepository } from '../../repositories/catalog.repository';
 import { mergedAwayDates, toAwayDateRows } from '../users/away-dates';
 import { parseAvailability, toAwayRange } from '../users/users.mapper';
 import { inTransaction, notFound, type Repositories } from './booking-transaction';
@@ -108,7 +109,7 @@ export class ScheduleChanges {
    * the change: the bookings it leaves out, and how to write it.
    */
   private async prepare(
-    { users, bookings }: Repositories,
+    { users, bookings, trx }: Repositories,
     businessId: string,
     change: ScheduleChange,
     now: Date,
@@ -144,7 +145,17 @@ export class ScheduleChanges {
         );
     }
     const agreed = await bookings.listAgreedFrom(businessId, utcToLondonWallClock(now));
-    const upcoming = agreed.filter((booking) => !hasBookingStarted(booking.starts_at, now));
+    let upcoming = agreed.filter((booking) => !hasBookingStarted(booking.starts_at, now));
+    if (!('awayDates' in change)) {
+      // A member with weekly hours of their own keeps them whatever the shop's (api-contract §9.3):
+      // a change of the shop's hours leaves none of their bookings out.
+      const ownHours = new Set(
+        (await new CatalogRepository(trx).listMembers(businessId))
+          .filter((member) => member.availability !== null)
+          .map((member) => member.id),
+      );
+      upcoming = upcoming.filter((booking) => booking.member_id === null || !ownHours.has(booking.member_id));
+    }
     return {
       left: bookingsLeftOutBy(
         upcoming,

@@ -1,6 +1,6 @@
 import type { MemberDiary } from '@app/domain';
 import type { HeldTime } from '../../repositories/bookings.repository';
-import type { MemberWithServices } from '../../repositories/catalog.repository';
+import { type MemberWithServices, parseMemberAwayDates } from '../../repositories/catalog.repository';
 import { parseAvailability } from '../users/users.mapper';
 
 /** A team member's diary with the name a booking records. */
@@ -28,11 +28,12 @@ export function teamDiaries(
 }
 
 /**
- * These members' diaries: their own weekly hours (null: the business's) and the agreed bookings
+ * These members' diaries: their own weekly hours (null: the business's), their own away periods,
+ * and the agreed bookings
  * that fill each, read in one pass; an agreed booking of no member fills everyone's (`unassigned`).
  */
 export function diariesOf(
-  members: readonly { id: string; name?: string; availability: string | null }[],
+  members: readonly { id: string; name?: string; availability: string | null; away_dates?: string | null }[],
   held: readonly HeldTime[],
 ): { members: TeamDiary[]; unassigned: string[] } {
   const taken = new Map<string, string[]>();
@@ -51,6 +52,7 @@ export function diariesOf(
       id: member.id,
       name: member.name ?? '',
       availability: member.availability === null ? null : parseAvailability(member.availability),
+      awayDates: member.away_dates ? parseMemberAwayDates(member.away_dates) : null,
       taken: taken.get(member.id) ?? [],
     })),
     unassigned,

@@ -199,11 +199,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
       schema: {
         tags: ['services'],
         summary: 'Change a team member',
-        description: OWN,
+        description: `The whole member: name, services, own weekly hours (null: the business’s) and own away periods (none when left out). 409 MemberHasBookings when their agreed bookings to come would fall outside the new hours or on a new day away. ${OWN}`,
         security: [{ bearerAuth: [] }],
         params: CatalogItemParamsSchema,
         body: MemberRequestSchema,
-        response: { 200: MemberResultSchema, ...bodyErrors(403, 404) },
+        response: { 200: MemberResultSchema, ...bodyErrors(403, 404, 409) },
       },
     },
     async (request) => ({

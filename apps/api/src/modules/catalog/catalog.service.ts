@@ -6,9 +6,12 @@ import {
   DEFAULT_SLOT_STEP,
   heldTimesFrom,
   isSlotStep,
+  isWithinBusinessHours,
   MAX_BLOCKS,
   MAX_MEMBERS,
   MAX_SERVICES,
+  MESSAGES,
+  type MemberAwayDate,
   type MemberBlock,
   SERVICE_MESSAGES,
   type Service,
@@ -27,6 +30,7 @@ import {
   type BlockRow,
   CatalogRepository,
   type MemberWithServices,
+  parseMemberAwayDates,
   type ServiceFields,
   type ServiceRow,
 } from '../../repositories/catalog.repository';
@@ -56,6 +60,7 @@ export interface MemberInput {
   name: string;
   serviceIds: string[];
   availability: Availability | null;
+  awayDates: MemberAwayDate[];
 }
 
 export const toService = (row: ServiceRow): Service => ({
@@ -71,6 +76,7 @@ export const toTeamMember = (row: MemberWithServices): TeamMember => ({
   name: row.name,
   serviceIds: row.serviceIds,
   availability: row.availability === null ? null : parseAvailability(row.availability),
+  awayDates: parseMemberAwayDates(row.away_dates),
 });
 
 const fieldsOf = (input: ServiceInput): ServiceFields => ({
@@ -109,7 +115,11 @@ export class CatalogService {
   async publicTeam(businessId: string): Promise<TeamMember[]> {
     const business = await this.users.findBookableBusiness(businessId);
     if (!business) throw notFound(USER_MESSAGES.businessNotFound);
-    return (await this.catalogOf(business)).members.map(toTeamMember);
+    // A member's away periods (and their reasons) are the business's own.
+    return (await this.catalogOf(business)).members.map((row) => {
+      const { awayDates: _own, ...member } = toTeamMember(row);
+      return member;
+    });
   }
 
   /** The business's own menu (GET /user/services). */
@@ -183,20 +193,74 @@ export class CatalogService {
     return this.change(businessId, async (catalog, services, members, now) => {
       if (members.length >= MAX_MEMBERS) throw new AppError('Conflict', SERVICE_MESSAGES.tooManyMembers);
       checkServices(input.serviceIds, services);
-      const row = await catalog.insertMember(businessId, memberFields(input), input.serviceIds, now);
+      const awayDates = this.ownAwayDates(input.awayDates, []);
+      const row = await catalog.insertMember(
+        businessId,
+        memberFields(input, awayDates),
+        input.serviceIds,
+        now,
+      );
       return this.memberById(catalog, businessId, row.id);
     });
   }
 
-  /** PUT /user/team/{id}: name, services and own hours as given. */
+  /**
+   * PUT /user/team/{id}: name, services, own hours and own away periods as given. Their agreed
+   * bookings to come that the old hours and away days allowed must still fit the new ones (409
+   * MemberHasBookings otherwise: cancel or move them first); one kept outside earlier hours stays.
+   */
   async updateMember(businessId: string, memberId: string, input: MemberInput): Promise<TeamMember> {
-    return this.change(businessId, async (catalog, services, _members, now) => {
+    return this.change(businessId, async (catalog, services, members, now, trx, business) => {
+      const member = members.find((row) => row.id === memberId);
+      if (!member) throw notFound(SERVICE_MESSAGES.memberNotFound);
       checkServices(input.serviceIds, services);
-      if (!(await catalog.updateMember(businessId, memberId, memberFields(input), input.serviceIds, now))) {
-        throw notFound(SERVICE_MESSAGES.memberNotFound);
-      }
+      const before = {
+        availability: member.availability ?? business.availability,
+        awayDates: parseMemberAwayDates(member.away_dates),
+      };
+      const awayDates = this.ownAwayDates(input.awayDates, before.awayDates);
+      const after = {
+        availability: input.availability ?? parseAvailability(business.availability),
+        awayDates,
+      };
+      const from = utcToLondonWallClock(this.deps.clock());
+      const agreed = await new BookingsRepository(trx).listAgreedFrom(businessId, from);
+      const excluded = agreed.some((booking) => {
+        if (booking.member_id !== memberId) return false;
+        const time = `${booking.starts_at}-${bookingEndOf(booking.starts_at, booking.duration_minutes).slice(11, 16)}`;
+        return (
+          isWithinBusinessHours(time, {
+            availability: before.availability === null ? null : parseAvailability(before.availability),
+            awayDates: before.awayDates,
+          }) && !isWithinBusinessHours(time, after)
+        );
+      });
+      if (excluded) throw new AppError('MemberHasBookings', SERVICE_MESSAGES.memberBookingsOutside);
+      await catalog.updateMember(businessId, memberId, memberFields(input, awayDates), input.serviceIds, now);
       return this.memberById(catalog, businessId, memberId);
     });
+  }
+
+  /**
+   * The member's own away periods to store: ended ones dropped, and a period the member did not
+   * have before must not start in the past (400).
+   */
+  private ownAwayDates(
+    incoming: readonly MemberAwayDate[],
+    stored: readonly MemberAwayDate[],
+  ): MemberAwayDate[] {
+    const today = todayInLondon(this.deps.clock());
+    const known = new Set(stored.map((period) => `${period.startDate}/${period.endDate}`));
+    for (const period of incoming) {
+      if (period.startDate < today && !known.has(`${period.startDate}/${period.endDate}`)) {
+        throw new AppError('ValidationError', MESSAGES.awayInPast, undefined, {
+          awayDates: MESSAGES.awayInPast,
+        });
+      }
+    }
+    return incoming
+      .filter((period) => period.endDate >= today)
+      .map(({ startDate, endDate, reason }) => ({ startDate, endDate, reason: reason ?? null }));
   }
 
   /** DELETE /user/team/{id}: never the only one (409 LastMember). */
@@ -326,6 +390,7 @@ export class CatalogService {
       members: MemberWithServices[],
       now: string,
       trx: Db,
+      business: UserRow,
     ) => Promise<T>,
   ): Promise<T> {
     const business = await this.businessOf(businessId);
@@ -338,7 +403,7 @@ export class CatalogService {
         await catalog.listServices(businessId),
         await catalog.listMembers(businessId),
       ];
-      const result = await work(catalog, services, members, now, trx);
+      const result = await work(catalog, services, members, now, trx, business);
       // The menu or team changed: the business's kept next free hour is due (api-contract §8.5).
       await new UsersRepository(trx).markSlotsChanged(businessId);
       return result;
@@ -374,9 +439,10 @@ function wallClockRange(startsAt: string, durationMinutes: number): [number, num
 
 const overlaps = ([a, b]: [number, number], [c, d]: [number, number]) => a < d && c < b;
 
-const memberFields = (input: MemberInput) => ({
+const memberFields = (input: MemberInput, awayDates: readonly MemberAwayDate[]) => ({
   name: input.name,
   availability: input.availability === null ? null : JSON.stringify(input.availability),
+  away_dates: awayDates.length === 0 ? null : JSON.stringify(awayDates),
 });
 
 /** Every service named is the business's (400 otherwise). */

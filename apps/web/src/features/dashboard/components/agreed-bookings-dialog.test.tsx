@@ -58,8 +58,8 @@ describe('away dates over agreed bookings', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual([
-      expect.stringContaining('Thu 12 Mar 2026, 10:00Orla Quinn · £30'),
-      expect.stringContaining("Thu 12 Mar 2026, 15:00Seán O'Neill · £40"),
+      expect.stringContaining('Thu 12 Mar 2026, 10:00ApprovedOrla Quinn · £30'),
+      expect.stringContaining("Thu 12 Mar 2026, 15:00ConfirmedSeán O'Neill · £40"),
     ]);
     expect(api.callsTo('POST', '/api/user/away-dates/check')[0]!.body).toEqual({
       awayDates: [{ startDate: '2026-03-12', endDate: '2026-03-12' }],

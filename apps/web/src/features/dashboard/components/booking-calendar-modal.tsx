@@ -1,4 +1,4 @@
-import { type AwayDateResponse, MESSAGES, todayInLondon } from '@app/domain';
+import { type AwayDateResponse, type Booking, MESSAGES, type TeamMember, todayInLondon } from '@app/domain';
 import { Button, Group, Indicator, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
@@ -8,6 +8,7 @@ import { DeferredModal } from '@/components/deferred-modal';
 import { useSession } from '@/lib/auth';
 import { formatLongDate } from '@/lib/booking-format';
 import { addDatesStyles } from '@/lib/dates-styles';
+import { useTeam } from '../api/team';
 import { useMonthBookings } from '../api/use-business-bookings';
 import { appointmentsByDate } from '../utils/requests';
 import { AppointmentItem } from './appointment-item';
@@ -37,6 +38,81 @@ const countText = (count: number) => `${count} ${count === 1 ? 'booking' : 'book
 /** The business's away period that covers the day, if any. */
 const awayPeriodOn = (date: string, awayDates: readonly AwayDateResponse[]) =>
   awayDates.find((away) => away.status === 'active' && away.startDate <= date && date <= away.endDate);
+
+/** The wide screen at which a team's day is shown a column per member (api-contract §9.3). */
+const COLUMNS_QUERY = '(min-width: 62em)';
+
+/** The day's bookings by member, in the team's order; bookings of no member (older ones) last. */
+export function bookingsByMember(
+  bookings: readonly Booking[],
+  team: readonly Pick<TeamMember, 'id' | 'name'>[],
+): { key: string; name: string; bookings: Booking[] }[] {
+  const columns = team.map((member) => ({
+    key: member.id,
+    name: member.name,
+    bookings: bookings.filter((booking) => booking.MemberID === member.id),
+  }));
+  const known = new Set(team.map((member) => member.id));
+  const others = bookings.filter((booking) => booking.MemberID === null || !known.has(booking.MemberID));
+  return others.length > 0 ? [...columns, { key: 'none', name: 'No barber yet', bookings: others }] : columns;
+}
+
+/** One booking of the day as a list item, from its start to its end. */
+const DayItem = ({ booking }: { booking: Booking }) => (
+  <AppointmentItem
+    booking={booking}
+    when={`${booking.BookingDateTime.slice(11, 16)}–${booking.EndDateTime.slice(11, 16)}`}
+  />
+);
+
+/** The chosen day's bookings: one list, or a column per member for a team on a wide screen. */
+function DayBookings({ date, bookings }: { date: string; bookings: Booking[] }) {
+  const wide = useMediaQuery(COLUMNS_QUERY);
+  // The team is read only where it makes columns.
+  const team = useTeam(wide).data?.team ?? [];
+  const label = `Bookings on ${formatLongDate(date)}`;
+  if (bookings.length === 0) {
+    return (
+      <Text c="dimmed" size="sm">
+        No bookings on this day.
+      </Text>
+    );
+  }
+  if (wide && team.length > 1) {
+    return (
+      <section className={classes.calendarColumns} aria-label={label}>
+        {bookingsByMember(bookings, team).map((column) => (
+          <section key={column.key} aria-label={`${column.name}: ${countText(column.bookings.length)}`}>
+            <Text fw={700} size="sm" mb={6}>
+              {column.name}{' '}
+              <Text span size="xs" c="dimmed">
+                {countText(column.bookings.length)}
+              </Text>
+            </Text>
+            {column.bookings.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                Free all day.
+              </Text>
+            ) : (
+              <Stack component="ul" gap="xs" className={classes.plainList}>
+                {column.bookings.map((booking) => (
+                  <DayItem key={booking.id} booking={booking} />
+                ))}
+              </Stack>
+            )}
+          </section>
+        ))}
+      </section>
+    );
+  }
+  return (
+    <Stack component="ul" gap="xs" className={classes.plainList} aria-label={label}>
+      {bookings.map((booking) => (
+        <DayItem key={booking.id} booking={booking} />
+      ))}
+    </Stack>
+  );
+}
 
 /**
  * The calendar and the chosen day's list; mounted each time the modal opens, so it opens afresh.
@@ -120,25 +196,8 @@ function CalendarContent({ nextAppointmentDate }: { nextAppointmentDate: string 
           <div role="status" aria-label="Loading the day's bookings">
             <Skeleton height={64} radius="md" />
           </div>
-        ) : dayBookings.length === 0 ? (
-          <Text c="dimmed" size="sm">
-            No bookings on this day.
-          </Text>
         ) : (
-          <Stack
-            component="ul"
-            gap="xs"
-            className={classes.plainList}
-            aria-label={`Bookings on ${formatLongDate(selected)}`}
-          >
-            {dayBookings.map((booking) => (
-              <AppointmentItem
-                key={booking.id}
-                booking={booking}
-                when={booking.BookingDateTime.slice(11, 16)}
-              />
-            ))}
-          </Stack>
+          <DayBookings date={selected} bookings={dayBookings} />
         )}
       </section>
     </div>
@@ -147,7 +206,8 @@ function CalendarContent({ nextAppointmentDate }: { nextAppointmentDate: string 
 
 /**
  * The booking calendar (spec §2): a month calendar that marks the days with Approved or Confirmed
- * bookings, and lists the bookings of the chosen day.
+ * bookings, and lists the bookings of the chosen day (a column per member for a team on a wide
+ * screen, api-contract §9.3).
  */
 export function BookingCalendarModal({
   nextAppointmentDate,
@@ -160,12 +220,16 @@ export function BookingCalendarModal({
   onClose: () => void;
 }) {
   const isMobile = useMediaQuery('(max-width: 36em)');
+  // A team's day is a column per member on a wide screen: room for three beside the month.
+  const wide = useMediaQuery(COLUMNS_QUERY);
+  const teamSize = useTeam(opened && wide).data?.team.length ?? 0;
+  const teamColumns = wide && teamSize > 1;
   return (
     <DeferredModal
       opened={opened}
       onClose={onClose}
       title="Booking Calendar"
-      size="xl"
+      size={teamColumns ? '75rem' : 'xl'}
       fullScreen={isMobile}
       classNames={{ title: classes.modalTitle }}
     >

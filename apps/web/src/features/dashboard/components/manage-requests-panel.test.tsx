@@ -2,6 +2,7 @@ import { MESSAGES } from '@app/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { apiErrorResponse, jsonResponse, stubFetch } from '@/testing/fetch-stub';
+import { matchMediaQuery } from '@/testing/media-query';
 import {
   bookingChanged,
   bookingListCalls,
@@ -645,6 +646,48 @@ describe('booking calendar', () => {
       within(dialog).getByText('You are away: Family wedding. Customers cannot book this day.'),
     ).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: '7 December 2026' })).not.toHaveAttribute('data-away');
+  });
+
+  it('shows a team’s day a column per barber on a wide screen, each booking with its service and length', async () => {
+    fixToday(TODAY);
+    const restore = matchMediaQuery('(min-width: 62em)');
+    try {
+      const fade = {
+        ServiceName: 'Skin fade',
+        DurationMinutes: 30,
+        EndDateTime: '2026-12-05 12:30',
+        MemberID: 'conor',
+        MemberName: 'Conor',
+      };
+      const team = [
+        { id: 'conor', name: 'Conor', serviceIds: ['fade'], availability: null },
+        { id: 'niamh', name: 'Niamh', serviceIds: ['fade'], availability: null },
+        { id: 'ryan', name: 'Ryan', serviceIds: ['fade'], availability: null },
+      ];
+      const bookings = ALL.map((booking) =>
+        booking.id === 'a1'
+          ? { ...booking, ...fade }
+          : booking.id === 'a2'
+            ? { ...booking, MemberID: 'niamh', MemberName: 'Niamh' }
+            : booking,
+      );
+      const { user } = await openRequests(
+        bookings,
+        stubFetch().on('GET', '/api/user/team', jsonResponse(200, { team })),
+      );
+      await user.click(screen.getByRole('button', { name: 'View Calendar' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Booking Calendar' }, FIRST_RENDER);
+      const day = await within(dialog).findByRole('region', { name: 'Bookings on Saturday 5 December 2026' });
+      const conor = within(day).getByRole('region', { name: 'Conor: 1 booking' });
+      expect(conor).toHaveTextContent('12:00–12:30');
+      expect(conor).toHaveTextContent('Skin fade · 30 min · with Conor');
+      expect(within(day).getByRole('region', { name: 'Niamh: 1 booking' })).toHaveTextContent('Bea Two');
+      expect(within(day).getByRole('region', { name: 'Ryan: 0 bookings' })).toHaveTextContent(
+        'Free all day.',
+      );
+    } finally {
+      restore();
+    }
   });
 
   it('opens on today when it has no appointments ahead, and says when a day cannot be read', async () => {

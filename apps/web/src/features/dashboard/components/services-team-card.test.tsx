@@ -1,7 +1,9 @@
+import { addDays, todayInLondon } from '@app/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { FIRST_RENDER, renderDashboard } from '../testing/dashboard-fixtures';
+import { awayPeriodText } from './away-dates-card';
 
 const FADE = { id: 'fade', name: 'Skin fade', durationMinutes: 30, minimumPrice: 20, description: null };
 const BEARD = { id: 'beard', name: 'Beard trim', durationMinutes: 15, minimumPrice: 10, description: null };
@@ -79,6 +81,7 @@ describe('services and team in Configuration (api-contract §9.3)', () => {
         name: 'Niamh',
         serviceIds: ['fade'],
         availability: null,
+        awayDates: [],
       }),
     );
   });
@@ -144,7 +147,7 @@ describe('services and team in Configuration (api-contract §9.3)', () => {
     const section = await card();
     await section.findByText('Skin fade, Beard trim');
     await user.click(
-      within(section.getByRole('region', { name: 'Team' })).getByRole('button', { name: 'Edit' }),
+      within(section.getByRole('region', { name: 'Team' })).getByRole('button', { name: 'Edit Conor' }),
     );
     const dialog = within(await screen.findByRole('dialog', { name: 'Edit team member' }, FIRST_RENDER));
     const shopHours = dialog.getByRole('switch', { name: 'Works the shop’s weekly hours' });
@@ -172,6 +175,55 @@ describe('services and team in Configuration (api-contract §9.3)', () => {
           Monday: [{ start: '09:00', end: '13:00' }],
           Saturday: [{ start: '09:00', end: '17:00' }],
         },
+        awayDates: [],
+      }),
+    );
+  });
+
+  it('shows a barber’s own days away and takes one off', async () => {
+    const start = addDays(todayInLondon(), 10);
+    const end = addDays(start, 4);
+    const holiday = { startDate: start, endDate: end, reason: 'Holiday' };
+    const api = stubFetch()
+      .on('GET', '/api/user/services', jsonResponse(200, { services: [FADE, BEARD] }))
+      .on(
+        'GET',
+        '/api/user/team',
+        jsonResponse(200, {
+          team: [
+            { id: 'conor', name: 'Conor', serviceIds: ['fade'], availability: null, awayDates: [holiday] },
+          ],
+        }),
+      )
+      .on('GET', '/api/user/booking-settings', jsonResponse(200, { slotStepMinutes: 15 }))
+      .on('GET', '/api/user/blocks', jsonResponse(200, { blocks: [] }));
+    const { user } = renderDashboard({ route: '/admin?tab=configuration', api });
+    const section = await card();
+    const when = awayPeriodText(start, end);
+    await section.findByText(`Skin fade · Away ${when}`);
+    await user.click(
+      within(section.getByRole('region', { name: 'Team' })).getByRole('button', { name: 'Edit Conor' }),
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit team member' }, FIRST_RENDER));
+    const away = within(dialog.getByRole('group', { name: 'Their days away' }));
+    expect(away.getByText(`${when} · Holiday`)).toBeInTheDocument();
+    expect(away.getByRole('button', { name: 'Add Days Away' })).toBeDisabled();
+    await user.click(away.getByRole('button', { name: `Remove ${when} away` }));
+    expect(away.getByText('None of their own.')).toBeInTheDocument();
+    api.on(
+      'PUT',
+      '/api/user/team/conor',
+      jsonResponse(200, {
+        member: { id: 'conor', name: 'Conor', serviceIds: ['fade'], availability: null, awayDates: [] },
+      }),
+    );
+    await user.click(dialog.getByRole('button', { name: 'Save Team Member' }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', '/api/user/team/conor')[0]?.body).toEqual({
+        name: 'Conor',
+        serviceIds: ['fade'],
+        availability: null,
+        awayDates: [],
       }),
     );
   });

@@ -1,6 +1,7 @@
 import {
   formatDuration,
   MESSAGES,
+  type MemberAwayDate,
   MemberRequestSchema,
   SERVICE_MESSAGES,
   type Service,
@@ -47,7 +48,9 @@ import {
 import { useTeam } from '../api/team';
 import { failed } from '../utils/errors';
 import { useDraftForm } from '../utils/use-draft-form';
+import { awayPeriodText } from './away-dates-card';
 import { BlockDialog, type BlockDraft } from './block-time-dialog';
+import { MemberAwayDays } from './member-away-days';
 import { MemberHours, oneShiftADay } from './member-hours';
 
 interface ServiceDraft {
@@ -128,9 +131,10 @@ interface MemberDraft {
   name: string;
   serviceIds: string[];
   availability: TeamMember['availability'];
+  awayDates: MemberAwayDate[];
 }
 
-/** Add or edit one team member: their name and the services they do. */
+/** Add or edit one team member: their name, the services they do, their hours and days away. */
 function MemberDialog({
   draft,
   services,
@@ -145,11 +149,16 @@ function MemberDialog({
   const businessHours = useBusinessProfile().data?.availability;
   const { form, setForm, errors, setErrors, field, passes } = useDraftForm(
     draft,
-    (opened): MemberDraft => opened ?? { name: '', serviceIds: [], availability: null },
+    (opened): MemberDraft => opened ?? { name: '', serviceIds: [], availability: null, awayDates: [] },
   );
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body = { name: form.name, serviceIds: form.serviceIds, availability: form.availability };
+    const body = {
+      name: form.name,
+      serviceIds: form.serviceIds,
+      availability: form.availability,
+      awayDates: form.awayDates,
+    };
     if (!passes(MemberRequestSchema, body)) return;
     save.mutate(
       { ...body, ...(form.id ? { id: form.id } : {}) },
@@ -204,6 +213,12 @@ function MemberDialog({
               onChange={(availability) => setForm((current) => ({ ...current, availability }))}
             />
           ) : null}
+          <MemberAwayDays
+            name={form.name}
+            value={form.awayDates}
+            error={errors.awayDates}
+            onChange={(awayDates) => setForm((current) => ({ ...current, awayDates }))}
+          />
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onClose}>
               Cancel
@@ -216,6 +231,13 @@ function MemberDialog({
       </form>
     </DeferredModal>
   );
+}
+
+/** 'Away 6 Apr – 10 Apr' for a member's first own period away from today, if any. */
+function nextAwayText(member: TeamMember): string {
+  const today = todayInLondon();
+  const next = (member.awayDates ?? []).find((period) => period.endDate >= today);
+  return next ? `Away ${awayPeriodText(next.startDate, next.endDate)}` : '';
 }
 
 /** One row of a list: what it is, and its buttons. */
@@ -366,7 +388,9 @@ export function ServicesTeamCard() {
             <Row
               key={member.id}
               title={member.name}
-              detail={member.serviceIds.map(nameOf).filter(Boolean).join(', ')}
+              detail={[member.serviceIds.map(nameOf).filter(Boolean).join(', '), nextAwayText(member)]
+                .filter(Boolean)
+                .join(' · ')}
               actions={
                 <>
                   <Button
@@ -389,12 +413,14 @@ export function ServicesTeamCard() {
                   <Button
                     size="compact-sm"
                     variant="subtle"
+                    aria-label={`Edit ${member.name}`}
                     onClick={() =>
                       setMemberDraft({
                         id: member.id,
                         name: member.name,
                         serviceIds: member.serviceIds,
                         availability: member.availability,
+                        awayDates: member.awayDates ?? [],
                       })
                     }
                   >
@@ -423,7 +449,12 @@ export function ServicesTeamCard() {
             variant="light"
             mt="xs"
             onClick={() =>
-              setMemberDraft({ name: '', serviceIds: menu.map((service) => service.id), availability: null })
+              setMemberDraft({
+                name: '',
+                serviceIds: menu.map((service) => service.id),
+                availability: null,
+                awayDates: [],
+              })
             }
           >
             Add Team Member
