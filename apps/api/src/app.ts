@@ -29,7 +29,7 @@ import { type EventStreamSettings, EventStreams } from './modules/events/event-s
 import { eventsRoutes } from './modules/events/events.routes';
 import { LiveEventBus } from './modules/events/live-event-bus';
 import type { LiveEvents } from './modules/events/live-events';
-import { exportsRoutes } from './modules/exports/exports.routes';
+import { accountExportRoutes, exportsRoutes } from './modules/exports/exports.routes';
 import { ExportsService } from './modules/exports/exports.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { listingRoutes } from './modules/listing/listing.routes';
@@ -321,7 +321,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
     reviews,
     readCache,
   });
-  await app.register(exportsRoutes, { prefix: '/api/booking', exports: new ExportsService(db) });
+  const exports = new ExportsService({ db, clock, rateLimits });
+  await app.register(exportsRoutes, { prefix: '/api/booking', exports });
+  await app.register(accountExportRoutes, { prefix: '/api/user', exports });
   await app.register(eventsRoutes, {
     prefix: '/api',
     streams: eventStreams,

@@ -463,6 +463,8 @@ const TABLE: Row[] = [
   // The live events (api-contract §8.8): every signed-in account gets its own stream.
   { method: 'GET', route: '/api/events', expect: signedIn(200), stream: true },
   { method: 'GET', route: '/api/user/notification-settings', expect: signedIn(200) },
+  // A person's own data (api-contract §9.4): anyone signed in, their own only.
+  { method: 'GET', route: '/api/user/export', expect: signedIn(200) },
   {
     method: 'PUT',
     route: '/api/user/notification-settings',

@@ -1,5 +1,6 @@
 // The API's responses and error codes (api-contract §1–§4): the API's routes declare them, and the
 // web takes its types from them (type-only imports, so zod stays off the web's first load).
+export * from './account-export';
 export * from './auth';
 export * from './bookings';
 export * from './calendar';

@@ -211,9 +211,9 @@ export class CatalogService {
    */
   async updateMember(businessId: string, memberId: string, input: MemberInput): Promise<TeamMember> {
     return this.change(businessId, async (catalog, services, members, now, trx, business) => {
+      checkServices(input.serviceIds, services);
       const member = members.find((row) => row.id === memberId);
       if (!member) throw notFound(SERVICE_MESSAGES.memberNotFound);
-      checkServices(input.serviceIds, services);
       const before = {
         availability: member.availability ?? business.availability,
         awayDates: parseMemberAwayDates(member.away_dates),

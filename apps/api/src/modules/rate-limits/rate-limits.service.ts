@@ -49,6 +49,24 @@ export class RateLimitsService {
   }
 
   /**
+   * Counts a costly call against the account itself (a data export): more than `perMinute` in a
+   * minute is a 429 with the seconds until the minute is over, whatever the IP.
+   */
+  async hitPerAccount(action: string, account: string, perMinute: number): Promise<void> {
+    const now = this.clock();
+    const bucket = await this.repository.hit(
+      `account:${action}:${account}`,
+      now.toISOString(),
+      addMs(now, -MINUTE_MS).toISOString(),
+    );
+    if (bucket.count > perMinute) {
+      throw new RateLimitError(
+        secondsUntil(addMs(new Date(bucket.window_start), MINUTE_MS).toISOString(), now),
+      );
+    }
+  }
+
+  /**
    * Counts an attempt (a login, a code) against the account BEFORE it is checked, in one atomic
    * upsert, so concurrent attempts cannot all slip in under the limit: throws 429 while the account
    * is blocked, or when more than `accountFailures` attempts have been made in the window since the

@@ -3,11 +3,11 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { type FormEvent, useState } from 'react';
 import { addDatesStyles } from '@/lib/dates-styles';
+import { saveFile } from '@/lib/save-file';
 import { toast } from '@/lib/toast';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { useExportBookingsCsvMutation } from '../api/export-bookings-csv';
 import { showFailure } from '../utils/errors';
-import { saveFile } from '../utils/save-file';
 import { CalendarFeedModal } from './calendar-feed-modal';
 
 addDatesStyles();

@@ -14,6 +14,7 @@ import {
 import { Button, Grid, Group, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { type ChangeEvent, type FormEvent, type ReactNode, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { DownloadMyData } from '@/components/download-my-data';
 import { WholePoundsInput } from '@/components/whole-pounds-input';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -332,6 +333,18 @@ function HomeVisitDistricts({ profile }: { profile: UserProfile }) {
   );
 }
 
+/** The business's own data (api-contract §9.4): the JSON export, its customers' bookings with it. */
+function YourDataCard() {
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="your-data-title">
+      <Title order={2} fz="h4" id="your-data-title" mb={4}>
+        Your Data
+      </Title>
+      <DownloadMyData />
+    </Paper>
+  );
+}
+
 /** The Configuration tab: minimum price, home visits, cancellation notice, away dates, calendar and export. */
 export function ConfigurationPanel() {
   return (
@@ -351,6 +364,7 @@ export function ConfigurationPanel() {
               <ServicesTeamCard />
               <AwayDatesCard profile={profile} />
               <CalendarExportCard />
+              <YourDataCard />
             </Stack>
           </Grid.Col>
         </Grid>

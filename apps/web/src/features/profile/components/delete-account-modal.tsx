@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DeferredModal } from '@/components/deferred-modal';
+import { DownloadMyData } from '@/components/download-my-data';
 import { IconAlert, IconCheck } from '@/components/icons';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -112,6 +113,10 @@ export function DeleteAccountModal({ opened, onClose }: { opened: boolean; onClo
             <List.Item>cannot be done while you have upcoming bookings (cancel them first);</List.Item>
             <List.Item>keeps your past bookings for 7 years, as the law requires.</List.Item>
           </List>
+          <Stack gap={6} align="flex-start">
+            <Text size="sm">Before you go, you can keep a copy of your data:</Text>
+            <DownloadMyData bare />
+          </Stack>
           {blocking.length > 0 ? (
             <Alert color="orange" variant="light" icon={<IconAlert />} role="status">
               <Text size="sm" mb={6}>

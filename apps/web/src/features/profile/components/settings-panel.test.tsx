@@ -1,6 +1,7 @@
 import { DELETE_REDIRECT_MS, MESSAGES } from '@app/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { DOWNLOAD_TEXT } from '@/components/download-my-data';
 import { queryKeys } from '@/lib/query-keys';
 import { getSession } from '@/lib/session';
 import { apiErrorResponse, deferred, jsonResponse, stubFetch } from '@/testing/fetch-stub';
@@ -97,6 +98,57 @@ describe('settings', () => {
       'href',
       '/terms-of-service',
     );
+  });
+});
+
+describe('your data (api-contract §9.4)', () => {
+  it('downloads the account’s data as a JSON file with the access token; deletion offers it first', async () => {
+    const saved: { name: string; blob: Blob }[] = [];
+    let last: Blob | null = null;
+    // jsdom has no object URLs; these stand in for the browser's for this test only.
+    Object.assign(URL, {
+      createObjectURL: (blob: Blob) => {
+        last = blob;
+        return 'blob:export';
+      },
+      revokeObjectURL: () => {},
+    });
+    onTestFinished(() => {
+      Reflect.deleteProperty(URL, 'createObjectURL');
+      Reflect.deleteProperty(URL, 'revokeObjectURL');
+    });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ name: this.download, blob: last! });
+    });
+    const { user, api } = await openSettings();
+    const data = { exportedAt: '2026-12-04T10:00:00.000Z', bookingsAsCustomer: [] };
+    api.on('GET', '/api/user/export', jsonResponse(200, data));
+    const section = screen.getByRole('region', { name: 'Your Data' });
+    expect(section).toHaveTextContent(DOWNLOAD_TEXT.hint);
+    await user.click(within(section).getByRole('button', { name: 'Download My Data' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]!.name).toMatch(/^trimtime-data-\d{4}-\d{2}-\d{2}\.json$/);
+    expect(JSON.parse(await saved[0]!.blob.text())).toEqual(data);
+    expect(api.callsTo('GET', '/api/user/export')[0]!.headers.authorization).toMatch(/^Bearer /);
+    expect(await screen.findByText(DOWNLOAD_TEXT.done)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Delete Account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete Account' });
+    expect(dialog).toHaveTextContent('Before you go, you can keep a copy of your data:');
+    await user.click(within(dialog).getByRole('button', { name: 'Download My Data' }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+  });
+
+  it('says when the download fails, with the server’s reason', async () => {
+    const { user, api } = await openSettings();
+    api.on(
+      'GET',
+      '/api/user/export',
+      apiErrorResponse(429, 'TooManyRequests', 'Too many attempts. Please try again later.'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Download My Data' }));
+    expect(await screen.findByText(DOWNLOAD_TEXT.failed)).toBeInTheDocument();
+    expect(screen.getByText('Too many attempts. Please try again later.')).toBeInTheDocument();
   });
 });
 

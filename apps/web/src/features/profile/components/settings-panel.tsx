@@ -2,6 +2,7 @@ import { MESSAGES, type NotificationSettings } from '@app/domain';
 import { Anchor, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { DownloadMyData } from '@/components/download-my-data';
 import { paths } from '@/config/paths';
 import { serverMessageOf } from '@/lib/server-message';
 import { toast } from '@/lib/toast';
@@ -104,7 +105,10 @@ function PrivacySettingsGroup() {
   );
 }
 
-/** Spec §2 Settings: the notification and privacy checkboxes, the legal links, and account deletion. */
+/**
+ * Spec §2 Settings: the notification and privacy checkboxes, the legal links, the download of your
+ * data (api-contract §9.4), and account deletion.
+ */
 export function SettingsPanel() {
   const [isDeleteOpen, setDeleteOpen] = useState(false);
 
@@ -139,6 +143,13 @@ export function SettingsPanel() {
             Terms of Service
           </Anchor>
         </Group>
+      </Paper>
+
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="your-data-title">
+        <Title order={2} fz="h3" id="your-data-title" mb="xs">
+          Your Data
+        </Title>
+        <DownloadMyData />
       </Paper>
 
       <Paper

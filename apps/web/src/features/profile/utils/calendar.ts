@@ -1,6 +1,7 @@
 import { type Booking, PRODUCT_NAME } from '@app/domain';
 import { bookingEventTimes, bookingIcs, bookingIcsLocation } from '@app/domain/calendar';
 import { agreedPrice, formatPounds } from '@/lib/booking-format';
+import { saveFile } from '@/lib/save-file';
 import { businessNameOf } from './bookings';
 
 /**
@@ -138,18 +139,8 @@ export const browserCalendarEnvironment = (): CalendarEnvironment => ({
     if (opened) opened.opener = null;
     return opened !== null;
   },
-  downloadFile: (fileName, contents) => {
-    const url = URL.createObjectURL(new Blob([contents], { type: 'text/calendar;charset=utf-8' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileName;
-    link.rel = 'noopener';
-    document.body.append(link);
-    link.click();
-    link.remove();
-    // Revoked a moment later: some browsers read the blob after click() returns.
-    window.setTimeout(() => URL.revokeObjectURL(url), 1000);
-  },
+  downloadFile: (fileName, contents) =>
+    saveFile(new Blob([contents], { type: 'text/calendar;charset=utf-8' }), fileName),
 });
 
 export type CalendarExportResult = 'downloaded' | 'opened';
