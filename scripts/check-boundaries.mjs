@@ -70,8 +70,8 @@ export const MODULE_ORDER = [
   ['auth'],
   ['users'],
   // What a booking writes besides itself: its thread's system lines, its review invitation, its
-  // payment; and what it is of: the shop's services and team.
-  ['threads', 'reviews', 'payments', 'catalog'],
+  // payment; and what it is of: the shop's services and team; and who waits for its time.
+  ['threads', 'reviews', 'payments', 'catalog', 'waitlist'],
   ['bookings'],
   // Readers of bookings and businesses.
   ['listing', 'calendar', 'exports'],

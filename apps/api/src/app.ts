@@ -57,6 +57,8 @@ import { ThreadsService } from './modules/threads/threads.service';
 import { AccountService } from './modules/users/account.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
+import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
+import { Waitlist } from './modules/waitlist/waitlist.service';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
@@ -242,6 +244,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
     logger: app.log,
     refunds: paymentRefunds,
   });
+  const waitlist = new Waitlist({ db, clock, outbox, appUrl: config.appUrl });
   const bookings = new BookingsService({
     payments: { online: paymentProvider !== null, window: config.paymentWindow },
     refunds: paymentRefunds,
@@ -250,6 +253,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
     outbox,
     appUrl: config.appUrl,
     reviewInvites: new ReviewInvites({ db, outbox, appUrl: config.appUrl }),
+    waitlist,
     reminderOffsets: config.reminderOffsets,
     liveEvents,
     onTransition: metrics && ((from, to) => metrics.bookingTransition(from, to)),
@@ -321,6 +325,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
     reviews,
     readCache,
   });
+  await app.register(waitlistRoutes, { prefix: '/api/booking', waitlist });
   const exports = new ExportsService({ db, clock, rateLimits });
   await app.register(exportsRoutes, { prefix: '/api/booking', exports });
   await app.register(accountExportRoutes, { prefix: '/api/user', exports });

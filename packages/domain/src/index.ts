@@ -39,4 +39,5 @@ export * from './service-schemas';
 export * from './services';
 export * from './slots';
 export * from './team-slots';
+export * from './waitlist';
 export { hasInvalidCharacters, safeText, type TextOptions } from './zod-helpers';

@@ -202,7 +202,9 @@ export type OutboxKind =
   | 'messages'
   | 'review_invite'
   /** A receipt for a payment (api-contract §9.2): always sent, to the address it was paid from. */
-  | 'receipt';
+  | 'receipt'
+  /** A time opened on a day the customer waits for (api-contract §9.4). */
+  | 'waitlist';
 export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'skipped';
 
 /** One email and its delivery (migration 0006). Times are ISO-8601 UTC. */
@@ -370,6 +372,7 @@ export interface Database {
   payment_events: PaymentEventsTable;
   services: ServicesTable;
   team_members: TeamMembersTable;
+  waitlist_entries: WaitlistEntriesTable;
   member_services: MemberServicesTable;
   member_blocks: MemberBlocksTable;
 }
@@ -387,6 +390,16 @@ export interface ServicesTable {
   position: number;
   created_at: string;
   updated_at: string;
+}
+
+/** A customer waiting for a time at a business on a day (migration 0023). */
+export interface WaitlistEntriesTable {
+  id: string;
+  customer_id: string;
+  business_id: string;
+  /** 'YYYY-MM-DD', NI wall clock. */
+  date: string;
+  created_at: string;
 }
 
 /** Who works at a business (migration 0018), in its order. */

@@ -42,6 +42,7 @@ const signedIn = (status: number) => ({ ...everyone(status), anonymous: 401 });
 const BUSINESS_ONLY = { ...signedIn(200), customer: 403, otherCustomer: 403 };
 /** Customers only (booking). */
 const CUSTOMER_ONLY = { ...signedIn(403), customer: 201, otherCustomer: 201 };
+const CUSTOMER_ONLY_200 = { ...signedIn(403), customer: 200, otherCustomer: 200 };
 /** The business's move on the customer's Requested booking: a stranger sees 404, the customer 409. */
 const BUSINESS_MOVE = {
   anonymous: 401,
@@ -463,6 +464,20 @@ const TABLE: Row[] = [
   // The live events (api-contract §8.8): every signed-in account gets its own stream.
   { method: 'GET', route: '/api/events', expect: signedIn(200), stream: true },
   { method: 'GET', route: '/api/user/notification-settings', expect: signedIn(200) },
+  // The waiting list (api-contract §9.4): a customer's own.
+  { method: 'GET', route: '/api/booking/waitlist', expect: CUSTOMER_ONLY_200 },
+  {
+    method: 'POST',
+    route: '/api/booking/waitlist',
+    body: () => ({ businessId: 'not-a-business', date: '2001-01-01' }),
+    expect: { ...CUSTOMER_ONLY_200, customer: 400, otherCustomer: 400 },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/booking/waitlist/:id',
+    url: () => '/api/booking/waitlist/not-an-entry',
+    expect: { ...CUSTOMER_ONLY_200, customer: 404, otherCustomer: 404 },
+  },
   // A person's own data (api-contract §9.4): anyone signed in, their own only.
   { method: 'GET', route: '/api/user/export', expect: signedIn(200) },
   {

@@ -74,6 +74,11 @@ describeEachDatabase('download my data (GET /user/export)', (database) => {
       })
       .execute();
 
+    const waited = await call(t, 'POST', '/api/booking/waitlist', customer, {
+      businessId: business.id,
+      date: day,
+    });
+    expect(waited.statusCode, waited.body).toBe(201);
     const mine = await call(t, 'GET', '/api/user/export', customer);
     expect(mine.statusCode, mine.body).toBe(200);
     expect(mine.headers['content-disposition']).toMatch(
@@ -103,6 +108,7 @@ describeEachDatabase('download my data (GET /user/export)', (database) => {
       }),
     ]);
     expect(own.reviewsReceived).toEqual([]);
+    expect(own.waitlist).toEqual([waited.json().entry]);
     const text = mine.body;
     for (const foreign of [
       stranger.id,

@@ -15,6 +15,8 @@ export const queryKeys = {
   bookingSettings: ['user', 'booking-settings'] as const,
   /** Time blocked on the team's diaries (issue 32 item 6). */
   blocks: ['user', 'blocks'] as const,
+  /** The days the signed-in customer waits for a time (api-contract §9.4). */
+  waitlist: ['user', 'waitlist'] as const,
   /** POST /auth/verify-invite for one invite code (a read: it changes nothing). */
   inviteCheck: (inviteCode: string) => ['invites', inviteCode, 'check'] as const,
   /** GET /auth/invites: the invitations the Admins sent. */

@@ -39,6 +39,9 @@ export const AccountExportSchema = z
       .describe('The threads of those bookings, both parties’ messages, as each party sees them'),
     reviewsWritten: z.array(ExportedReviewSchema),
     reviewsReceived: z.array(ExportedReviewSchema).describe('A business: the reviews of it'),
+    waitlist: z
+      .array(z.object({ id: z.string(), businessId: z.string(), businessName: z.string(), date: z.string() }))
+      .describe('The days the account waits for a time'),
   })
   .meta({ id: 'AccountExport' });
 export type AccountExport = z.infer<typeof AccountExportSchema>;

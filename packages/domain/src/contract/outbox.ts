@@ -7,7 +7,17 @@ export const OUTBOX_STATUSES = ['pending', 'sent', 'failed', 'skipped'] as const
 export const OutboxMessageSchema = z.object({
   id: z.string(),
   messageId: z.string(),
-  kind: z.enum(['code', 'invite', 'security', 'booking', 'reminder', 'messages', 'review_invite', 'receipt']),
+  kind: z.enum([
+    'code',
+    'invite',
+    'security',
+    'booking',
+    'reminder',
+    'messages',
+    'review_invite',
+    'receipt',
+    'waitlist',
+  ]),
   status: z.enum(OUTBOX_STATUSES),
   to: z.string(),
   subject: z.string(),

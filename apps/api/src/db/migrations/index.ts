@@ -21,6 +21,7 @@ import * as m0019 from './0019_booking_services';
 import * as m0020 from './0020_member_diaries';
 import * as m0021 from './0021_member_blocks';
 import * as m0022 from './0022_member_away_dates';
+import * as m0023 from './0023_waitlist';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0020_member_diaries': m0020,
   '0021_member_blocks': m0021,
   '0022_member_away_dates': m0022,
+  '0023_waitlist': m0023,
 };

@@ -38,6 +38,7 @@ import { type BookingRow, BookingsRepository, businessNameOf } from '../../repos
 import { type UserRow, UsersRepository } from '../../repositories/users.repository';
 import type { Outbox } from '../outbox/outbox.service';
 import type { ReviewInvites } from '../reviews/review-invites';
+import type { Waitlist } from '../waitlist/waitlist.service';
 import type { Repositories } from './booking-transaction';
 
 export interface BookingEmailsDeps {
@@ -48,6 +49,8 @@ export interface BookingEmailsDeps {
   /** Before each agreed appointment, a reminder at each (REMINDER_OFFSETS). */
   reminderOffsets: readonly ReminderOffset[];
   reviewInvites: ReviewInvites;
+  /** Who waits for a day (api-contract §9.4): told when an agreed time is freed; a request ends an entry. */
+  waitlist?: Waitlist;
 }
 
 /** The price agreed (approved or confirmed), else the customer's offer. */
@@ -80,8 +83,9 @@ export class BookingEmails {
     });
   }
 
-  /** The business hears of a new request. */
-  requested(trx: Db, booking: BookingRow, business: UserRow): Promise<void> {
+  /** The business hears of a new request; the customer no longer waits for that day there. */
+  async requested(trx: Db, booking: BookingRow, business: UserRow): Promise<void> {
+    await this.deps.waitlist?.booked(trx, booking);
     return this.deps.outbox.enqueue(
       trx,
       bookingRequestedEmail(business.email, this.facts(booking, 'business', business)),
@@ -112,6 +116,8 @@ export class BookingEmails {
         { bookingId: booking.id, kind: 'reminder', reason: 'The booking was cancelled.' },
         now,
       );
+      // Its time is free again: whoever waits for that day there hears of it.
+      await this.deps.waitlist?.freed(trx, booking);
     }
 
     const recipientId = transition.actor === 'business' ? booking.customer_id : booking.business_id;

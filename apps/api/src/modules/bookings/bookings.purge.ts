@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { type Clock, DAY_MS } from '../../lib/clock';
 import { BookingsRepository } from '../../repositories/bookings.repository';
+import { WaitlistRepository } from '../../repositories/waitlist.repository';
 
 /** The oldest booking time still kept: now (NI wall clock) minus BOOKING_HISTORY_YEARS years. */
 export function bookingRetentionCutoff(now: Date): string {
@@ -19,7 +20,7 @@ export function purgeExpiredBookings(db: Db, now: Date): Promise<number> {
   return db.transaction().execute((trx) => new BookingsRepository(trx).deleteStartedBefore(cutoff));
 }
 
-/** Purges once now and then daily; the timer never keeps the process alive. Returns a stop function. */
+/** Purges (old bookings, passed waiting-list days) once now and then daily; the timer never keeps the process alive. Returns a stop function. */
 export function scheduleBookingPurge(
   db: Db,
   clock: Clock,
@@ -32,6 +33,10 @@ export function scheduleBookingPurge(
         if (purged > 0) logger.info({ purged }, `purged bookings older than ${BOOKING_HISTORY_YEARS} years`);
       })
       .catch((error: unknown) => logger.error({ err: error }, 'booking purge failed'));
+    // Waiting-list entries whose day has passed (api-contract §9.4): never read again.
+    new WaitlistRepository(db)
+      .deleteBefore(todayInLondon(clock()))
+      .catch((error: unknown) => logger.error({ err: error }, 'waiting list purge failed'));
   };
   run();
   const timer = setInterval(run, intervalMs);

@@ -7,6 +7,7 @@ import type { Outbox } from '../outbox/outbox.service';
 import type { PaymentRefunds } from '../payments/payment-refunds';
 import type { PaymentTermsRules } from '../payments/payment-terms';
 import type { ReviewInvites } from '../reviews/review-invites';
+import type { Waitlist } from '../waitlist/waitlist.service';
 import { BookingAttendance } from './booking-attendance';
 import { BookingEmails } from './booking-emails';
 import { BookingReads } from './booking-reads';
@@ -26,6 +27,8 @@ export interface BookingsServiceDeps {
   reminderOffsets: readonly ReminderOffset[];
   /** An agreed appointment's review invitation is written with the change that agreed it. */
   reviewInvites: ReviewInvites;
+  /** Who waits for a day (api-contract §9.4). */
+  waitlist?: Waitlist;
   /** Where each status change goes to the parties' open streams after it commits. */
   liveEvents: LiveEvents;
   /** Told of each status change after it commits (`from` null: a new request); the metrics count them. */

@@ -16,6 +16,7 @@ import { type BookingRow, BookingsRepository } from '../../repositories/bookings
 import { ExportsRepository } from '../../repositories/exports.repository';
 import type { ReviewRow } from '../../repositories/reviews.repository';
 import { UsersRepository } from '../../repositories/users.repository';
+import { WaitlistRepository } from '../../repositories/waitlist.repository';
 import { toBookingWithAddress } from '../bookings/bookings.mapper';
 import type { RateLimitsService } from '../rate-limits/rate-limits.service';
 import { toReview } from '../reviews/reviews.mapper';
@@ -113,6 +114,12 @@ export class ExportsService {
         sentAt: line.created_at,
       })),
       reviewsWritten: (await this.repository.listReviewsOf('customer_id', userId)).map(toExportedReview),
+      waitlist: (await new WaitlistRepository(this.deps.db).listOpen(userId, '')).map((entry) => ({
+        id: entry.id,
+        businessId: entry.business_id,
+        businessName: entry.business_name ?? '',
+        date: entry.date,
+      })),
       reviewsReceived: isBusiness
         ? (await this.repository.listReviewsOf('business_id', userId)).map(toExportedReview)
         : [],

@@ -64,7 +64,7 @@ const SEALED_KINDS: ReadonlySet<OutboxKind> = new Set(['code', 'invite']);
  * The kinds that go to an account as it is when they go, honouring its settings: the modules that
  * write them register how (outbox.handle) before the worker starts.
  */
-const ACCOUNT_KINDS: readonly OutboxKind[] = ['booking', 'reminder', 'messages', 'review_invite'];
+const ACCOUNT_KINDS: readonly OutboxKind[] = ['booking', 'reminder', 'messages', 'review_invite', 'waitlist'];
 
 /** A 5xx SMTP reply (no such mailbox, refused): the message will never be accepted. */
 function isPermanent(error: unknown): boolean {

@@ -15,6 +15,7 @@ import { AuthRepository } from '../../repositories/auth.repository';
 import { BookingsRepository } from '../../repositories/bookings.repository';
 import { ReviewsRepository } from '../../repositories/reviews.repository';
 import { type AccountChanges, type UserRow, UsersRepository } from '../../repositories/users.repository';
+import { WaitlistRepository } from '../../repositories/waitlist.repository';
 import { AUTH_MESSAGES } from '../auth/auth.messages';
 import { OneTimeCodes } from '../auth/one-time-codes';
 import type { Outbox } from '../outbox/outbox.service';
@@ -173,6 +174,7 @@ export class AccountService {
       // The account's reviews go with it (as their author, its businesses' totals lose them; as the
       // reviewed business, with its page), and so do its reports.
       await new ReviewsRepository(trx).deleteForAccount(userId);
+      await new WaitlistRepository(trx).deleteForAccount(userId);
       await users.delete(userId);
     });
     this.deps.logger.info({ userId }, 'account deleted');

@@ -556,3 +556,36 @@ describe('booking wizard: review and sending', () => {
     expect(screen.getByText('Saturday 5 December 2026, 10:00')).toBeInTheDocument();
   });
 });
+
+describe('booking wizard: the waiting list (api-contract §9.4)', () => {
+  it('asks to hear of a time on a full day, the first such day offered', async () => {
+    const { user, api } = openWizard();
+    await stepHeading('Date & Time');
+    const wait = screen.getByRole('region', { name: 'Day full, or no time that suits?' });
+    const day = within(wait).getByRole('combobox', { name: 'Day' });
+    // 1 December has no free time in SLOTS: the first day without one.
+    expect(day).toHaveValue('2026-12-01');
+    expect(within(wait).getByRole('option', { name: 'Saturday 5 December 2026' })).toBeInTheDocument();
+    expect(
+      within(wait).getByRole('option', { name: 'Sunday 6 December 2026 (no free time)' }),
+    ).toBeInTheDocument();
+    await user.selectOptions(day, '2026-12-06');
+    api.on(
+      'POST',
+      '/api/booking/waitlist',
+      jsonResponse(201, {
+        entry: { id: 'w1', businessId: 'biz-1', businessName: "Kelly's Cuts", date: '2026-12-06' },
+      }),
+    );
+    await user.click(within(wait).getByRole('button', { name: 'Tell Me If a Time Opens' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/api/booking/waitlist')[0]?.body).toEqual({
+        businessId: 'biz-1',
+        date: '2026-12-06',
+      }),
+    );
+    expect(
+      await screen.findByText('We will email you if a time opens on Sunday 6 December 2026'),
+    ).toBeInTheDocument();
+  });
+});

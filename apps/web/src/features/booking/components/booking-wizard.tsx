@@ -34,6 +34,7 @@ import { BusinessAddress } from '@/components/business-address';
 import { IconAlert, IconMapPin } from '@/components/icons';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { useSession } from '@/lib/auth';
 import { whenEngagedOrIdle } from '@/lib/idle';
 import { loadOnce } from '@/lib/load-once';
 import { useReviewSlots } from '@/lib/review-slots';
@@ -60,6 +61,7 @@ import { type BookingLocation, LocationStep } from './location-step';
 import { chosenPrice, type PriceOption, PriceStep } from './price-step';
 import { ReviewStep } from './review-step';
 import { ServiceStep } from './service-step';
+import { WaitForADay } from './wait-for-a-day';
 
 const SAVED_SLOT_GONE = 'That time is no longer available. Please choose another.';
 
@@ -222,6 +224,7 @@ const Wizard = memo(function Wizard({
 
   const navigate = useNavigate();
   const here = useLocation();
+  const { isAuthenticated } = useSession();
   const reviewSlots = useReviewSlots();
   const createBooking = useCreateBookingMutation();
   const submit = useSingleFlight();
@@ -462,12 +465,22 @@ const Wizard = memo(function Wizard({
               </Alert>
             ) : null}
             {slots !== null ? (
-              <DateTimeStep
-                businessName={personName}
-                slots={slots}
-                selectedSlot={slot}
-                onSelectSlot={chooseSlot}
-              />
+              <>
+                <DateTimeStep
+                  businessName={personName}
+                  slots={slots}
+                  selectedSlot={slot}
+                  onSelectSlot={chooseSlot}
+                />
+                <WaitForADay
+                  businessId={businessId}
+                  businessName={personName}
+                  freeDays={new Set(slots.map((free) => free.slice(0, 10)))}
+                  preferredDay={slot?.slice(0, 10) ?? null}
+                  signedIn={isAuthenticated}
+                  onSignIn={requireLogin}
+                />
+              </>
             ) : chosenTimes.isError ? (
               <Alert
                 color="red"

@@ -10,6 +10,7 @@ import { useTabParam } from '@/lib/use-tab-param';
 import { PROFILE_WORDS } from '../profile-words';
 import { BookingsPanel } from './bookings-panel';
 import { ProfileCard } from './profile-card';
+import { WaitlistCard } from './waitlist-card';
 
 // The Settings tab (its switches, the account deletion dialog) loads when the person engages with the
 // page or it is idle, or when the tab is opened first: the page opens on Profile & Bookings.
@@ -80,7 +81,10 @@ export function ProfilePage() {
         <Tabs.Panel value="profile">
           <Grid gap={{ base: 'md', lg: 'xl' }}>
             <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
-              <ProfileSection />
+              <Stack gap="md">
+                <ProfileSection />
+                <WaitlistCard />
+              </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
               <BookingsPanel />
