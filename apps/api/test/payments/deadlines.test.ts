@@ -32,6 +32,13 @@ describeEachDatabase('payments: the deadline cancels an unpaid booking; attendan
 
   it('cancels a booking still Due at its deadline: both told, the hour free again, once', async () => {
     const due = await dueBooking();
+    // Someone waits for that day there (api-contract §9.4): the lapse opens a time.
+    const waiting = await createCustomer(t, db());
+    const waited = await call(t, 'POST', '/api/booking/waitlist', waiting, {
+      businessId: due.business.id,
+      date: due.slot.slice(0, 10),
+    });
+    expect(waited.statusCode, waited.body).toBe(201);
     expect(await t.app.paymentDeadlines.drain()).toBe(0);
     let [business, customer] = await moveTo(due.dueBy - 1000, [due.business, due.customer]);
     expect(await t.app.paymentDeadlines.drain()).toBe(0);
@@ -59,6 +66,9 @@ describeEachDatabase('payments: the deadline cancels an unpaid booking; attendan
     expect(String(calendar?.content)).toContain('METHOD:CANCEL');
     expect(mails.filter((mail) => mail.to === due.business.email).map((mail) => mail.subject)).toEqual([
       `Appointment cancelled: ${due.customer.firstName} ${due.customer.lastName} did not pay`,
+    ]);
+    expect(mails.filter((mail) => mail.to === waiting.email).map((mail) => mail.subject)).toEqual([
+      'A time opened at Bow Street Barbers',
     ]);
     // The thread records it; the hour can be booked again.
     const thread = (

@@ -175,6 +175,8 @@ export class BookingEmails {
       { bookingId: booking.id, kind: 'reminder', reason: 'The booking was cancelled.' },
       now,
     );
+    // The lapsed booking's time is free again (api-contract §9.4).
+    await this.deps.waitlist?.freed(trx, booking);
     const business = await users.findById(booking.business_id);
     const attachments = [this.calendarFile(booking, business, 'CANCEL', now)];
     const recipients = [
