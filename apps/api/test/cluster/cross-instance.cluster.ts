@@ -413,6 +413,45 @@ describe.skipIf(missing.length > 0)(`${INSTANCES} API processes on one PostgreSQ
     return sent.length;
   }
 
+  it('the waiting list across the instances (api-contract §9.4): a freed time emails each customer waiting for its day exactly once', async () => {
+    const business = businesses[1] as Account;
+    const slot = (await slotsOf(cluster.baseUrl, business.id))[10] as string;
+    const booker = customers[APPROVALS] as Account;
+    const bookerToken = (await login(booker.email)).accessToken;
+    const bookingId = await book(cluster.baseUrl, bookerToken, business.id, slot);
+    const { accessToken: businessToken } = await login(business.email);
+    const approved = await approve(cluster.baseUrl, businessToken, business.id, bookingId);
+    expect(approved.status, await approved.text()).toBe(200);
+    // Five customers wait for that day, their calls spread over the instances by nginx.
+    const waiting = customers.slice(0, 5);
+    const joined = await Promise.all(
+      waiting.map((_, i) =>
+        fetch(`${cluster.baseUrl}/api/booking/waitlist`, {
+          method: 'POST',
+          headers: bearer((requesterTokens[i] as Tokens).accessToken),
+          body: JSON.stringify({ businessId: business.id, date: slot.slice(0, 10) }),
+        }),
+      ),
+    );
+    for (const response of joined) expect(response.status, await response.text()).toBe(201);
+    const cancelled = await fetch(`${cluster.baseUrl}/api/booking/setstatus`, {
+      method: 'PATCH',
+      headers: bearer(bookerToken),
+      body: JSON.stringify({ businessId: business.id, bookingId, status: 'Cancelled' }),
+    });
+    expect(cancelled.status, await cancelled.text()).toBe(200);
+    // Within 2 minutes (the outbox's poll, any of the three workers), then nothing more.
+    const opened = () =>
+      cluster.smtp.received.filter((mail) => mail.raw.includes('Subject: A time opened at'));
+    const deadline = Date.now() + 120_000;
+    while (opened().length < waiting.length && Date.now() < deadline) await sleep(200);
+    await sleep(2000);
+    const perRecipient = new Map<string, number>();
+    for (const mail of opened())
+      for (const to of mail.to) perRecipient.set(to, (perRecipient.get(to) ?? 0) + 1);
+    expect(Object.fromEntries(perRecipient)).toEqual(Object.fromEntries(waiting.map((c) => [c.email, 1])));
+  });
+
   it('the outbox with all three workers running: every email of the tests so far arrives exactly once', async () => {
     const sent = await expectEachEmailOnce(30_000);
     // At least the 50 requests' emails to the business and the approval's to its customer.
