@@ -362,6 +362,11 @@ test('business dashboard: Profile, Set Hours and Configuration with away dates',
   await days.nth(7).click();
   await expect(page.getByText(/^Selected: /)).toBeVisible();
   await scan(page, 'Admin: away dates with a range chosen');
+  // A barber's own hours and days away (issue 32).
+  await page.getByRole('button', { name: 'Edit Conor' }).click();
+  await settledDialog(page, 'Edit team member');
+  await scan(page, 'Admin: team member dialog (own hours, days away)', { kind: 'dialog' });
+  await closeDialog(page);
 
   // The Diary (issue 32): a day, a column per barber, and the Block Time dialog.
   await page.getByRole('tab', { name: 'Diary' }).click();

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_SERVICE_MINUTES,
   DEFAULT_SERVICE_NAME,
+  isIsoDate,
   type MemberAwayDate,
   MINIMUM_PRICE_DEFAULT,
 } from '@app/domain';
@@ -14,8 +15,25 @@ export type MemberRow = Selectable<TeamMembersTable>;
 /** A member's own away periods as stored (JSON, migration 0022), or none. */
 export function parseMemberAwayDates(stored: string | null): MemberAwayDate[] {
   if (stored === null) return [];
-  const parsed: unknown = JSON.parse(stored);
-  return Array.isArray(parsed) ? (parsed as MemberAwayDate[]) : [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(stored);
+  } catch {
+    return [];
+  }
+  // Only well-formed periods: a damaged row must never break a read of availability.
+  return Array.isArray(parsed)
+    ? parsed.flatMap((period: unknown): MemberAwayDate[] => {
+        if (typeof period !== 'object' || period === null) return [];
+        const { startDate, endDate, reason } = period as Record<string, unknown>;
+        return typeof startDate === 'string' &&
+          isIsoDate(startDate) &&
+          typeof endDate === 'string' &&
+          isIsoDate(endDate)
+          ? [{ startDate, endDate, reason: typeof reason === 'string' ? reason : null }]
+          : [];
+      })
+    : [];
 }
 
 /** A member with the ids of the services they do, in the menu's order. */

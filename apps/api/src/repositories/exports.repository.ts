@@ -55,14 +55,13 @@ export class ExportsRepository {
     return lines;
   }
 
-  /** The reviews the account wrote (`customer_id`) or received (`business_id`), oldest first. */
+  /**
+   * The reviews the account wrote (`customer_id`, hidden ones too: their author sees them) or
+   * received (`business_id`, visible ones only: as the business's page shows them), oldest first.
+   */
   listReviewsOf(column: 'customer_id' | 'business_id', userId: string): Promise<Selectable<ReviewsTable>[]> {
-    return this.db
-      .selectFrom('reviews')
-      .selectAll()
-      .where(column, '=', userId)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute();
+    let query = this.db.selectFrom('reviews').selectAll().where(column, '=', userId);
+    if (column === 'business_id') query = query.where('hidden', '=', 0);
+    return query.orderBy('created_at').orderBy('id').execute();
   }
 }

@@ -54,15 +54,17 @@ export class WaitlistRepository {
       .execute();
   }
 
-  /** Everyone waiting for a time at the business on the day, earliest first. */
-  listWaiting(businessId: string, date: string): Promise<WaitlistEntryRow[]> {
+  /** Everyone waiting for a time at the business on the day, earliest first, with their address. */
+  listWaiting(businessId: string, date: string): Promise<(WaitlistEntryRow & { email: string })[]> {
     return this.db
-      .selectFrom('waitlist_entries')
-      .selectAll()
-      .where('business_id', '=', businessId)
-      .where('date', '=', date)
-      .orderBy('created_at')
-      .orderBy('id')
+      .selectFrom('waitlist_entries as w')
+      .innerJoin('users as c', 'c.id', 'w.customer_id')
+      .selectAll('w')
+      .select('c.email')
+      .where('w.business_id', '=', businessId)
+      .where('w.date', '=', date)
+      .orderBy('w.created_at')
+      .orderBy('w.id')
       .execute();
   }
 

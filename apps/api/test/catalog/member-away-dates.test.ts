@@ -107,4 +107,14 @@ describeEachDatabase('a team member’s own away days (api-contract §9.3, issue
     const team = (await call(t, 'GET', '/api/user/team', s.business)).json().team;
     expect(team[1].awayDates).toEqual([]);
   });
+
+  it('a damaged stored value never breaks a read: the list, the times and the team still answer', async () => {
+    const s = await shop();
+    for (const damaged of ['not json', '[null, {"startDate": 1}]', '{"startDate": "2026-12-01"}']) {
+      await db().updateTable('team_members').set({ away_dates: damaged }).where('id', '=', s.sam).execute();
+      expect((await slots(s.business, { serviceId: s.fade, memberId: s.sam })).length).toBeGreaterThan(0);
+      expect((await call(t, 'GET', '/api/user/team', s.business)).json().team[1].awayDates).toEqual([]);
+      expect((await t.app.inject({ url: '/api/booking/businesses' })).statusCode).toBe(200);
+    }
+  });
 });

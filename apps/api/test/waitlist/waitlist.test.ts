@@ -157,6 +157,23 @@ describeEachDatabase('the waiting list', (database) => {
     expect(openedTo(quiet.email)).toEqual([]);
   });
 
+  it('a freed short booking at the end of the day opens a time (its own length, not an hour)', async () => {
+    const business = await createBusiness(t, db(), { business_name: 'Late Fade Barbers' });
+    const booker = await createCustomer(t, db());
+    const waiting = await createCustomer(t, db());
+    // 16:30 for 30 minutes, in hours of 09:00–17:00.
+    const late = await insertBooking(t, db(), {
+      business,
+      customer: booker,
+      startsAt: `${day(8)} 16:30`,
+      status: 'Approved',
+      durationMinutes: 30,
+    });
+    expect((await join(waiting, { businessId: business.id, date: day(8) })).statusCode).toBe(201);
+    expect((await cancel(booker, late)).statusCode).toBe(200);
+    expect(openedTo(waiting.email)).toHaveLength(1);
+  });
+
   it('ends an entry when its customer asks for a time there that day', async () => {
     const business = await createBusiness(t, db());
     const customer = await createCustomer(t, db());

@@ -393,9 +393,11 @@ export class CatalogService {
       business: UserRow,
     ) => Promise<T>,
   ): Promise<T> {
-    const business = await this.businessOf(businessId);
+    const known = await this.businessOf(businessId);
     return this.deps.db.transaction().execute(async (trx) => {
       await new UsersRepository(trx).lockAccount(businessId);
+      // Read again under the lock: a change of the shop's hours may have committed meanwhile.
+      const business = (await new UsersRepository(trx).findById(businessId)) ?? known;
       const catalog = new CatalogRepository(trx);
       const now = this.deps.clock().toISOString();
       await catalog.ensureDefaults(business, now);

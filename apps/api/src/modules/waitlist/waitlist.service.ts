@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  bookingTimeOf,
   bookingWindow,
   isWithinBusinessHours,
   MAX_WAITLIST_ENTRIES,
@@ -12,6 +13,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { timeOpenedEmail } from '../../mail/waitlist-templates';
 import type { BookingRow } from '../../repositories/bookings.repository';
+import { CatalogRepository, parseMemberAwayDates } from '../../repositories/catalog.repository';
 import { UsersRepository } from '../../repositories/users.repository';
 import { type WaitlistEntryWithBusiness, WaitlistRepository } from '../../repositories/waitlist.repository';
 import type { Outbox } from '../outbox/outbox.service';
@@ -108,29 +110,36 @@ export class Waitlist {
   async freed(trx: Db, booking: BookingRow): Promise<void> {
     const date = booking.starts_at.slice(0, 10);
     if (date < todayInLondon(this.deps.clock())) return;
-    const waitlist = new WaitlistRepository(trx);
-    const waiting = (await waitlist.listWaiting(booking.business_id, date)).filter(
+    const waiting = (await new WaitlistRepository(trx).listWaiting(booking.business_id, date)).filter(
       (entry) => entry.customer_id !== booking.customer_id,
     );
     if (waiting.length === 0) return;
     const users = new UsersRepository(trx);
-    const business = await users.findById(booking.business_id);
+    const business = await users.findBookableBusiness(booking.business_id);
     if (!business) return;
-    const stillOpen = isWithinBusinessHours(booking.starts_at, {
-      availability: parseAvailability(business.availability),
-      awayDates: (await users.listAwayDates(business.id)).map(toAwayRange),
+    // The freed time, its whole length, in the hours of whoever held it (their own, else the
+    // shop's) and not on a day away (the shop's, or theirs): else nothing opened.
+    const member = booking.member_id
+      ? (await new CatalogRepository(trx).listMembers(business.id)).find(
+          (row) => row.id === booking.member_id,
+        )
+      : undefined;
+    const stillOpen = isWithinBusinessHours(bookingTimeOf(booking.starts_at, booking.duration_minutes), {
+      availability: parseAvailability(member?.availability ?? business.availability),
+      awayDates: [
+        ...(await users.listAwayDates(business.id)).map(toAwayRange),
+        ...parseMemberAwayDates(member?.away_dates ?? null),
+      ],
     });
     if (!stillOpen) return;
     const link = `${this.deps.appUrl}/booking/${encodeURIComponent(business.id)}`;
     for (const entry of waiting) {
-      const customer = await users.findById(entry.customer_id);
-      if (!customer) continue;
       await this.deps.outbox.enqueue(
         trx,
-        timeOpenedEmail(customer.email, { businessName: business.business_name ?? '', date, link }),
+        timeOpenedEmail(entry.email, { businessName: business.business_name ?? '', date, link }),
         {
           kind: 'waitlist',
-          recipientId: customer.id,
+          recipientId: entry.customer_id,
           // Once per opening: this booking's time, for this entry.
           dedupeKey: `waitlist:${entry.id}:${booking.id}:${booking.starts_at}`,
         },

@@ -1,4 +1,12 @@
-import { type AwayDateResponse, type Booking, MESSAGES, type TeamMember, todayInLondon } from '@app/domain';
+import {
+  type AwayDateResponse,
+  type Booking,
+  isDateAway,
+  MESSAGES,
+  type TeamMember,
+  todayInLondon,
+  weekdayOf,
+} from '@app/domain';
 import { Button, Group, Indicator, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
@@ -42,19 +50,33 @@ const awayPeriodOn = (date: string, awayDates: readonly AwayDateResponse[]) =>
 /** The wide screen at which a team's day is shown a column per member (api-contract §9.3). */
 const COLUMNS_QUERY = '(min-width: 62em)';
 
-/** The day's bookings by member, in the team's order; bookings of no member (older ones) last. */
+/**
+ * The day's bookings by member, in the team's order, each column with what its emptiness means;
+ * bookings of no member (older ones) last.
+ */
 export function bookingsByMember(
   bookings: readonly Booking[],
-  team: readonly Pick<TeamMember, 'id' | 'name'>[],
-): { key: string; name: string; bookings: Booking[] }[] {
+  team: readonly Pick<TeamMember, 'id' | 'name' | 'availability' | 'awayDates'>[],
+  date: string,
+  shopHours: TeamMember['availability'] | undefined,
+): { key: string; name: string; bookings: Booking[]; note: string }[] {
+  const weekday = weekdayOf(date);
   const columns = team.map((member) => ({
     key: member.id,
     name: member.name,
     bookings: bookings.filter((booking) => booking.MemberID === member.id),
+    // What an empty column means: their own day away, a day they do not work, or a free day.
+    note: isDateAway(date, member.awayDates)
+      ? 'Away.'
+      : ((member.availability ?? shopHours)?.[weekday]?.length ?? 0) === 0
+        ? 'Not working.'
+        : 'Free all day.',
   }));
   const known = new Set(team.map((member) => member.id));
   const others = bookings.filter((booking) => booking.MemberID === null || !known.has(booking.MemberID));
-  return others.length > 0 ? [...columns, { key: 'none', name: 'No barber yet', bookings: others }] : columns;
+  return others.length > 0
+    ? [...columns, { key: 'none', name: 'No barber yet', bookings: others, note: '' }]
+    : columns;
 }
 
 /** One booking of the day as a list item, from its start to its end. */
@@ -70,6 +92,7 @@ function DayBookings({ date, bookings }: { date: string; bookings: Booking[] }) 
   const wide = useMediaQuery(COLUMNS_QUERY);
   // The team is read only where it makes columns.
   const team = useTeam(wide).data?.team ?? [];
+  const shopHours = useSession().user?.availability;
   const label = `Bookings on ${formatLongDate(date)}`;
   if (bookings.length === 0) {
     return (
@@ -80,8 +103,10 @@ function DayBookings({ date, bookings }: { date: string; bookings: Booking[] }) 
   }
   if (wide && team.length > 1) {
     return (
-      <section className={classes.calendarColumns} aria-label={label}>
-        {bookingsByMember(bookings, team).map((column) => (
+      // Focusable: its columns scroll sideways beyond three, by keyboard too.
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus (axe scrollable-region-focusable)
+      <section className={classes.calendarColumns} aria-label={label} tabIndex={0}>
+        {bookingsByMember(bookings, team, date, shopHours).map((column) => (
           <section key={column.key} aria-label={`${column.name}: ${countText(column.bookings.length)}`}>
             <Text fw={700} size="sm" mb={6}>
               {column.name}{' '}
@@ -91,7 +116,7 @@ function DayBookings({ date, bookings }: { date: string; bookings: Booking[] }) 
             </Text>
             {column.bookings.length === 0 ? (
               <Text size="sm" c="dimmed">
-                Free all day.
+                {column.note}
               </Text>
             ) : (
               <Stack component="ul" gap="xs" className={classes.plainList}>

@@ -662,7 +662,13 @@ describe('booking calendar', () => {
       const team = [
         { id: 'conor', name: 'Conor', serviceIds: ['fade'], availability: null },
         { id: 'niamh', name: 'Niamh', serviceIds: ['fade'], availability: null },
-        { id: 'ryan', name: 'Ryan', serviceIds: ['fade'], availability: null },
+        {
+          id: 'ryan',
+          name: 'Ryan',
+          serviceIds: ['fade'],
+          availability: null,
+          awayDates: [{ startDate: '2026-12-05', endDate: '2026-12-06', reason: 'Holiday' }],
+        },
       ];
       const bookings = ALL.map((booking) =>
         booking.id === 'a1'
@@ -682,9 +688,8 @@ describe('booking calendar', () => {
       expect(conor).toHaveTextContent('12:00–12:30');
       expect(conor).toHaveTextContent('Skin fade · 30 min · with Conor');
       expect(within(day).getByRole('region', { name: 'Niamh: 1 booking' })).toHaveTextContent('Bea Two');
-      expect(within(day).getByRole('region', { name: 'Ryan: 0 bookings' })).toHaveTextContent(
-        'Free all day.',
-      );
+      // His own day away, said so rather than 'free'.
+      expect(within(day).getByRole('region', { name: 'Ryan: 0 bookings' })).toHaveTextContent('Away.');
     } finally {
       restore();
     }
