@@ -335,7 +335,7 @@ test('business dashboard: Manage Requests, the calendar, counter and deny dialog
 
   await page.getByRole('button', { name: 'View Calendar' }).click();
   const calendar = await settledDialog(page, 'Booking Calendar');
-  await expect(calendar.getByRole('list', { name: /^Bookings on / })).toBeVisible();
+  await expect(calendar.getByLabel(/^Bookings on /)).toBeVisible();
   await scan(page, 'Booking calendar dialog with a day’s bookings', { kind: 'dialog' });
   await closeDialog(page);
 });

@@ -189,7 +189,7 @@ test('admin invites, the business registers, counters a request, the customer ac
   await expect(approved.getByText('Confirmed', { exact: false }).first()).toBeVisible();
   await page.getByRole('button', { name: 'View Calendar' }).click();
   const calendar = page.getByRole('dialog', { name: 'Booking Calendar' });
-  await expect(calendar.getByRole('list', { name: /^Bookings on / })).toContainText('£42');
+  await expect(calendar.getByLabel(/^Bookings on /)).toContainText('£42');
 });
 
 test('a business approves one request and denies another in two steps', async ({ page, browser }) => {
