@@ -6,6 +6,7 @@ export * from './away-dates';
 export * from './away-dates-schemas';
 export * from './booking-export';
 export * from './booking-links';
+export * from './booking-moves';
 export * from './booking-thread';
 export * from './booking-times';
 export * from './booking-wizard';

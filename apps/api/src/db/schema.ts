@@ -4,7 +4,14 @@
  * compare correctly as strings; booleans are integers 0/1; booking times are wall-clock text
  * `YYYY-MM-DD HH:MM` in Europe/London; JSON lives in text columns.
  */
-import type { Attendance, CancelledBy, PaymentMode, PaymentStatus, UserType } from '@app/domain';
+import type {
+  Attendance,
+  BookingActor,
+  CancelledBy,
+  PaymentMode,
+  PaymentStatus,
+  UserType,
+} from '@app/domain';
 import type { Generated } from 'kysely';
 
 export type Flag = 0 | 1;
@@ -159,6 +166,15 @@ export interface BookingsTable {
   /** The team member doing it; null until one is set. */
   member_id: string | null;
   member_name: string | null;
+  /** The start it was moved from, last time it moved (migration 0024); null if never moved. */
+  rescheduled_from: string | null;
+  /** How many times it moved: its calendar file's SEQUENCE. */
+  move_count: Generated<number>;
+  /** Its one open proposal of a new time, if any: id, the proposed start, who proposed, when. */
+  move_proposal_id: string | null;
+  move_proposed_to: string | null;
+  move_proposed_by: BookingActor | null;
+  move_proposed_at: string | null;
   created_at: string;
   updated_at: string;
 }

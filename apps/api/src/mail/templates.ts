@@ -171,6 +171,15 @@ export function bookingEmail(
   );
 }
 
+/** To both parties: the booking moved to a new time (api-contract §9.4), its calendar entry updated. */
+export const bookingMovedEmail = (to: string, facts: BookingEmailFacts, from: string) =>
+  bookingEmail(
+    to,
+    `Appointment moved to ${formatBookingTime(facts.bookingDateTime)}`,
+    `Your appointment with ${facts.businessName} has moved from ${formatBookingTime(from)}.`,
+    facts,
+  );
+
 // To the business:
 
 export const bookingRequestedEmail = (to: string, facts: BookingEmailFacts) =>

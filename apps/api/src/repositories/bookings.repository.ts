@@ -63,6 +63,16 @@ export const NO_PAYMENT = {
   refund_retrying: 0,
 } as const satisfies Partial<BookingRow>;
 
+/** A booking's move columns before it ever moves (api-contract §9.4, migration 0024). */
+export const NOT_MOVED = {
+  rescheduled_from: null,
+  move_count: 0,
+  move_proposal_id: null,
+  move_proposed_to: null,
+  move_proposed_by: null,
+  move_proposed_at: null,
+} as const satisfies Partial<BookingRow>;
+
 /** The name a booking shows for its business: as captured at booking time. */
 export const businessNameOf = (row: Pick<BookingRow, 'business_name' | 'barber_name'>) =>
   row.business_name || row.barber_name;
@@ -255,14 +265,16 @@ export class BookingsRepository {
    * The times already held from `from` on (inclusive): the business's Approved/Confirmed bookings
    * and the time blocked on its members' diaries (migration 0021), each with its own length.
    */
-  async listHeldTimes(businessId: string, from: string): Promise<HeldTime[]> {
-    const bookings = await this.db
+  async listHeldTimes(businessId: string, from: string, exceptBookingId?: string): Promise<HeldTime[]> {
+    let query = this.db
       .selectFrom('bookings')
       .select(['starts_at', 'duration_minutes', 'member_id'])
       .where('business_id', '=', businessId)
       .where('status', 'in', SLOT_HOLDING_STATUSES)
-      .where('starts_at', '>=', from)
-      .execute();
+      .where('starts_at', '>=', from);
+    // A booking being moved does not stand in its own way.
+    if (exceptBookingId !== undefined) query = query.where('id', '!=', exceptBookingId);
+    const bookings = await query.execute();
     const blocks = await this.db
       .selectFrom('member_blocks')
       .select(['starts_at', 'duration_minutes', 'member_id'])
@@ -343,5 +355,72 @@ export class BookingsRepository {
       .execute();
     await this.bumpVersion([...new Set(deleted.map((row) => row.business_id))]);
     return deleted.length;
+  }
+
+  /** Proposes a new time: only while the booking has none open (false when one is). */
+  async proposeMove(
+    id: string,
+    proposal: { id: string; to: string; by: 'customer' | 'business'; now: string },
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('bookings')
+      .set({
+        move_proposal_id: proposal.id,
+        move_proposed_to: proposal.to,
+        move_proposed_by: proposal.by,
+        move_proposed_at: proposal.now,
+        updated_at: proposal.now,
+      })
+      .where('id', '=', id)
+      .where('move_proposal_id', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** The open proposal ends (declined, or the booking moved). */
+  async clearMoveProposal(id: string, now: string): Promise<void> {
+    await this.db
+      .updateTable('bookings')
+      .set({
+        move_proposal_id: null,
+        move_proposed_to: null,
+        move_proposed_by: null,
+        move_proposed_at: null,
+        updated_at: now,
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Moves the booking to `to`: the same row, its old start kept, its move counted, no proposal open. */
+  async moveTo(
+    booking: Pick<BookingRow, 'id' | 'business_id' | 'starts_at'>,
+    to: string,
+    now: string,
+  ): Promise<void> {
+    await this.db
+      .updateTable('bookings')
+      .set((eb) => ({
+        starts_at: to,
+        rescheduled_from: booking.starts_at,
+        move_count: eb('move_count', '+', 1),
+        move_proposal_id: null,
+        move_proposed_to: null,
+        move_proposed_by: null,
+        move_proposed_at: null,
+        updated_at: now,
+      }))
+      .where('id', '=', booking.id)
+      .execute();
+    await this.bumpVersion([booking.business_id]);
+  }
+
+  /** The booking whose open proposal has this id. */
+  findByMoveProposal(proposalId: string): Promise<BookingRow | undefined> {
+    return this.db
+      .selectFrom('bookings')
+      .selectAll()
+      .where('move_proposal_id', '=', proposalId)
+      .executeTakeFirst();
   }
 }

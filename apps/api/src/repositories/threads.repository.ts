@@ -72,6 +72,28 @@ export class ThreadsRepository {
 
   /** Appends a status change as a system line; the party who made the change has read it. */
   async appendSystemLine(booking: ThreadParties, line: NewSystemLine): Promise<ThreadLineRow> {
+    return this.appendSystem(booking, {
+      id: line.id,
+      body: '',
+      status: line.status,
+      price: line.price,
+      now: line.now,
+    });
+  }
+
+  /**
+   * A step the booking took that is not a status change (a move proposed, accepted or declined,
+   * api-contract §9.4): a system line with its words, read by both parties at once like the others.
+   */
+  appendSystemNote(booking: ThreadParties, note: { id: string; body: string; now: string }) {
+    return this.appendSystem(booking, { ...note, status: null, price: null });
+  }
+
+  /** A system line: its text made when read from its status, or its own words. */
+  private async appendSystem(
+    booking: ThreadParties,
+    line: { id: string; body: string; status: BookingStatusValue | null; price: number | null; now: string },
+  ): Promise<ThreadLineRow> {
     const seq = await this.nextSeq(booking, line.now);
     const row: ThreadLineRow = {
       id: line.id,
@@ -79,7 +101,7 @@ export class ThreadsRepository {
       seq,
       sender: 'system',
       sender_id: null,
-      body: '',
+      body: line.body,
       status: line.status,
       price: line.price,
       created_at: await this.notBeforePrevious(booking.id, seq, line.now),

@@ -85,6 +85,8 @@ describeEachDatabase('POST /api/booking/book', (database) => {
       RefundRetrying: false,
       WalkIn: false,
       Attendance: null,
+      RescheduledFrom: null,
+      MoveProposal: null,
       CreatedAt: t.clock.now().toISOString(),
       UpdatedAt: t.clock.now().toISOString(),
     });

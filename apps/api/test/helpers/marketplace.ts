@@ -6,7 +6,12 @@ import type { Db } from '../../src/db/database';
 import { newUserRow } from '../../src/db/new-user-row';
 import type { UsersTable } from '../../src/db/schema';
 import { hashPassword } from '../../src/lib/passwords';
-import { type BookingRow, BookingsRepository, NO_PAYMENT } from '../../src/repositories/bookings.repository';
+import {
+  type BookingRow,
+  BookingsRepository,
+  NO_PAYMENT,
+  NOT_MOVED,
+} from '../../src/repositories/bookings.repository';
 import type { TestApp } from './app';
 import { PASSWORD, uniqueEmail } from './factories';
 import { mintAccessToken } from './sessions';
@@ -131,28 +136,29 @@ const OF_NO_SERVICE = {
 export async function insertBooking(t: TestApp, db: Db, seed: BookingSeed): Promise<BookingRow> {
   const now = seed.createdAt ?? t.clock.now().toISOString();
   const hasCounter = seed.counterPrice !== undefined && seed.counterPrice !== null;
-  const row: Omit<BookingRow, keyof typeof NO_PAYMENT | keyof typeof OF_NO_SERVICE> = {
-    id: randomUUID(),
-    business_id: seed.business.id,
-    customer_id: seed.customer.id,
-    status: seed.status ?? 'Requested',
-    starts_at: seed.startsAt,
-    price: seed.price ?? 30,
-    original_price: hasCounter ? (seed.price ?? 30) : null,
-    counter_price: hasCounter ? (seed.counterPrice ?? null) : null,
-    final_price: null,
-    is_home_visit: seed.isHomeVisit ? 1 : 0,
-    customer_address: seed.isHomeVisit ? CUSTOMER_ADDRESS : null,
-    customer_name: `${seed.customer.firstName} ${seed.customer.lastName}`,
-    customer_email: seed.customer.email,
-    customer_phone: '+447123456789',
-    barber_name: `${seed.business.firstName} ${seed.business.lastName}`,
-    business_name: 'Bob Cuts',
-    cancelled_by: seed.status === 'Cancelled' ? 'customer' : null,
-    cancellation_reason: null,
-    created_at: now,
-    updated_at: now,
-  };
+  const row: Omit<BookingRow, keyof typeof NO_PAYMENT | keyof typeof OF_NO_SERVICE | keyof typeof NOT_MOVED> =
+    {
+      id: randomUUID(),
+      business_id: seed.business.id,
+      customer_id: seed.customer.id,
+      status: seed.status ?? 'Requested',
+      starts_at: seed.startsAt,
+      price: seed.price ?? 30,
+      original_price: hasCounter ? (seed.price ?? 30) : null,
+      counter_price: hasCounter ? (seed.counterPrice ?? null) : null,
+      final_price: null,
+      is_home_visit: seed.isHomeVisit ? 1 : 0,
+      customer_address: seed.isHomeVisit ? CUSTOMER_ADDRESS : null,
+      customer_name: `${seed.customer.firstName} ${seed.customer.lastName}`,
+      customer_email: seed.customer.email,
+      customer_phone: '+447123456789',
+      barber_name: `${seed.business.firstName} ${seed.business.lastName}`,
+      business_name: 'Bob Cuts',
+      cancelled_by: seed.status === 'Cancelled' ? 'customer' : null,
+      cancellation_reason: null,
+      created_at: now,
+      updated_at: now,
+    };
   // Through the repository, so the business's bookings version moves as with a real request. The
   // payment columns keep their defaults (a migration's test may insert before they exist).
   const ofMember =
@@ -160,7 +166,7 @@ export async function insertBooking(t: TestApp, db: Db, seed: BookingSeed): Prom
       ? {}
       : { member_id: seed.memberId ?? null, duration_minutes: seed.durationMinutes ?? 60 };
   await new BookingsRepository(db).insert({ ...row, ...ofMember });
-  return { ...row, ...NO_PAYMENT, ...OF_NO_SERVICE, ...ofMember };
+  return { ...row, ...NO_PAYMENT, ...OF_NO_SERVICE, ...NOT_MOVED, ...ofMember };
 }
 
 /** GET /api/booking/available-times → its slots (asserting 200). */

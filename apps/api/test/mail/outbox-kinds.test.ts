@@ -27,7 +27,7 @@ it('refuses to start while a kind sent to an account has no handler, naming the 
   const box = outbox();
   box.handle('booking', { setting: 'notify_booking_updates' });
   box.handle('reminder', { setting: 'notify_reminders' });
-  expect(() => box.start()).toThrow('The outbox has no handler for messages, review_invite');
+  expect(() => box.start()).toThrow('The outbox has no handler for messages, review_invite, waitlist');
   await box.stop();
 });
 
@@ -37,6 +37,7 @@ it('starts once every such kind is registered', async () => {
   box.handle('reminder', { setting: 'notify_reminders' });
   box.handle('messages', { setting: 'notify_messages' });
   box.handle('review_invite', { setting: 'notify_booking_updates' });
+  box.handle('waitlist', { setting: 'notify_booking_updates' });
   expect(() => box.start()).not.toThrow();
   await box.stop();
 });

@@ -57,7 +57,10 @@ describeEachDatabase('payments: the deadline cancels an unpaid booking; attendan
       PaymentDueBy: null,
     });
     const mails = t.mailer.messages.slice(before);
-    const toCustomer = mails.filter((mail) => mail.to === due.customer.email);
+    // (A reminder may fall due as the clock moves to the deadline: not this test's business.)
+    const toCustomer = mails.filter(
+      (mail) => mail.to === due.customer.email && !mail.subject.startsWith('Reminder:'),
+    );
     expect(toCustomer.map((mail) => mail.subject)).toEqual([
       'Your appointment with Bow Street Barbers was cancelled: payment not received',
     ]);

@@ -464,6 +464,19 @@ const TABLE: Row[] = [
   // The live events (api-contract §8.8): every signed-in account gets its own stream.
   { method: 'GET', route: '/api/events', expect: signedIn(200), stream: true },
   { method: 'GET', route: '/api/user/notification-settings', expect: signedIn(200) },
+  // Moving an appointment (api-contract §9.4): a party's own booking; anyone else's is 404.
+  {
+    method: 'POST',
+    route: '/api/booking/reschedule',
+    body: () => ({ bookingId: 'not-a-booking', bookingDateTime: '2099-01-01 10:00' }),
+    expect: { ...signedIn(404) },
+  },
+  {
+    method: 'PATCH',
+    route: '/api/booking/reschedule',
+    body: () => ({ proposalId: 'not-a-proposal', response: 'Accepted' }),
+    expect: { ...signedIn(404) },
+  },
   // The waiting list (api-contract §9.4): a customer's own.
   { method: 'GET', route: '/api/booking/waitlist', expect: CUSTOMER_ONLY_200 },
   {

@@ -46,6 +46,8 @@ export function makeBooking(overrides: Partial<Booking> & { Status?: BookingStat
     RefundRetrying: false,
     WalkIn: false,
     Attendance: null,
+    RescheduledFrom: null,
+    MoveProposal: null,
     CreatedAt: '2026-11-01T09:00:00.000Z',
     UpdatedAt: '2026-11-01T09:00:00.000Z',
     ...overrides,

@@ -84,6 +84,18 @@ export const BookingSchema = z
       .enum(ATTENDANCES)
       .nullable()
       .describe('The business’s word after the start: Attended or NoShow; null until then'),
+    RescheduledFrom: z
+      .string()
+      .nullable()
+      .describe('The start it was last moved from, "YYYY-MM-DD HH:MM"; null if it never moved'),
+    MoveProposal: z
+      .object({
+        id: z.string(),
+        to: z.string().describe('The proposed start, "YYYY-MM-DD HH:MM"'),
+        proposedBy: z.enum(['customer', 'business']),
+      })
+      .nullable()
+      .describe('Its open proposal of a new time, for the other party to accept or decline'),
     CreatedAt: z.string(),
     UpdatedAt: z.string(),
   })

@@ -22,6 +22,10 @@ export const ERROR_STATUS = {
   /** A customer's cancellation inside the business's notice (api-contract §8.4). */
   TooLateToCancel: 409,
   DuplicateRequest: 409,
+  /** A customer's move inside the business's notice (api-contract §9.4). */
+  TooLateToReschedule: 409,
+  /** A second proposal of a new time while one is open (api-contract §9.4). */
+  ProposalOpen: 409,
   /** A message to a booking's thread once it has closed (api-contract §8.8). */
   ThreadClosed: 409,
   /** A second review of one booking (api-contract §8.6). */

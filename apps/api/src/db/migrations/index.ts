@@ -22,6 +22,7 @@ import * as m0020 from './0020_member_diaries';
 import * as m0021 from './0021_member_blocks';
 import * as m0022 from './0022_member_away_dates';
 import * as m0023 from './0023_waitlist';
+import * as m0024 from './0024_booking_moves';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '0021_member_blocks': m0021,
   '0022_member_away_dates': m0022,
   '0023_waitlist': m0023,
+  '0024_booking_moves': m0024,
 };

@@ -27,6 +27,7 @@ import {
   bookingApprovedEmail,
   bookingCancelledEmail,
   bookingDeniedEmail,
+  bookingMovedEmail,
   bookingRequestedEmail,
   counterAcceptedEmail,
   counterDeclinedEmail,
@@ -161,6 +162,45 @@ export class BookingEmails {
   }
 
   /**
+   * The booking moved (api-contract §9.4): its reminders follow the new time, both parties get an
+   * email whose calendar entry keeps the UID with the next SEQUENCE, and whoever waits for the old
+   * day there hears that its time is free.
+   */
+  async moved(
+    { trx, users }: Repositories,
+    before: BookingRow,
+    after: BookingRow,
+    _answeredBy: 'customer' | 'business',
+    now: Date,
+  ): Promise<void> {
+    await this.deps.outbox.skipPending(
+      trx,
+      { bookingId: after.id, kind: 'reminder', reason: 'The booking moved.' },
+      now,
+    );
+    const business = await users.findById(after.business_id);
+    await this.scheduleReminders(trx, after, business, business?.cancellation_notice_hours ?? 0, now);
+    await this.deps.waitlist?.freed(trx, before);
+    const calendar = this.calendarFile(after, business, 'PUBLISH', now);
+    const recipients = [
+      { party: 'customer' as const, id: after.customer_id, email: after.customer_email },
+      ...(business ? [{ party: 'business' as const, id: business.id, email: business.email }] : []),
+    ];
+    for (const recipient of recipients) {
+      const message = bookingMovedEmail(
+        recipient.email,
+        this.facts(after, recipient.party, business),
+        before.starts_at,
+      );
+      await this.deps.outbox.enqueue(
+        trx,
+        { ...message, attachments: [calendar] },
+        { kind: 'booking', recipientId: recipient.id, bookingId: after.id },
+      );
+    }
+  }
+
+  /**
    * The system cancelled an agreed booking whose payment did not arrive by its deadline (api-contract
    * §9.2): its reminders stop, and both parties hear of it with the calendar CANCEL.
    */
@@ -232,7 +272,11 @@ export class BookingEmails {
         kind: 'reminder',
         recipientId: booking.customer_id,
         bookingId: booking.id,
-        dedupeKey: `reminder:${booking.id}:${reminder.key}`,
+        // A moved booking's reminders are new ones (its first time's keys are taken).
+        dedupeKey:
+          booking.move_count === 0
+            ? `reminder:${booking.id}:${reminder.key}`
+            : `reminder:${booking.id}:m${booking.move_count}:${reminder.key}`,
         notBefore: reminder.sendAt,
       });
     }
@@ -288,7 +332,8 @@ export class BookingEmails {
       url: `${this.deps.appUrl}${bookingCardPath('customer', booking.id)}`,
       ...(business ? { organizer: { name: businessName, email: business.email } } : {}),
       method,
-      sequence: method === 'PUBLISH' ? 0 : 1,
+      // Each move publishes the next version; a cancellation is one past the last.
+      sequence: method === 'PUBLISH' ? booking.move_count : booking.move_count + 1,
       dtstamp: now,
     });
     return {

@@ -19,7 +19,12 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { AppError, notAuthorized } from '../../lib/errors';
-import { type BookingRow, BookingsRepository, NO_PAYMENT } from '../../repositories/bookings.repository';
+import {
+  type BookingRow,
+  BookingsRepository,
+  NO_PAYMENT,
+  NOT_MOVED,
+} from '../../repositories/bookings.repository';
 import { CatalogRepository, type ServiceRow } from '../../repositories/catalog.repository';
 import { PaymentsRepository } from '../../repositories/payments.repository';
 import { UsersRepository } from '../../repositories/users.repository';
@@ -222,6 +227,7 @@ export class BookingRequests {
           member_id: named?.id ?? null,
           member_name: named?.name ?? null,
           ...NO_PAYMENT,
+          ...NOT_MOVED,
           created_at: nowIso,
           updated_at: nowIso,
         };

@@ -58,6 +58,11 @@ export function toBooking(row: BookingRow): Booking {
     RefundRetrying: row.refund_retrying === 1,
     WalkIn: row.customer_id === WALK_IN_CUSTOMER_ID,
     Attendance: row.attendance,
+    RescheduledFrom: row.rescheduled_from,
+    MoveProposal:
+      row.move_proposal_id && row.move_proposed_to && row.move_proposed_by
+        ? { id: row.move_proposal_id, to: row.move_proposed_to, proposedBy: row.move_proposed_by }
+        : null,
     CreatedAt: row.created_at,
     UpdatedAt: row.updated_at,
   };

@@ -7,14 +7,19 @@ import {
   AvailableTimesQuerySchema,
   AvailableTimesResponseSchema,
   BookingResultSchema,
+  BookingSchema,
   CancelBookingRequestSchema,
   CounterRequestSchema,
   CreateBookingRequestSchema,
+  MoveProposalResultSchema,
+  RescheduleAnswerSchema,
+  RescheduleRequestSchema,
   RespondToCounterRequestSchema,
   SetStatusRequestSchema,
   UserBookingsResponseSchema,
 } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { CACHED_READ_CONFIG, sendCached, serializeWith } from '../../lib/http-cache';
 import { cachedBody, type ReadCache } from '../../lib/read-cache';
 import type { VersionedCache } from '../../lib/versioned-cache';
@@ -244,6 +249,51 @@ export const bookingsRoutes: FastifyPluginAsyncZod<BookingsRoutesOptions> = asyn
       const booking = await bookings.transitions.cancelByBusiness(request.requireUser().id, request.body);
       return { message: BOOKING_MESSAGES.statusUpdated(booking.Status), booking };
     },
+  );
+
+  app.post(
+    '/reschedule',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['booking'],
+        summary: 'Propose a new time for an agreed booking (either party)',
+        description:
+          'The booking must be Approved or Confirmed and not started (409 InvalidTransition); the new start must be one a request for its service and member could take now (400); the customer only until the business’s notice (409 TooLateToReschedule); one open proposal per booking (409 ProposalOpen); anyone but its parties gets 404. The other party answers with PATCH.',
+        security: [{ bearerAuth: [] }],
+        body: RescheduleRequestSchema,
+        response: { 201: MoveProposalResultSchema, ...bodyErrors(404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const proposal = await bookings.moves.propose(request.requireUser().id, {
+        bookingId: String(request.body.bookingId),
+        bookingDateTime: request.body.bookingDateTime,
+      });
+      return reply.code(201).send({ proposal });
+    },
+  );
+
+  app.patch(
+    '/reschedule',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['booking'],
+        summary: 'Accept or decline a proposed new time (the other party)',
+        description:
+          'Accepted moves the same booking (id, price, payment, thread and calendar UID stay; RescheduledFrom says the old start; reminders follow) or answers 409 SlotTaken when the time went meanwhile, the booking keeping its time; Declined leaves it as it was. The proposer answering its own proposal: 409 InvalidTransition; a proposal no longer open: 404 or 409.',
+        security: [{ bearerAuth: [] }],
+        body: RescheduleAnswerSchema,
+        response: { 200: z.object({ booking: BookingSchema }), ...bodyErrors(404, 409) },
+      },
+    },
+    async (request) => ({
+      booking: await bookings.moves.answer(request.requireUser().id, {
+        proposalId: String(request.body.proposalId),
+        response: request.body.response,
+      }),
+    }),
   );
 
   app.patch(

@@ -10,6 +10,7 @@ import type { ReviewInvites } from '../reviews/review-invites';
 import type { Waitlist } from '../waitlist/waitlist.service';
 import { BookingAttendance } from './booking-attendance';
 import { BookingEmails } from './booking-emails';
+import { BookingMoves } from './booking-moves';
 import { BookingReads } from './booking-reads';
 import { BookingRequests } from './booking-requests';
 import { BookingTransitions } from './booking-transitions';
@@ -58,6 +59,8 @@ export class BookingsService {
   readonly walkIns: WalkIns;
   /** The payment deadline's job: started and stopped with the app. */
   readonly deadlines: PaymentDeadlines;
+  /** Moving an agreed booking by proposal and answer (api-contract §9.4). */
+  readonly moves: BookingMoves;
 
   constructor(deps: BookingsServiceDeps) {
     const { db, clock } = deps;
@@ -82,6 +85,7 @@ export class BookingsService {
     this.reads = new BookingReads(db);
     this.attendance = new BookingAttendance({ db, clock });
     this.walkIns = new WalkIns({ db, clock });
+    this.moves = new BookingMoves({ db, clock, emails });
     this.deadlines = new PaymentDeadlines({
       db,
       clock,

@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { type BookingRow, NO_PAYMENT } from '../../repositories/bookings.repository';
+import { type BookingRow, NO_PAYMENT, NOT_MOVED } from '../../repositories/bookings.repository';
 import { CatalogRepository } from '../../repositories/catalog.repository';
 import { USER_MESSAGES } from '../users/users.messages';
 import { fullName, inTransaction, invalidField, notFound } from './booking-transaction';
@@ -99,6 +99,7 @@ export class WalkIns {
         member_id: member.id,
         member_name: member.name,
         ...NO_PAYMENT,
+        ...NOT_MOVED,
         created_at: nowIso,
         updated_at: nowIso,
       };

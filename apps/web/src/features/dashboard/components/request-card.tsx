@@ -2,6 +2,7 @@ import { assertNever, type Booking, hasBookingStarted, MESSAGES } from '@app/dom
 import { Anchor, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { memo, useState } from 'react';
 import { BookingDetail, BookingDetails } from '@/components/booking-details';
+import { canProposeMove, MoveButton, MoveStatus } from '@/components/booking-move';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
 import { ConfirmButton } from '@/components/confirm-button';
 import { IconMail, IconPhone, IconPound } from '@/components/icons';
@@ -272,8 +273,12 @@ function RequestCardBody({ booking, isHighlighted = false }: { booking: Booking;
           }
         />
         {canMarkAttendance(booking) ? <AttendanceButtons booking={booking} customer={customer} /> : null}
+        <MoveStatus booking={booking} viewer="business" />
         <Group gap="sm" className={classes.cardActions}>
           {booking.Status === 'Requested' ? <PendingActions booking={booking} /> : null}
+          {canProposeMove(booking) && !booking.WalkIn ? (
+            <MoveButton booking={booking} viewer="business" />
+          ) : null}
           {isCancellable(booking) ? (
             <CancelAppointmentButton booking={booking} customer={customer} runChange={runBookingChange} />
           ) : null}

@@ -272,3 +272,68 @@ describe('a booking of a shop’s service (api-contract §9.3)', () => {
     expect(within(card).getByText('Skin fade · 30 min · with Niamh')).toBeInTheDocument();
   });
 });
+
+describe('moving an agreed appointment (api-contract §9.4)', () => {
+  it('proposes a new time from the times its service and barber could take', async () => {
+    const api = stubFetch()
+      .on('GET', '/api/booking/userbookings', jsonResponse(200, bookingsResponse([approved])))
+      .on(
+        'GET',
+        '/api/booking/available-times',
+        jsonResponse(200, { slots: ['2026-12-05 10:00', '2026-12-05 14:00', '2026-12-07 09:00'] }),
+      )
+      .on(
+        'POST',
+        '/api/booking/reschedule',
+        jsonResponse(201, {
+          proposal: {
+            id: 'p1',
+            bookingId: 'a1',
+            from: '2026-12-05 10:00',
+            to: '2026-12-05 14:00',
+            proposedBy: 'customer',
+            status: 'Proposed',
+          },
+        }),
+      );
+    const { user } = renderProfile({ api });
+    const card = await screen.findByRole('article', { name: CARD });
+    await user.click(within(card).getByRole('button', { name: 'Move' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move this booking' });
+    // Its own time is not offered.
+    const time = await within(dialog).findByRole('combobox', { name: 'Time' });
+    expect(within(time).queryByRole('option', { name: '10:00' })).not.toBeInTheDocument();
+    expect(time).toHaveValue('14:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Propose New Time' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/api/booking/reschedule')[0]?.body).toEqual({
+        bookingId: 'a1',
+        bookingDateTime: '2026-12-05 14:00',
+      }),
+    );
+  });
+
+  it('shows the business’s proposal with Accept, and where a moved booking came from', async () => {
+    const proposed = {
+      ...approved,
+      RescheduledFrom: '2026-12-04 09:00',
+      MoveProposal: { id: 'p2', to: '2026-12-06 11:00', proposedBy: 'business' as const },
+    };
+    const api = stubFetch()
+      .on('GET', '/api/booking/userbookings', jsonResponse(200, bookingsResponse([proposed])))
+      .on('PATCH', '/api/booking/reschedule', jsonResponse(200, { booking: approved }));
+    const { user } = renderProfile({ api });
+    const card = await screen.findByRole('article', { name: CARD });
+    expect(card).toHaveTextContent('Moved from Fri 4 Dec 2026, 09:00');
+    const offer = within(card).getByRole('group', { name: 'New time proposed' });
+    expect(offer).toHaveTextContent('New time proposed: Sun 6 Dec 2026, 11:00');
+    expect(within(card).queryByRole('button', { name: 'Move' })).not.toBeInTheDocument();
+    await user.click(within(offer).getByRole('button', { name: 'Accept New Time' }));
+    await waitFor(() =>
+      expect(api.callsTo('PATCH', '/api/booking/reschedule')[0]?.body).toEqual({
+        proposalId: 'p2',
+        response: 'Accepted',
+      }),
+    );
+  });
+});

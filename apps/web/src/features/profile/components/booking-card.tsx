@@ -11,6 +11,7 @@ import {
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { memo } from 'react';
 import { BookingDetail, BookingDetails } from '@/components/booking-details';
+import { canProposeMove, MoveButton, MoveStatus } from '@/components/booking-move';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
 import { IconPound, IconScissors } from '@/components/icons';
 import { MessagesButton } from '@/components/messages-button';
@@ -154,6 +155,7 @@ function BookingActions({ booking }: { booking: Booking }) {
         <>
           {booking.PaymentStatus === 'Due' ? <PayButton booking={booking} /> : null}
           <AddToCalendarButton booking={booking} />
+          {canProposeMove(booking) ? <MoveButton booking={booking} viewer="customer" /> : null}
           <CancelAppointmentButton
             description={`your appointment at ${businessNameOf(booking)} on ${when}`}
             isPending={cancel.isPending}
@@ -253,6 +255,7 @@ function BookingCardBody({ booking, isHighlighted = false }: { booking: Booking;
           }
           price={<PriceDetail booking={booking} />}
         />
+        <MoveStatus booking={booking} viewer="customer" />
         {/* Only the active statuses (Requested, Countered, Approved, Confirmed) have actions, and an
             agreed appointment only until it starts; every booking has its messages. */}
         <Group gap="sm" align="flex-start">
