@@ -373,13 +373,16 @@ export class BookingsRepository {
       })
       .where('id', '=', id)
       .where('move_proposal_id', 'is', null)
+      .returning('business_id')
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    // The business's lists show the proposal: their kept answers are due.
+    if (result) await this.bumpVersion([result.business_id]);
+    return result !== undefined;
   }
 
-  /** The open proposal ends (declined, or the booking moved). */
+  /** The open proposal ends (declined). */
   async clearMoveProposal(id: string, now: string): Promise<void> {
-    await this.db
+    const updated = await this.db
       .updateTable('bookings')
       .set({
         move_proposal_id: null,
@@ -389,7 +392,9 @@ export class BookingsRepository {
         updated_at: now,
       })
       .where('id', '=', id)
-      .execute();
+      .returning('business_id')
+      .executeTakeFirst();
+    if (updated) await this.bumpVersion([updated.business_id]);
   }
 
   /** Moves the booking to `to`: the same row, its old start kept, its move counted, no proposal open. */

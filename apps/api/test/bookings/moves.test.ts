@@ -61,6 +61,13 @@ describeEachDatabase('moving an appointment', (database) => {
       proposedBy: 'customer',
       status: 'Proposed',
     });
+    // The business's list shows it at once (its kept answer is due).
+    const listed = (await call(t, 'GET', '/api/booking/getallbookings', business)).json().bookings;
+    expect(listed.find((one: { id: string }) => one.id === booking.id).MoveProposal).toEqual({
+      id: proposal.id,
+      to: `${day(5)} 12:00`,
+      proposedBy: 'customer',
+    });
     const again = await propose(business, booking.id, `${day(5)} 14:00`);
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('ProposalOpen');
@@ -100,6 +107,9 @@ describeEachDatabase('moving an appointment', (database) => {
   it('a declined proposal leaves the booking as it was; the business may then propose', async () => {
     const { business, customer, booking } = await agreed();
     const proposal = (await propose(business, booking.id, `${day(5)} 15:00`)).json().proposal;
+    // Read once before the answer, so a kept list would be stale after it.
+    await call(t, 'GET', '/api/booking/getallbookings', customer);
+    await call(t, 'GET', '/api/booking/getallbookings', business);
     const declined = await answer(customer, proposal.id, 'Declined');
     expect(declined.statusCode, declined.body).toBe(200);
     expect(declined.json().booking).toMatchObject({
@@ -107,6 +117,8 @@ describeEachDatabase('moving an appointment', (database) => {
       RescheduledFrom: null,
       MoveProposal: null,
     });
+    const listed = (await call(t, 'GET', '/api/booking/getallbookings', business)).json().bookings;
+    expect(listed.find((one: { id: string }) => one.id === booking.id).MoveProposal).toBeNull();
     expect((await propose(business, booking.id, `${day(5)} 16:00`)).statusCode).toBe(201);
   });
 
