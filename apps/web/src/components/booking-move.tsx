@@ -94,7 +94,7 @@ export function MoveButton({ booking, viewer }: { booking: Booking; viewer: Book
   const [opened, setOpened] = useState(false);
   return (
     <>
-      <Button variant="default" onClick={() => setOpened(true)}>
+      <Button size="sm" variant="default" onClick={() => setOpened(true)}>
         Move
       </Button>
       <DeferredModal opened={opened} onClose={() => setOpened(false)} title="Move this booking">
