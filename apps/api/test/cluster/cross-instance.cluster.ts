@@ -385,10 +385,20 @@ describe.skipIf(missing.length > 0)(`${INSTANCES} API processes on one PostgreSQ
         .select('message_id')
         .where('status', '=', 'sent')
         .execute();
-      if ((await unfinishedDue()) === 0 && cluster.smtp.received.length >= sent.length) break;
+      // Also until every message that arrived is one the outbox marked sent: a killed instance's
+      // send that arrived, its row still pending (a retry not yet due), is not finished yet.
+      const sentIds = new Set(sent.map((row) => row.message_id));
+      const strays = cluster.smtp.received.filter((mail) => !sentIds.has(messageIdOf(mail.raw) ?? ''));
+      if (
+        (await unfinishedDue()) === 0 &&
+        cluster.smtp.received.length >= sent.length &&
+        strays.length === 0
+      ) {
+        break;
+      }
       if (Date.now() > deadline) {
         throw new Error(
-          `after ${timeoutMs} ms: ${await unfinishedDue()} due emails unfinished, ${sent.length} sent, ${cluster.smtp.received.length} received`,
+          `after ${timeoutMs} ms: ${await unfinishedDue()} due emails unfinished, ${sent.length} sent, ${cluster.smtp.received.length} received, ${strays.length} not marked sent`,
         );
       }
       await sleep(200);
