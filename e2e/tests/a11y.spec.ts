@@ -392,7 +392,8 @@ test("reviews: a business's reviews on its booking page and the report dialog", 
   await signIn(page, DEMO_CUSTOMER);
   await page.goto(`/booking/${shop.id}`);
   const reviews = page.getByRole('region', { name: 'Reviews' });
-  await reviews.scrollIntoViewIfNeeded();
+  // Retried: the section may be drawn again as the page hydrates under the scroll.
+  await expect(async () => reviews.scrollIntoViewIfNeeded({ timeout: 2000 })).toPass();
   await expect(reviews.getByRole('article').first()).toBeVisible();
   await scan(page, 'Booking page with its reviews');
   await reviews

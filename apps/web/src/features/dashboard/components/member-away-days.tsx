@@ -83,7 +83,6 @@ export function MemberAwayDays({
             type="range"
             allowSingleDateInRange
             label="First and last day away"
-            placeholder="Pick the days"
             value={range}
             onChange={setRange}
             minDate={bounds.min}
