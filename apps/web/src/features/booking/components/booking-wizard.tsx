@@ -34,7 +34,6 @@ import { BusinessAddress } from '@/components/business-address';
 import { IconAlert, IconMapPin } from '@/components/icons';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { useSession } from '@/lib/auth';
 import { whenEngagedOrIdle } from '@/lib/idle';
 import { loadOnce } from '@/lib/load-once';
 import { useReviewSlots } from '@/lib/review-slots';
@@ -224,7 +223,6 @@ const Wizard = memo(function Wizard({
 
   const navigate = useNavigate();
   const here = useLocation();
-  const { isAuthenticated } = useSession();
   const reviewSlots = useReviewSlots();
   const createBooking = useCreateBookingMutation();
   const submit = useSingleFlight();
@@ -472,14 +470,17 @@ const Wizard = memo(function Wizard({
                   selectedSlot={slot}
                   onSelectSlot={chooseSlot}
                 />
-                <WaitForADay
-                  businessId={businessId}
-                  businessName={personName}
-                  freeDays={new Set(slots.map((free) => free.slice(0, 10)))}
-                  preferredDay={slot?.slice(0, 10) ?? null}
-                  signedIn={isAuthenticated}
-                  onSignIn={requireLogin}
-                />
+                {/* Drawn once hydrated: it reads the clock and the session, which the server's page
+                    must not depend on (the page keeps what the server drew). */}
+                {isHydrated ? (
+                  <WaitForADay
+                    businessId={businessId}
+                    businessName={personName}
+                    freeDays={new Set(slots.map((free) => free.slice(0, 10)))}
+                    preferredDay={slot?.slice(0, 10) ?? null}
+                    onSignIn={requireLogin}
+                  />
+                ) : null}
               </>
             ) : chosenTimes.isError ? (
               <Alert

@@ -1,6 +1,7 @@
 import { addDays, bookingWindow } from '@app/domain';
 import { Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useSession } from '@/lib/auth';
 import { formatLongDate } from '@/lib/booking-format';
 import { serverMessageOf } from '@/lib/server-message';
 import { toast } from '@/lib/toast';
@@ -22,7 +23,6 @@ export function WaitForADay({
   businessName,
   freeDays,
   preferredDay,
-  signedIn,
   onSignIn,
 }: {
   businessId: string;
@@ -31,13 +31,13 @@ export function WaitForADay({
   freeDays: ReadonlySet<string>;
   /** The day chosen in the calendar, else the first full day. */
   preferredDay: string | null;
-  signedIn: boolean;
   /** A visitor signs in first (back here after). */
   onSignIn: () => void;
 }) {
   const days = windowDays();
   const [day, setDay] = useState(() => preferredDay ?? days.find((one) => !freeDays.has(one)) ?? days[0]!);
   const join = useJoinWaitlist();
+  const signedIn = useSession().isAuthenticated;
   const ask = () => {
     if (!signedIn) {
       onSignIn();
