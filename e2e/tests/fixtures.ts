@@ -173,3 +173,47 @@ export async function pickFirstFreeHour(page: import('@playwright/test').Page) {
   await expect(page.getByRole('heading', { name: 'Price' })).toBeVisible();
   return label;
 }
+
+/**
+ * A new customer's booking at a demo shop, agreed by the shop, at its first free time at least three
+ * days ahead (past any notice to cancel or move), through the API: what the moves and waiting-list
+ * journeys start from.
+ */
+export async function agreedBookingAhead(request: APIRequestContext, shopEmail: string, password: string) {
+  const shopToken = await tokenOf(request, shopEmail);
+  const shop = (await (
+    await request.get('/api/user/userdetails', { headers: bearer(shopToken) })
+  ).json()) as {
+    id: string;
+    BusinessName: string;
+    minimumPrice: number;
+  };
+  const customer = await createCustomer(request, password, 'booker');
+  const customerToken = await tokenOf(request, customer, password);
+  const { slots } = (await (
+    await request.get(`/api/booking/available-times?businessId=${shop.id}`)
+  ).json()) as {
+    slots: string[];
+  };
+  const soonest = new Date(Date.now() + 3 * 24 * 3600_000).toLocaleDateString('en-CA', {
+    timeZone: 'Europe/London',
+  });
+  const slot = slots.find((candidate) => candidate.slice(0, 10) >= soonest)!;
+  const booked = await request.post('/api/booking/book', {
+    headers: bearer(customerToken),
+    data: {
+      businessId: shop.id,
+      bookingDateTime: slot,
+      price: String(shop.minimumPrice),
+      isHomeVisit: false,
+    },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const bookingId = ((await booked.json()) as { booking: { id: string } }).booking.id;
+  const approved = await request.patch('/api/booking/setstatus', {
+    headers: bearer(shopToken),
+    data: { businessId: shop.id, bookingId, status: 'Approved' },
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
+  return { shop, customer, customerToken, slot, bookingId };
+}

@@ -1,4 +1,4 @@
-import { bearer, createCustomer, expect, signIn, test, tokenOf } from './fixtures';
+import { agreedBookingAhead, bearer, expect, signIn, test } from './fixtures';
 import { shootBothWidths } from './screenshots';
 
 // Moving an appointment (api-contract §9.4, issue 33 item 1), on phones: the customer proposes a new
@@ -20,42 +20,11 @@ test('a customer moves an approved booking, the business accepts, both see the n
   browser,
   request,
 }) => {
-  const shopToken = await tokenOf(request, SHOP);
-  const shop = (await (
-    await request.get('/api/user/userdetails', { headers: bearer(shopToken) })
-  ).json()) as {
-    id: string;
-    BusinessName: string;
-    minimumPrice: number;
-  };
-  const customer = await createCustomer(request, PASSWORD, 'mover');
-  const customerToken = await tokenOf(request, customer, PASSWORD);
-  const { slots } = (await (
-    await request.get(`/api/booking/available-times?businessId=${shop.id}`)
-  ).json()) as {
-    slots: string[];
-  };
-  // Past any notice to cancel or move: at least three days ahead.
-  const soonest = new Date(Date.now() + 3 * 24 * 3600_000).toLocaleDateString('en-CA', {
-    timeZone: 'Europe/London',
-  });
-  const slot = slots.find((candidate) => candidate.slice(0, 10) >= soonest)!;
-  const booked = await request.post('/api/booking/book', {
-    headers: bearer(customerToken),
-    data: {
-      businessId: shop.id,
-      bookingDateTime: slot,
-      price: String(shop.minimumPrice),
-      isHomeVisit: false,
-    },
-  });
-  expect(booked.status(), await booked.text()).toBe(201);
-  const bookingId = ((await booked.json()) as { booking: { id: string } }).booking.id;
-  const approved = await request.patch('/api/booking/setstatus', {
-    headers: bearer(shopToken),
-    data: { businessId: shop.id, bookingId, status: 'Approved' },
-  });
-  expect(approved.status(), await approved.text()).toBe(200);
+  const { shop, customer, customerToken, slot, bookingId } = await agreedBookingAhead(
+    request,
+    SHOP,
+    PASSWORD,
+  );
 
   // The customer proposes the first other time the dialog offers.
   await signIn(page, customer, PASSWORD);

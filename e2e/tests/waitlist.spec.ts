@@ -1,4 +1,4 @@
-import { bearer, createCustomer, expect, readOutbox, signIn, test, tokenOf } from './fixtures';
+import { agreedBookingAhead, bearer, createCustomer, expect, readOutbox, signIn, test } from './fixtures';
 import { shootBothWidths } from './screenshots';
 
 // The waiting list (api-contract §9.4, issue 33 item 2), on a phone: a customer asks to hear when a
@@ -13,43 +13,14 @@ test('a customer waits for a day at a shop and is emailed when a time there open
   page,
   request,
 }) => {
-  const shopToken = await tokenOf(request, SHOP);
-  const shop = (await (
-    await request.get('/api/user/userdetails', { headers: bearer(shopToken) })
-  ).json()) as {
-    id: string;
-    BusinessName: string;
-    minimumPrice: number;
-  };
   // Someone else's agreed booking, at least three days ahead (past any notice to cancel).
-  const booker = await createCustomer(request, PASSWORD, 'booker');
-  const bookerToken = await tokenOf(request, booker, PASSWORD);
-  const { slots } = (await (
-    await request.get(`/api/booking/available-times?businessId=${shop.id}`)
-  ).json()) as {
-    slots: string[];
-  };
-  const soonest = new Date(Date.now() + 3 * 24 * 3600_000).toLocaleDateString('en-CA', {
-    timeZone: 'Europe/London',
-  });
-  const slot = slots.find((candidate) => candidate.slice(0, 10) >= soonest)!;
+  const {
+    shop,
+    customerToken: bookerToken,
+    slot,
+    bookingId,
+  } = await agreedBookingAhead(request, SHOP, PASSWORD);
   const date = slot.slice(0, 10);
-  const booked = await request.post('/api/booking/book', {
-    headers: bearer(bookerToken),
-    data: {
-      businessId: shop.id,
-      bookingDateTime: slot,
-      price: String(shop.minimumPrice),
-      isHomeVisit: false,
-    },
-  });
-  expect(booked.status(), await booked.text()).toBe(201);
-  const bookingId = ((await booked.json()) as { booking: { id: string } }).booking.id;
-  const approved = await request.patch('/api/booking/setstatus', {
-    headers: bearer(shopToken),
-    data: { businessId: shop.id, bookingId, status: 'Approved' },
-  });
-  expect(approved.status(), await approved.text()).toBe(200);
 
   // The waiting customer, in a phone browser, asks for that day on the shop's page.
   const waiting = await createCustomer(request, PASSWORD, 'waiting');
