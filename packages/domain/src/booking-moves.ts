@@ -15,6 +15,7 @@ export const MOVE_MESSAGES = {
   notOffered: 'That time is not free for this booking. Choose another.',
   ownProposal: 'The other party answers a proposal, not the one who made it.',
   noProposal: 'That proposal is no longer open.',
+  walkIn: 'A walk-in has no account to agree a new time: cancel it and add the new time to the diary.',
 } as const;
 
 /** POST /booking/reschedule. */
@@ -48,3 +49,11 @@ export const MoveProposalSchema = z
 export type MoveProposal = z.infer<typeof MoveProposalSchema>;
 
 export const MoveProposalResultSchema = z.object({ proposal: MoveProposalSchema });
+
+/** GET /booking/reschedule/times: the starts a booking could move to now. */
+export const MoveTimesSchema = z
+  .object({ slots: z.array(z.string()).describe('"YYYY-MM-DD HH:MM" starts, in order') })
+  .meta({ id: 'MoveTimes' });
+export type MoveTimes = z.infer<typeof MoveTimesSchema>;
+
+export const MoveTimesQuerySchema = z.object({ bookingId: idSchema('bookingId') });

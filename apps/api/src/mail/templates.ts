@@ -180,6 +180,37 @@ export const bookingMovedEmail = (to: string, facts: BookingEmailFacts, from: st
     facts,
   );
 
+/**
+ * To the other party: a new time is proposed for the appointment (api-contract §9.4); it keeps its
+ * time until they accept.
+ */
+export const moveProposedEmail = (
+  to: string,
+  facts: BookingEmailFacts,
+  proposer: string,
+  proposedTo: string,
+) =>
+  bookingEmail(
+    to,
+    `New time proposed: ${formatBookingTime(proposedTo)}`,
+    `${proposer} proposes moving the appointment to ${formatBookingTime(proposedTo)}. Accept or decline it from your bookings; until then it keeps its time.`,
+    facts,
+  );
+
+/** To the proposer: the other party declined the new time; the appointment keeps its time. */
+export const moveDeclinedEmail = (
+  to: string,
+  facts: BookingEmailFacts,
+  answerer: string,
+  proposedTo: string,
+) =>
+  bookingEmail(
+    to,
+    `New time declined: ${formatBookingTime(proposedTo)}`,
+    `${answerer} declined moving the appointment to ${formatBookingTime(proposedTo)}. It keeps its time.`,
+    facts,
+  );
+
 // To the business:
 
 export const bookingRequestedEmail = (to: string, facts: BookingEmailFacts) =>

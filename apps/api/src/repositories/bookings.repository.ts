@@ -266,22 +266,25 @@ export class BookingsRepository {
    * and the time blocked on its members' diaries (migration 0021), each with its own length.
    */
   async listHeldTimes(businessId: string, from: string, exceptBookingId?: string): Promise<HeldTime[]> {
-    let query = this.db
+    let bookings = this.db
       .selectFrom('bookings')
       .select(['starts_at', 'duration_minutes', 'member_id'])
       .where('business_id', '=', businessId)
       .where('status', 'in', SLOT_HOLDING_STATUSES)
       .where('starts_at', '>=', from);
     // A booking being moved does not stand in its own way.
-    if (exceptBookingId !== undefined) query = query.where('id', '!=', exceptBookingId);
-    const bookings = await query.execute();
-    const blocks = await this.db
-      .selectFrom('member_blocks')
-      .select(['starts_at', 'duration_minutes', 'member_id'])
-      .where('business_id', '=', businessId)
-      .where('starts_at', '>=', from)
+    if (exceptBookingId !== undefined) bookings = bookings.where('id', '!=', exceptBookingId);
+    // The agreed bookings and the blocked times in one round trip.
+    const rows = await bookings
+      .unionAll(
+        this.db
+          .selectFrom('member_blocks')
+          .select(['starts_at', 'duration_minutes', 'member_id'])
+          .where('business_id', '=', businessId)
+          .where('starts_at', '>=', from),
+      )
+      .orderBy('starts_at')
       .execute();
-    const rows = [...bookings, ...blocks].sort((a, b) => (a.starts_at < b.starts_at ? -1 : 1));
     // Each with its own length (api-contract §9.3): the start alone for an hour, else a range.
     return rows.map((row) => ({
       memberId: row.member_id,
@@ -397,16 +400,21 @@ export class BookingsRepository {
     if (updated) await this.bumpVersion([updated.business_id]);
   }
 
-  /** Moves the booking to `to`: the same row, its old start kept, its move counted, no proposal open. */
+  /**
+   * Moves the booking to `to`: the same row, its old start kept, its move counted, no proposal open,
+   * its payment deadline as given.
+   */
   async moveTo(
     booking: Pick<BookingRow, 'id' | 'business_id' | 'starts_at'>,
     to: string,
     now: string,
+    paymentDueBy: string | null,
   ): Promise<void> {
     await this.db
       .updateTable('bookings')
       .set((eb) => ({
         starts_at: to,
+        payment_due_by: paymentDueBy,
         rescheduled_from: booking.starts_at,
         move_count: eb('move_count', '+', 1),
         move_proposal_id: null,

@@ -107,32 +107,30 @@ export class CatalogRepository {
   }
 
   async listMembers(businessId: string): Promise<MemberWithServices[]> {
-    const members = await this.db
+    // Each member with the services they do, in one round trip: a row per member and service (one
+    // with no service for a member who does none), the services in the menu's order.
+    const rows = await this.db
       .selectFrom('team_members')
-      .selectAll()
-      .where('business_id', '=', businessId)
-      .orderBy('position')
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute();
-    if (members.length === 0) return [];
-    const links = await this.db
-      .selectFrom('member_services')
-      .innerJoin('services', 'services.id', 'member_services.service_id')
-      .select(['member_services.member_id', 'member_services.service_id'])
-      .where(
-        'member_services.member_id',
-        'in',
-        members.map((member) => member.id),
-      )
+      .leftJoin('member_services', 'member_services.member_id', 'team_members.id')
+      .leftJoin('services', 'services.id', 'member_services.service_id')
+      .selectAll('team_members')
+      .select('services.id as service_id')
+      .where('team_members.business_id', '=', businessId)
+      .orderBy('team_members.position')
+      .orderBy('team_members.created_at')
+      .orderBy('team_members.id')
       .orderBy('services.position')
       .orderBy('services.created_at')
       .orderBy('services.id')
       .execute();
-    return members.map((member) => ({
-      ...member,
-      serviceIds: links.filter((link) => link.member_id === member.id).map((link) => link.service_id),
-    }));
+    const members: MemberWithServices[] = [];
+    for (const { service_id, ...member } of rows) {
+      const last = members.at(-1);
+      const current = last?.id === member.id ? last : { ...member, serviceIds: [] };
+      if (current !== last) members.push(current);
+      if (service_id !== null) current.serviceIds.push(service_id);
+    }
+    return members;
   }
 
   async insertMember(

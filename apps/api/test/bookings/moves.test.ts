@@ -1,5 +1,6 @@
-import { addDays, MOVE_MESSAGES, todayInLondon } from '@app/domain';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { addDays, londonWallClockToUtc, MOVE_MESSAGES, todayInLondon } from '@app/domain';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { formatBookingTime } from '../../src/mail/templates';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { describeEachDatabase } from '../helpers/databases';
 import {
@@ -36,8 +37,11 @@ describeEachDatabase('moving an appointment', (database) => {
       }[]
     ).map((line) => line.body);
 
-  async function agreed() {
-    const business = await createBusiness(t, db(), { business_name: 'Moving Barbers' });
+  const fmt = (dateTime: string) => formatBookingTime(dateTime);
+  const HOUR_MS = 60 * 60_000;
+
+  async function agreed(overrides: Parameters<typeof createBusiness>[2] = {}) {
+    const business = await createBusiness(t, db(), { business_name: 'Moving Barbers', ...overrides });
     const customer = await createCustomer(t, db());
     const booking = await insertBooking(t, db(), {
       business,
@@ -50,8 +54,24 @@ describeEachDatabase('moving an appointment', (database) => {
 
   it('the customer proposes, the business accepts: the same booking at the new time, the old one free, both emailed', async () => {
     const { business, customer, booking } = await agreed();
+    const events: unknown[] = [];
+    const unsubscribe = t.app.liveEvents.subscribe(business.id, (event: unknown) => events.push(event));
+    const mailsBefore = t.mailer.messages.length;
     const proposed = await propose(customer, booking.id, `${day(5)} 12:00`);
     expect(proposed.statusCode, proposed.body).toBe(201);
+    // The business hears of it: an email, and its open stream (the thread's line, the booking).
+    expect(
+      t.mailer.messages
+        .slice(mailsBefore)
+        .find((m) => m.to === business.email && m.subject === `New time proposed: ${fmt(`${day(5)} 12:00`)}`),
+    ).toBeDefined();
+    await vi.waitFor(() =>
+      expect(events).toEqual([
+        expect.objectContaining({ type: 'message', bookingId: booking.id }),
+        expect.objectContaining({ type: 'booking', bookingId: booking.id, status: 'Approved' }),
+      ]),
+    );
+    unsubscribe();
     const proposal = proposed.json().proposal;
     expect(proposal).toEqual({
       id: expect.any(String),
@@ -110,8 +130,14 @@ describeEachDatabase('moving an appointment', (database) => {
     // Read once before the answer, so a kept list would be stale after it.
     await call(t, 'GET', '/api/booking/getallbookings', customer);
     await call(t, 'GET', '/api/booking/getallbookings', business);
+    const before = t.mailer.messages.length;
     const declined = await answer(customer, proposal.id, 'Declined');
     expect(declined.statusCode, declined.body).toBe(200);
+    // Its proposer hears of the answer.
+    expect(t.mailer.messages.slice(before).map((m) => [m.to, m.subject])).toContainEqual([
+      business.email,
+      `New time declined: ${fmt(`${day(5)} 15:00`)}`,
+    ]);
     expect(declined.json().booking).toMatchObject({
       BookingDateTime: `${day(5)} 10:00`,
       RescheduledFrom: null,
@@ -150,6 +176,79 @@ describeEachDatabase('moving an appointment', (database) => {
     expect(late.statusCode).toBe(409);
     expect(late.json().code).toBe('TooLateToReschedule');
     expect((await propose(strict, soon.id, `${day(1)} 14:00`)).statusCode).toBe(201);
+  });
+
+  it('offers the times the booking could move to, a start overlapping its own time included', async () => {
+    const { business, customer, booking } = await agreed({ slot_step_minutes: 30 });
+    const times = await call(t, 'GET', `/api/booking/reschedule/times?bookingId=${booking.id}`, customer);
+    expect(times.statusCode, times.body).toBe(200);
+    const { slots } = times.json() as { slots: string[] };
+    expect(slots).toContain(`${day(5)} 10:30`);
+    expect(slots).toContain(`${day(5)} 09:30`);
+    expect(slots).not.toContain(`${day(5)} 10:00`);
+    // The public list counts the booking as taken; the move does not.
+    expect(await slotsOf(t, business.id)).not.toContain(`${day(5)} 10:30`);
+    expect(
+      (await call(t, 'GET', `/api/booking/reschedule/times?bookingId=${booking.id}`, business)).statusCode,
+    ).toBe(200);
+    const stranger = await createCustomer(t, db());
+    expect(
+      (await call(t, 'GET', `/api/booking/reschedule/times?bookingId=${booking.id}`, stranger)).statusCode,
+    ).toBe(404);
+    const proposal = (await propose(customer, booking.id, `${day(5)} 10:30`)).json().proposal;
+    const moved = await answer(business, proposal.id, 'Accepted');
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().booking.BookingDateTime).toBe(`${day(5)} 10:30`);
+  });
+
+  it('a payment still due is asked for before the new start; a later time keeps its deadline', async () => {
+    const { business, customer, booking } = await agreed();
+    // As an agreement now would set it (PAYMENT_WINDOW 24 hours): within a day.
+    const deadline = new Date(t.clock.now().getTime() + 23 * HOUR_MS).toISOString();
+    await db()
+      .updateTable('bookings')
+      .set({ payment_status: 'Due', amount_due_pence: 1000, payment_due_by: deadline })
+      .where('id', '=', booking.id)
+      .execute();
+    const dueBy = async () =>
+      (
+        await db()
+          .selectFrom('bookings')
+          .select('payment_due_by')
+          .where('id', '=', booking.id)
+          .executeTakeFirstOrThrow()
+      ).payment_due_by;
+    const moveTo = async (to: string) => {
+      const proposal = (await propose(business, booking.id, to)).json().proposal;
+      expect((await answer(customer, proposal.id, 'Accepted')).statusCode).toBe(200);
+    };
+    await moveTo(`${day(6)} 10:00`);
+    expect(await dueBy()).toBe(deadline);
+    // A start before the deadline: payment is due an hour before it.
+    const { slots } = (
+      await call(t, 'GET', `/api/booking/reschedule/times?bookingId=${booking.id}`, business)
+    ).json() as { slots: string[] };
+    const soon = slots.find((slot) => {
+      const starts = londonWallClockToUtc(slot).getTime();
+      return starts - HOUR_MS > t.clock.now().getTime() + HOUR_MS && starts - HOUR_MS < Date.parse(deadline);
+    });
+    expect(soon, slots.slice(0, 5).join()).toBeDefined();
+    await moveTo(soon!);
+    expect(await dueBy()).toBe(new Date(londonWallClockToUtc(soon!).getTime() - HOUR_MS).toISOString());
+  });
+
+  it('a walk-in has nobody to agree a move: refused with a clear message', async () => {
+    const business = await createBusiness(t, db());
+    const walkIn = await call(t, 'POST', '/api/user/walk-ins', business, {
+      customerName: 'Pat Walker',
+      customerPhone: '07123456789',
+      bookingDateTime: `${day(5)} 10:00`,
+      price: 25,
+    });
+    expect(walkIn.statusCode, walkIn.body).toBe(201);
+    const refused = await propose(business, walkIn.json().booking.id, `${day(5)} 12:00`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(MOVE_MESSAGES.walkIn);
   });
 
   it('a move accepted while another customer’s booking of that time is approved: exactly one wins, the loser’s booking unchanged', async () => {

@@ -472,6 +472,12 @@ const TABLE: Row[] = [
     expect: { ...signedIn(404) },
   },
   {
+    method: 'GET',
+    route: '/api/booking/reschedule/times',
+    url: (w) => `/api/booking/reschedule/times?bookingId=${w.requested}`,
+    expect: THREAD_PARTIES(200),
+  },
+  {
     method: 'PATCH',
     route: '/api/booking/reschedule',
     body: () => ({ proposalId: 'not-a-proposal', response: 'Accepted' }),

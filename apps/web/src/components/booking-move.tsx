@@ -1,10 +1,10 @@
 import {
-  type AvailableTimesResponse,
   type Booking,
   type BookingActor,
   groupSlotsByDate,
   hasBookingStarted,
   type MoveProposal,
+  type MoveTimes,
 } from '@app/domain';
 import { Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -24,7 +24,8 @@ const isAgreedAhead = (booking: Booking) =>
   !hasBookingStarted(booking.BookingDateTime, new Date());
 
 /** Whether the card offers Move: an agreed booking ahead with no proposal open, not a walk-in's customer side. */
-export const canProposeMove = (booking: Booking) => isAgreedAhead(booking) && booking.MoveProposal === null;
+export const canProposeMove = (booking: Booking) =>
+  isAgreedAhead(booking) && booking.MoveProposal === null && !booking.WalkIn;
 
 function useMoveChange<T>(call: (body: T) => Promise<unknown>) {
   const queryClient = useQueryClient();
@@ -113,17 +114,13 @@ function MoveForm({
   viewer: BookingActor;
   onDone: () => void;
 }) {
-  const query = new URLSearchParams({
-    businessId: booking.BusinessID,
-    ...(booking.ServiceID ? { serviceId: booking.ServiceID } : {}),
-    ...(booking.MemberID ? { memberId: booking.MemberID } : {}),
-  });
+  // The booking's own time is not taken for its move: a start overlapping it is offered too.
   const times = useQuery({
     queryKey: ['move-times', booking.id],
-    queryFn: () => apiClient.get<AvailableTimesResponse>(`/booking/available-times?${query}`),
+    queryFn: () =>
+      apiClient.get<MoveTimes>(`/booking/reschedule/times?${new URLSearchParams({ bookingId: booking.id })}`),
   });
-  const slots = (times.data?.slots ?? []).filter((slot) => slot !== booking.BookingDateTime);
-  const byDate = groupSlotsByDate(slots);
+  const byDate = groupSlotsByDate(times.data?.slots ?? []);
   const dates = Object.keys(byDate);
   const [date, setDate] = useState('');
   const [time, setTime] = useState('');

@@ -33,6 +33,8 @@ import {
   counterDeclinedEmail,
   counterOfferEmail,
   formatBookingTime,
+  moveDeclinedEmail,
+  moveProposedEmail,
   reminderEmail,
 } from '../../mail/templates';
 import { type BookingRow, BookingsRepository, businessNameOf } from '../../repositories/bookings.repository';
@@ -198,6 +200,33 @@ export class BookingEmails {
         { kind: 'booking', recipientId: recipient.id, bookingId: after.id },
       );
     }
+  }
+
+  /**
+   * A step of a proposed move that the other party must hear of (api-contract §9.4): a proposal, to
+   * the party who answers it; a decline, to its proposer. Never to a walk-in, who has no account.
+   */
+  async moveProposal(
+    { users, trx }: Repositories,
+    booking: BookingRow,
+    step: 'proposed' | 'declined',
+    proposedTo: string,
+    recipient: 'customer' | 'business',
+  ): Promise<void> {
+    const business = await users.findById(booking.business_id);
+    const email = recipient === 'customer' ? booking.customer_email : business?.email;
+    if (!email) return;
+    const facts = this.facts(booking, recipient, business);
+    const otherName = recipient === 'customer' ? businessNameOf(booking) : booking.customer_name;
+    const message =
+      step === 'proposed'
+        ? moveProposedEmail(email, facts, otherName, proposedTo)
+        : moveDeclinedEmail(email, facts, otherName, proposedTo);
+    await this.deps.outbox.enqueue(trx, message, {
+      kind: 'booking',
+      recipientId: recipient === 'customer' ? booking.customer_id : booking.business_id,
+      bookingId: booking.id,
+    });
   }
 
   /**

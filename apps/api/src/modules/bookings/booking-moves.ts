@@ -10,6 +10,11 @@ import {
   isTooLateToCancel,
   MOVE_MESSAGES,
   type MoveProposal,
+  type MoveTimes,
+  paymentDueBy,
+  teamBookableSlots,
+  todayInLondon,
+  WALK_IN_CUSTOMER_ID,
 } from '@app/domain';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
@@ -18,9 +23,12 @@ import { formatBookingTime } from '../../mail/templates';
 import { type BookingRow, BookingsRepository, businessNameOf } from '../../repositories/bookings.repository';
 import { CatalogRepository } from '../../repositories/catalog.repository';
 import { UsersRepository } from '../../repositories/users.repository';
+import type { LiveEvents } from '../events/live-events';
+import type { PaymentTermsRules } from '../payments/payment-terms';
 import { parseAvailability, toAwayRange } from '../users/users.mapper';
 import type { BookingEmails } from './booking-emails';
 import { inTransaction, invalidField, notFound, type Repositories, slotTaken } from './booking-transaction';
+import { publishToParties } from './booking-transitions';
 import { toBookingWithAddress } from './bookings.mapper';
 import { BOOKING_MESSAGES } from './bookings.messages';
 import { teamDiaries } from './team-diaries';
@@ -29,6 +37,10 @@ export interface BookingMovesDeps {
   db: Db;
   clock: Clock;
   emails: BookingEmails;
+  /** Where each step goes to both parties' open streams after it commits. */
+  liveEvents: LiveEvents;
+  /** PAYMENT_WINDOW: a payment still due keeps a deadline before the new start. */
+  payments: Pick<PaymentTermsRules, 'window'>;
 }
 
 const otherParty = (actor: BookingActor): BookingActor => (actor === 'customer' ? 'business' : 'customer');
@@ -50,9 +62,12 @@ export class BookingMoves {
     input: { bookingId: string; bookingDateTime: string },
   ): Promise<MoveProposal> {
     const now = this.deps.clock();
-    return inTransaction(this.deps.db, async (repositories) => {
+    const proposed = await inTransaction(this.deps.db, async (repositories) => {
       const { booking, actor } = await this.lockedParty(repositories, callerId, input.bookingId);
       this.mustBeAgreedAhead(booking, now);
+      if (booking.customer_id === WALK_IN_CUSTOMER_ID) {
+        throw new AppError('InvalidTransition', MOVE_MESSAGES.walkIn);
+      }
       if (actor === 'customer') {
         const business = await repositories.users.findById(booking.business_id);
         const noticeHours = business?.cancellation_notice_hours ?? 0;
@@ -74,21 +89,28 @@ export class BookingMoves {
       if (!(await repositories.bookings.proposeMove(booking.id, proposal))) {
         throw new AppError('ProposalOpen', MOVE_MESSAGES.proposalOpen);
       }
-      await this.note(
+      const line = await this.note(
         repositories,
         booking,
         `Move proposed by the ${actor}: ${formatBookingTime(proposal.to)}`,
         now,
       );
+      await this.deps.emails.moveProposal(repositories, booking, 'proposed', proposal.to, otherParty(actor));
       return {
-        id: proposal.id,
-        bookingId: booking.id,
-        from: booking.starts_at,
-        to: proposal.to,
-        proposedBy: actor,
-        status: 'Proposed' as const,
+        booking,
+        line,
+        proposal: {
+          id: proposal.id,
+          bookingId: booking.id,
+          from: booking.starts_at,
+          to: proposal.to,
+          proposedBy: actor,
+          status: 'Proposed' as const,
+        },
       };
     });
+    publishToParties(this.deps.liveEvents, proposed.booking, proposed.line);
+    return proposed.proposal;
   }
 
   /** PATCH /booking/reschedule: the other party accepts (the booking moves) or declines. */
@@ -111,16 +133,23 @@ export class BookingMoves {
       const nowIso = now.toISOString();
       if (input.response === 'Declined') {
         await repositories.bookings.clearMoveProposal(booking.id, nowIso);
-        await this.note(repositories, booking, `Move to ${formatBookingTime(to)} declined`, now);
-        return { booking: (await repositories.bookings.findById(booking.id)) ?? booking, from: null };
+        const line = await this.note(repositories, booking, `Move to ${formatBookingTime(to)} declined`, now);
+        await this.deps.emails.moveProposal(
+          repositories,
+          booking,
+          'declined',
+          to,
+          booking.move_proposed_by ?? otherParty(actor),
+        );
+        return { booking: (await repositories.bookings.findById(booking.id)) ?? booking, line };
       }
       this.mustBeAgreedAhead(booking, now);
       // Book the new time, then free the old: the new one must still be free (409 otherwise, and
       // the booking keeps its time); the database's overlap guard backs this check.
       if (!(await this.fits(repositories, booking, to, now))) throw slotTaken();
-      await repositories.bookings.moveTo(booking, to, nowIso);
+      await repositories.bookings.moveTo(booking, to, nowIso, this.paymentDueAfterMove(booking, to, now));
       await repositories.users.markSlotsChanged(booking.business_id);
-      await this.note(
+      const line = await this.note(
         repositories,
         booking,
         `Moved from ${formatBookingTime(booking.starts_at)} to ${formatBookingTime(to)}`,
@@ -129,13 +158,49 @@ export class BookingMoves {
       const after = await repositories.bookings.findById(booking.id);
       if (!after) throw new Error('booking vanished inside its transaction');
       await this.deps.emails.moved(repositories, booking, after, otherParty(actor), now);
-      return { booking: after, from: booking };
+      return { booking: after, line };
     });
+    publishToParties(this.deps.liveEvents, moved.booking, moved.line);
     return toBookingWithAddress(
       moved.booking,
       await new UsersRepository(this.deps.db).findById(moved.booking.business_id),
       found.customer_id === callerId ? 'customer' : 'business',
     );
+  }
+
+  /**
+   * GET /booking/reschedule/times: the starts this booking could move to now, for its service and
+   * member (anyone who does the service, for a booking of none), with its own time left out of the
+   * taken ones, so a start overlapping it is offered when nothing else holds it. Its parties only.
+   */
+  async times(callerId: string, bookingId: string): Promise<MoveTimes> {
+    const booking = await new BookingsRepository(this.deps.db).findById(bookingId);
+    if (!booking || (booking.business_id !== callerId && booking.customer_id !== callerId)) {
+      throw notFound(BOOKING_MESSAGES.bookingNotFound);
+    }
+    const now = this.deps.clock();
+    const rules = await this.rulesFor(
+      {
+        users: new UsersRepository(this.deps.db),
+        bookings: new BookingsRepository(this.deps.db),
+        trx: this.deps.db,
+      },
+      booking,
+      todayInLondon(now),
+      now,
+    );
+    return { slots: rules ? teamBookableSlots(rules).filter((slot) => slot !== booking.starts_at) : [] };
+  }
+
+  /**
+   * A payment still due must be paid before the appointment: moved earlier, its deadline comes
+   * forward as an agreement at this moment would set it (never later than it was); otherwise it
+   * stays.
+   */
+  private paymentDueAfterMove(booking: BookingRow, to: string, now: Date): string | null {
+    if (booking.payment_status !== 'Due' || !booking.payment_due_by) return booking.payment_due_by;
+    const forNewStart = paymentDueBy(now, to, this.deps.payments.window).getTime();
+    return new Date(Math.min(Date.parse(booking.payment_due_by), forNewStart)).toISOString();
   }
 
   /** The booking under its business's lock, and which party the caller is (404 for anyone else). */
@@ -167,32 +232,46 @@ export class BookingMoves {
    * anyone who does it, for a booking of no member): on the grid, inside their hours, not away, free
    * for its whole length, the booking itself left out of the taken times.
    */
-  private async fits({ users, bookings, trx }: Repositories, booking: BookingRow, to: string, now: Date) {
+  private async fits(repositories: Repositories, booking: BookingRow, to: string, now: Date) {
+    const rules = await this.rulesFor(repositories, booking, to.slice(0, 10), now);
+    return rules !== null && isTeamBookableSlot(to, rules);
+  }
+
+  /**
+   * The rules a new request for the booking's service would meet from `fromDate` on, with its member
+   * (or anyone who does it), the booking itself left out of the taken times.
+   */
+  private async rulesFor(
+    { users, bookings, trx }: Pick<Repositories, 'users' | 'bookings' | 'trx'>,
+    booking: BookingRow,
+    fromDate: string,
+    now: Date,
+  ) {
     const business = await users.findById(booking.business_id);
-    if (!business) return false;
+    if (!business) return null;
     const catalog = new CatalogRepository(trx);
     await catalog.ensureDefaults(business, now.toISOString());
     const [members, awayDates, held] = await Promise.all([
       catalog.listMembers(business.id),
       users.listAwayDates(business.id),
-      bookings.listHeldTimes(business.id, heldTimesFrom(to.slice(0, 10)), booking.id),
+      bookings.listHeldTimes(business.id, heldTimesFrom(fromDate), booking.id),
     ]);
     const team = teamDiaries(members, held, {
       serviceId: booking.service_id,
       memberId: booking.member_id ?? undefined,
     });
-    return isTeamBookableSlot(to, {
+    return {
       availability: parseAvailability(business.availability),
       awayDates: awayDates.map(toAwayRange),
       now,
       durationMinutes: booking.duration_minutes,
       stepMinutes: business.slot_step_minutes,
       ...team,
-    });
+    };
   }
 
   /** A line of the booking's thread saying what happened (a system line with its own words). */
-  private async note({ threads }: Repositories, booking: BookingRow, text: string, now: Date) {
-    await threads.appendSystemNote(booking, { id: randomUUID(), body: text, now: now.toISOString() });
+  private note({ threads }: Repositories, booking: BookingRow, text: string, now: Date) {
+    return threads.appendSystemNote(booking, { id: randomUUID(), body: text, now: now.toISOString() });
   }
 }

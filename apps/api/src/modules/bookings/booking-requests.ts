@@ -27,7 +27,7 @@ import {
 } from '../../repositories/bookings.repository';
 import { CatalogRepository, type ServiceRow } from '../../repositories/catalog.repository';
 import { PaymentsRepository } from '../../repositories/payments.repository';
-import { UsersRepository } from '../../repositories/users.repository';
+import { type UserRow, UsersRepository } from '../../repositories/users.repository';
 import { CatalogService, toService } from '../catalog/catalog.service';
 import type { PaymentTermsRules } from '../payments/payment-terms';
 import { districtsOf, parseAvailability, toAwayRange } from '../users/users.mapper';
@@ -85,7 +85,7 @@ export class BookingRequests {
     const [awayDates, held, onlinePayment, { services, members }] = await Promise.all([
       this.users.listAwayDates(business.id),
       this.bookings.listHeldTimes(business.id, heldTimesFrom(today)),
-      this.onlinePaymentOf(business.id),
+      this.onlinePaymentOf(business),
       this.catalog.catalogOf(business),
     ]);
     const service = pickService(services, serviceId);
@@ -116,16 +116,16 @@ export class BookingRequests {
     );
   }
 
-  /** What the business asks customers to pay online when a booking is agreed (api-contract §9.2). */
-  private async onlinePaymentOf(businessId: string) {
+  /**
+   * What the business asks customers to pay online when a booking is agreed (api-contract §9.2):
+   * its settings are on its row; its payout account is read only when it asks for money.
+   */
+  private async onlinePaymentOf(business: Pick<UserRow, 'id' | 'payment_mode' | 'deposit_percent'>) {
     if (!this.deps.payments.online) return null;
-    const [settings, account] = await Promise.all([
-      this.payments.settingsOf(businessId),
-      this.payments.accountOf(businessId),
-    ]);
-    if (!settings || !isPaymentMode(settings.payment_mode)) return null;
+    if (!isPaymentMode(business.payment_mode) || business.payment_mode === 'none') return null;
+    const account = await this.payments.accountOf(business.id);
     return onlinePaymentOf(
-      { mode: settings.payment_mode, depositPercent: settings.deposit_percent },
+      { mode: business.payment_mode, depositPercent: business.deposit_percent },
       account?.status === 'active',
     );
   }

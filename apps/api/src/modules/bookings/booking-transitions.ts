@@ -316,21 +316,21 @@ export class BookingTransitions {
     refunds?: number;
   }) {
     if (refunds) this.deps.refunds?.wake();
-    const recipients = [booking.customer_id, booking.business_id];
-    this.deps.liveEvents.publish({
-      type: 'message',
-      recipients,
-      bookingId: booking.id,
-      message: toThreadMessage(line, booking),
-    });
-    this.deps.liveEvents.publish({
-      type: 'booking',
-      recipients,
-      bookingId: booking.id,
-      status: booking.status,
-    });
+    publishToParties(this.deps.liveEvents, booking, line);
     this.deps.onTransition?.(from, booking.status);
   }
+}
+
+/** After a commit: both parties' open streams get the thread's new line and the booking's change. */
+export function publishToParties(liveEvents: LiveEvents, booking: BookingRow, line: ThreadLineRow) {
+  const recipients = [booking.customer_id, booking.business_id];
+  liveEvents.publish({
+    type: 'message',
+    recipients,
+    bookingId: booking.id,
+    message: toThreadMessage(line, booking),
+  });
+  liveEvents.publish({ type: 'booking', recipients, bookingId: booking.id, status: booking.status });
 }
 
 /** The columns a transition changes (an exhaustive switch over the table's actions). */

@@ -12,6 +12,8 @@ import {
   CounterRequestSchema,
   CreateBookingRequestSchema,
   MoveProposalResultSchema,
+  MoveTimesQuerySchema,
+  MoveTimesSchema,
   RescheduleAnswerSchema,
   RescheduleRequestSchema,
   RespondToCounterRequestSchema,
@@ -272,6 +274,23 @@ export const bookingsRoutes: FastifyPluginAsyncZod<BookingsRoutesOptions> = asyn
       });
       return reply.code(201).send({ proposal });
     },
+  );
+
+  app.get(
+    '/reschedule/times',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['booking'],
+        summary: 'The starts an agreed booking could move to now (either party)',
+        description:
+          'For the booking’s service and member (anyone who does the service, for a booking of none), as available-times offers a new request but with the booking’s own time not counted as taken, so a start overlapping it is offered when nothing else holds it; its own start is left out. Anyone but its parties gets 404.',
+        security: [{ bearerAuth: [] }],
+        querystring: MoveTimesQuerySchema,
+        response: { 200: MoveTimesSchema, ...bodyErrors(404) },
+      },
+    },
+    async (request) => bookings.moves.times(request.requireUser().id, String(request.query.bookingId)),
   );
 
   app.patch(

@@ -85,7 +85,13 @@ export class BookingsService {
     this.reads = new BookingReads(db);
     this.attendance = new BookingAttendance({ db, clock });
     this.walkIns = new WalkIns({ db, clock });
-    this.moves = new BookingMoves({ db, clock, emails });
+    this.moves = new BookingMoves({
+      db,
+      clock,
+      emails,
+      liveEvents: deps.liveEvents,
+      payments: deps.payments,
+    });
     this.deadlines = new PaymentDeadlines({
       db,
       clock,

@@ -276,9 +276,7 @@ function RequestCardBody({ booking, isHighlighted = false }: { booking: Booking;
         <MoveStatus booking={booking} viewer="business" />
         <Group gap="sm" className={classes.cardActions}>
           {booking.Status === 'Requested' ? <PendingActions booking={booking} /> : null}
-          {canProposeMove(booking) && !booking.WalkIn ? (
-            <MoveButton booking={booking} viewer="business" />
-          ) : null}
+          {canProposeMove(booking) ? <MoveButton booking={booking} viewer="business" /> : null}
           {isCancellable(booking) ? (
             <CancelAppointmentButton booking={booking} customer={customer} runChange={runBookingChange} />
           ) : null}

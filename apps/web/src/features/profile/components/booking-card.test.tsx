@@ -279,8 +279,8 @@ describe('moving an agreed appointment (api-contract §9.4)', () => {
       .on('GET', '/api/booking/userbookings', jsonResponse(200, bookingsResponse([approved])))
       .on(
         'GET',
-        '/api/booking/available-times',
-        jsonResponse(200, { slots: ['2026-12-05 10:00', '2026-12-05 14:00', '2026-12-07 09:00'] }),
+        '/api/booking/reschedule/times',
+        jsonResponse(200, { slots: ['2026-12-05 10:30', '2026-12-05 14:00', '2026-12-07 09:00'] }),
       )
       .on(
         'POST',
@@ -300,10 +300,15 @@ describe('moving an agreed appointment (api-contract §9.4)', () => {
     const card = await screen.findByRole('article', { name: CARD });
     await user.click(within(card).getByRole('button', { name: 'Move' }));
     const dialog = await screen.findByRole('dialog', { name: 'Move this booking' });
-    // Its own time is not offered.
+    // The times the server says this booking could take (one overlapping its own among them).
     const time = await within(dialog).findByRole('combobox', { name: 'Time' });
-    expect(within(time).queryByRole('option', { name: '10:00' })).not.toBeInTheDocument();
-    expect(time).toHaveValue('14:00');
+    expect(
+      within(time)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['10:30', '14:00']);
+    await user.selectOptions(time, '14:00');
+    expect(api.callsTo('GET', '/api/booking/reschedule/times')[0]?.query.get('bookingId')).toBe('a1');
     await user.click(within(dialog).getByRole('button', { name: 'Propose New Time' }));
     await waitFor(() =>
       expect(api.callsTo('POST', '/api/booking/reschedule')[0]?.body).toEqual({
