@@ -46,6 +46,7 @@ export function newUserRow(user: NewUser): UsersTable {
     next_available: null,
     next_available_until: '',
     bookings_version: 0,
+    catalog_version: 0,
     review_count: 0,
     review_sum: 0,
     payment_mode: DEFAULT_PAYMENT_SETTINGS.mode,

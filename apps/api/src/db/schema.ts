@@ -61,6 +61,8 @@ export interface UsersTable {
   next_available_until: string;
   /** Plus one with every write to one of the business's bookings (migration 0010; decision 12). */
   bookings_version: number;
+  /** Moved on by every change of the menu and team (migration 0025). */
+  catalog_version: number;
   /** The business's visible (not hidden) reviews and the sum of their ratings (migration 0013). */
   review_count: number;
   review_sum: number;

@@ -68,6 +68,7 @@ export class CatalogRepository {
       updated_at: now,
     };
     await this.db.insertInto('services').values(row).execute();
+    await this.changed(businessId);
     return row;
   }
 
@@ -79,7 +80,9 @@ export class CatalogRepository {
       .where('id', '=', id)
       .where('business_id', '=', businessId)
       .executeTakeFirst();
-    return result.numUpdatedRows === 1n;
+    if (result.numUpdatedRows !== 1n) return false;
+    await this.changed(businessId);
+    return true;
   }
 
   /** The service and who did it go; false when the business has no such service. */
@@ -91,6 +94,7 @@ export class CatalogRepository {
       .executeTakeFirst();
     if (result.numDeletedRows !== 1n) return false;
     await this.db.deleteFrom('member_services').where('service_id', '=', id).execute();
+    await this.changed(businessId);
     return true;
   }
 
@@ -104,6 +108,7 @@ export class CatalogRepository {
         .where('business_id', '=', businessId)
         .execute();
     }
+    await this.changed(businessId);
   }
 
   async listMembers(businessId: string): Promise<MemberWithServices[]> {
@@ -149,6 +154,7 @@ export class CatalogRepository {
     };
     await this.db.insertInto('team_members').values(row).execute();
     await this.setMemberServices(row.id, serviceIds);
+    await this.changed(businessId);
     return row;
   }
 
@@ -168,6 +174,7 @@ export class CatalogRepository {
       .executeTakeFirst();
     if (result.numUpdatedRows !== 1n) return false;
     await this.setMemberServices(id, serviceIds);
+    await this.changed(businessId);
     return true;
   }
 
@@ -181,6 +188,7 @@ export class CatalogRepository {
     if (result.numDeletedRows !== 1n) return false;
     await this.db.deleteFrom('member_services').where('member_id', '=', id).execute();
     await this.db.deleteFrom('member_blocks').where('member_id', '=', id).execute();
+    await this.changed(businessId);
     return true;
   }
 
@@ -273,6 +281,19 @@ export class CatalogRepository {
       .updateTable('services')
       .set({ minimum_price: minimumPrice, updated_at: now })
       .where('id', '=', first.id)
+      .execute();
+    await this.changed(businessId);
+  }
+
+  /**
+   * The business's menu or team changed (in the change's transaction): its catalog version moves
+   * on, so no kept copy of the old one is used again (CatalogService.catalogOf).
+   */
+  private async changed(businessId: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set((eb) => ({ catalog_version: eb('catalog_version', '+', 1) }))
+      .where('id', '=', businessId)
       .execute();
   }
 

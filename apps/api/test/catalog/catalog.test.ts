@@ -44,6 +44,30 @@ describeEachDatabase('services and team (api-contract §9.3)', (database) => {
       expect(await servicesOf(business)).toEqual(services);
     });
 
+    it('another instance on the same database sees a change of the menu at once (its kept copy is not used)', async () => {
+      const other = await createTestApp(db());
+      try {
+        const business = await createBusiness(t, db());
+        const elsewhere = async () =>
+          (await other.app.inject({ url: `/api/booking/services?businessId=${business.id}` })).json()
+            .services;
+        const [appointment] = await elsewhere();
+        const changed = await call(t, 'PUT', `/api/user/services/${appointment.id}`, business, {
+          ...beard,
+          name: 'Skin fade',
+        });
+        expect(changed.statusCode, changed.body).toBe(200);
+        expect((await elsewhere()).map((service: { name: string }) => service.name)).toEqual(['Skin fade']);
+        expect((await call(t, 'POST', '/api/user/services', business, beard)).statusCode).toBe(201);
+        expect((await elsewhere()).map((service: { name: string }) => service.name)).toEqual([
+          'Skin fade',
+          'Beard trim',
+        ]);
+      } finally {
+        await other.close();
+      }
+    });
+
     it('answers 404 for an id that is not a listed business', async () => {
       const customer = await createCustomer(t, db());
       for (const id of [customer.id, randomUUID()]) {
@@ -267,7 +291,11 @@ describeEachDatabase('migration 0018: every business gets Appointment and its ow
     if (down.error) throw down.error;
     const now = new Date().toISOString();
     const row = (type: 'Business' | 'User', firstName: string) => {
-      const { slot_step_minutes: _, ...user } = newUserRow({
+      const {
+        slot_step_minutes: _,
+        catalog_version: _version,
+        ...user
+      } = newUserRow({
         id: randomUUID(),
         email: `${randomUUID()}@example.com`,
         password_hash: 'x',

@@ -112,6 +112,12 @@ describeEachDatabase('a team member’s own away days (api-contract §9.3, issue
     const s = await shop();
     for (const damaged of ['not json', '[null, {"startDate": 1}]', '{"startDate": "2026-12-01"}']) {
       await db().updateTable('team_members').set({ away_dates: damaged }).where('id', '=', s.sam).execute();
+      // As the app's own writes do, so the damaged value is read, not a kept copy (migration 0025).
+      await db()
+        .updateTable('users')
+        .set((eb) => ({ catalog_version: eb('catalog_version', '+', 1) }))
+        .where('id', '=', s.business.id)
+        .execute();
       expect((await slots(s.business, { serviceId: s.fade, memberId: s.sam })).length).toBeGreaterThan(0);
       expect((await call(t, 'GET', '/api/user/team', s.business)).json().team[1].awayDates).toEqual([]);
       expect((await t.app.inject({ url: '/api/booking/businesses' })).statusCode).toBe(200);

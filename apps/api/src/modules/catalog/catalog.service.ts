@@ -97,8 +97,19 @@ const invalid = (field: string, message: string) =>
  * whatever the concurrency. A business with none yet is given §9.3's start (the service
  * 'Appointment', its owner as the member) the first time either is read or changed.
  */
+/** A business's menu and team, in their orders. */
+export interface Catalog {
+  services: ServiceRow[];
+  members: MemberWithServices[];
+}
+
+/** How many businesses' menus and teams an instance keeps (all of them are dropped when full). */
+const KEPT_CATALOGS = 5000;
+
 export class CatalogService {
   private readonly users: UsersRepository;
+  /** The menu and team of each business read lately, under the catalog version they were read at. */
+  private readonly kept = new Map<string, { version: number; catalog: Catalog }>();
 
   constructor(private readonly deps: { db: Db; clock: Clock }) {
     this.users = new UsersRepository(deps.db);
@@ -362,8 +373,27 @@ export class CatalogService {
     return business;
   }
 
-  /** The menu and team; §9.3's start written first (under the lock) when there is none yet. */
-  async catalogOf(business: Pick<UserRow, 'id' | 'first_name' | 'minimum_price'>) {
+  /**
+   * The menu and team; §9.3's start written first (under the lock) when there is none yet. A copy is
+   * kept per business under its catalog version (migration 0025), which every change moves on in
+   * its transaction: while the business's row (read by the caller) shows the same version, the
+   * copy is its menu and team, with no query. The copy is read after the row, so it is never older
+   * than the version it is kept under. Callers must not change what they get.
+   */
+  async catalogOf(
+    business: Pick<UserRow, 'id' | 'first_name' | 'minimum_price' | 'catalog_version'>,
+  ): Promise<Catalog> {
+    const kept = this.kept.get(business.id);
+    if (kept?.version === business.catalog_version) return kept.catalog;
+    const catalog = await this.readCatalog(business);
+    if (this.kept.size >= KEPT_CATALOGS) this.kept.clear();
+    this.kept.set(business.id, { version: business.catalog_version, catalog });
+    return catalog;
+  }
+
+  private async readCatalog(
+    business: Pick<UserRow, 'id' | 'first_name' | 'minimum_price'>,
+  ): Promise<Catalog> {
     const catalog = new CatalogRepository(this.deps.db);
     const [services, members] = await Promise.all([
       catalog.listServices(business.id),
