@@ -7,6 +7,11 @@ export interface AuthUser {
   id: string;
   email: string;
   userType: UserType;
+  /**
+   * The account's bookings version (decision 12), read with the session in the same query: a
+   * business's kept lists need no round trip of their own to know whether they are current.
+   */
+  bookingsVersion: number;
 }
 
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;

@@ -104,20 +104,6 @@ export class BookingsRepository {
   }
 
   /**
-   * The business's bookings version (migration 0010; docs/decisions/0012-business-bookings-cache.md):
-   * every write to one of its bookings adds one in the write's transaction. Undefined without the
-   * account.
-   */
-  async versionOf(businessId: string): Promise<number | undefined> {
-    const row = await this.db
-      .selectFrom('users')
-      .select('bookings_version')
-      .where('id', '=', businessId)
-      .executeTakeFirst();
-    return row?.bookings_version;
-  }
-
-  /**
    * The one place the version moves: every method here that writes bookings calls it in the same
    * transaction, after the bookings themselves (rows locked in one order: bookings, then users).
    */

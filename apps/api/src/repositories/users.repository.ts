@@ -37,7 +37,10 @@ const NOTIFICATION_COLUMNS = [
   'notify_marketing',
 ] as const;
 export type NotificationSettingsRow = Pick<UserRow, (typeof NOTIFICATION_COLUMNS)[number]>;
-export type SessionRow = Pick<UserRow, 'id' | 'email' | 'user_type' | 'session_version' | 'is_confirmed'>;
+export type SessionRow = Pick<
+  UserRow,
+  'id' | 'email' | 'user_type' | 'session_version' | 'is_confirmed' | 'bookings_version'
+>;
 
 export class UsersRepository {
   constructor(private readonly db: Db) {}
@@ -54,12 +57,13 @@ export class UsersRepository {
   /**
    * The few columns an authenticated request needs, when the login the access token belongs to
    * (its refresh-token family) still has a token neither revoked nor expired: logout and revocation
-   * end access tokens at once. One query (refresh_tokens_family_idx).
+   * end access tokens at once. One query (refresh_tokens_family_idx), which also reads the
+   * account's bookings version for the kept lists (decision 12).
    */
   findSession(id: string, familyId: string, now: string): Promise<SessionRow | undefined> {
     return this.db
       .selectFrom('users')
-      .select(['id', 'email', 'user_type', 'session_version', 'is_confirmed'])
+      .select(['id', 'email', 'user_type', 'session_version', 'is_confirmed', 'bookings_version'])
       .where('id', '=', id)
       .where(({ exists, selectFrom }) =>
         exists(

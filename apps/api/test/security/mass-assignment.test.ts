@@ -88,12 +88,14 @@ forEachDatabase((database) => {
     const ids = Object.keys(names);
     const rows: Rows = {};
     for (const user of await db().selectFrom('users').selectAll().where('id', 'in', ids).execute()) {
-      // The kept next free hour (migration 0009) is derived from the slots, and the bookings version
-      // (migration 0010) counts booking writes: neither is ever taken from a body.
+      // The kept next free hour (migration 0009) is derived from the slots, the bookings version
+      // (migration 0010) counts booking writes, and the catalog version (migration 0025) the menu's
+      // and team's (their defaults are written at first use): none is ever taken from a body.
       const {
         next_available: _next,
         next_available_until: _until,
         bookings_version: _version,
+        catalog_version: _catalogVersion,
         ...columns
       } = user;
       rows[`users/${names[user.id]}`] = columns;

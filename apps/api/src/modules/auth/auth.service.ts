@@ -151,7 +151,12 @@ export class AuthService {
     if (!claims) return null;
     const session = await this.users.findSession(claims.sub, claims.sid, this.now().toISOString());
     if (!session || session.session_version !== claims.sv || session.is_confirmed !== 1) return null;
-    return { id: session.id, email: session.email, userType: session.user_type };
+    return {
+      id: session.id,
+      email: session.email,
+      userType: session.user_type,
+      bookingsVersion: session.bookings_version,
+    };
   }
 
   private async issueSession(user: UserRow, familyId: string, repository: AuthRepository) {

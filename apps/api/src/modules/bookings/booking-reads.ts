@@ -29,11 +29,6 @@ export class BookingReads {
     return { requests, bookings: requests.filter((booking) => holdsSlot(booking.Status)) };
   }
 
-  /** The business's bookings version (decision 12): read before computing an answer to keep. */
-  businessBookingsVersion(businessId: string): Promise<number | undefined> {
-    return this.bookings.versionOf(businessId);
-  }
-
   /**
    * GET /booking/getallbookings: one page of the business's bookings (api-contract §8.5), read
    * one row past the limit to know whether another page follows.

@@ -23,7 +23,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CACHED_READ_CONFIG, sendCached, serializeWith } from '../../lib/http-cache';
-import { cachedBody, type ReadCache } from '../../lib/read-cache';
+import type { ReadCache } from '../../lib/read-cache';
 import type { VersionedCache } from '../../lib/versioned-cache';
 import { BOOKING_MESSAGES } from './bookings.messages';
 import type { BookingsService } from './bookings.service';
@@ -159,17 +159,17 @@ export const bookingsRoutes: FastifyPluginAsyncZod<BookingsRoutesOptions> = asyn
       },
     },
     async (request, reply) => {
-      const businessId = request.requireUser().id;
+      const { id: businessId, bookingsVersion: version } = request.requireUser();
       const { query } = request;
-      // The version first (decision 12): an answer computed while a write commits is kept under
-      // the older version, so the next read computes again.
-      const version = await bookings.reads.businessBookingsVersion(businessId);
+      // The version first (decision 12), read with the session: an answer computed while a write
+      // commits is kept under the older version, so the next read computes again.
       const load = async () =>
         serializeWith(AllBookingsResponseSchema, await bookings.reads.listForBusiness(businessId, query));
-      const { body, kept } =
-        version === undefined
-          ? { body: cachedBody(await load()), kept: false }
-          : await businessBookingsCache.lookup(businessBookingsKey(businessId, query), version, load);
+      const { body, kept } = await businessBookingsCache.lookup(
+        businessBookingsKey(businessId, query),
+        version,
+        load,
+      );
       // Gzip only what is served again: the first read has just paid for the rows (a 1,000-booking
       // answer takes longer to gzip than to read), and the copy is kept for the next.
       return sendCached(request, reply, body, { compress: kept });
