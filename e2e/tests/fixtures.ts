@@ -96,6 +96,15 @@ export async function tokenOf(request: APIRequestContext, email: string, passwor
   return ((await login.json()) as { accessToken: string }).accessToken;
 }
 
+/** A second person's phone in a journey (browser.newContext): the app's locale, zone and a 375 px screen. */
+export const PHONE_CONTEXT = {
+  locale: 'en-GB',
+  timezoneId: 'Europe/London',
+  viewport: { width: 375, height: 740 },
+  isMobile: true,
+  hasTouch: true,
+};
+
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 export async function signIn(page: import('@playwright/test').Page, email: string, password = DEMO_PASSWORD) {

@@ -1,4 +1,4 @@
-import { agreedBookingAhead, bearer, expect, signIn, test } from './fixtures';
+import { agreedBookingAhead, bearer, expect, PHONE_CONTEXT as PHONE, signIn, test } from './fixtures';
 import { shootBothWidths } from './screenshots';
 
 // Moving an appointment (api-contract §9.4, issue 33 item 1), on phones: the customer proposes a new
@@ -7,13 +7,6 @@ test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true
 
 const PASSWORD = 'M0vingDay!';
 const SHOP = 'falls@trimtime.test';
-const PHONE = {
-  locale: 'en-GB',
-  timezoneId: 'Europe/London',
-  viewport: { width: 375, height: 740 },
-  isMobile: true,
-  hasTouch: true,
-};
 
 test('a customer moves an approved booking, the business accepts, both see the new time', async ({
   page,

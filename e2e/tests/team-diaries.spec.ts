@@ -4,6 +4,7 @@ import {
   createCustomer,
   DEMO_PASSWORD,
   expect,
+  PHONE_CONTEXT as PHONE,
   readCode,
   readOutbox,
   signIn,
@@ -19,13 +20,6 @@ import { shootBothWidths } from './screenshots';
 test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
 
 const PASSWORD = 'Sh0pFront!';
-const PHONE = {
-  locale: 'en-GB',
-  timezoneId: 'Europe/London',
-  viewport: { width: 375, height: 740 },
-  isMobile: true,
-  hasTouch: true,
-};
 const MONTHS = [
   'January',
   'February',
