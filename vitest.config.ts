@@ -1,11 +1,31 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import web from './apps/web/vitest.config.ts';
+
+/**
+ * The web's component tests that replace a module (vi.mock) or look at what a file leaves in the
+ * document: each runs in a fresh module graph and document, as Vitest runs every file by default.
+ */
+const WEB_ISOLATED = [
+  'src/components/deferred-modal.test.tsx',
+  'src/components/deferred-modal-loading.test.tsx',
+  'src/features/businesses/components/business-filters-bar.test.tsx',
+  'src/features/booking/components/booking-wizard-rules-unavailable.test.tsx',
+];
 
 // One Vitest run covers the domain package, the API (SQLite, and PostgreSQL when
 // TEST_DATABASE_URL is set) and the web components. Browser journeys run separately (e2e/).
 export default defineConfig({
   test: {
-    projects: ['packages/domain', 'apps/api', 'apps/web'],
+    projects: [
+      'packages/domain',
+      'apps/api',
+      // The other component tests share one module graph and document per worker (isolate: false):
+      // every file cleans up after each test (vitest.setup.ts), and importing Mantine, React Router
+      // and jsdom once per worker rather than once per file takes minutes off the run (issue 28).
+      { ...web, root: './apps/web', test: { ...web.test, isolate: false, exclude: WEB_ISOLATED } },
+      { ...web, root: './apps/web', test: { ...web.test, name: 'web-isolated', include: WEB_ISOLATED } },
+    ],
     // At least two files at a time. Vitest's default (cores - 1) is one on a 2-core machine, where a
     // core then sits idle while an API file waits on child processes, PostgreSQL or the crash
     // suite's outbox (minutes of waiting for a retry or a reminder). With two, on a 2-core machine:

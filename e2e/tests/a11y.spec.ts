@@ -18,8 +18,9 @@ import {
  * (sending a request, deleting an account, registering from an invite) use accounts made for them.
  */
 
-// Each test scans a dozen views at two widths.
-test.describe.configure({ timeout: 300_000 });
+// Each test scans a dozen views at two widths. They share nothing but the demo data, which none
+// changes, so they are spread over the workers (each with its own server) rather than run in one.
+test.describe.configure({ mode: 'parallel', timeout: 300_000 });
 
 const ADMIN = 'admin@trimtime.test';
 const BUSINESS = 'belfast@trimtime.test';

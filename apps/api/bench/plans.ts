@@ -149,7 +149,12 @@ async function explain(db: Db, dialect: DatabaseConfig['dialect'], query: Compil
   return { plan: text.rows.map((row) => row['QUERY PLAN']), bookingsScans: scans, bookingsIndexes: indexes };
 }
 
-function planConfig(database: DatabaseConfig, jwtSecret: string): AppConfig {
+/** The app's configuration for a benchmark's in-process app (the plans here, bench/profile.ts). */
+export function planConfig(
+  database: DatabaseConfig,
+  jwtSecret: string,
+  overrides: Partial<AppConfig> = {},
+): AppConfig {
   return {
     env: 'test',
     isProduction: false,
@@ -169,6 +174,7 @@ function planConfig(database: DatabaseConfig, jwtSecret: string): AppConfig {
     demoData: false,
     reminderOffsets: parseReminderOffsets(DEFAULT_REMINDER_OFFSETS),
     paymentWindow: parsePaymentWindow(DEFAULT_PAYMENT_WINDOW),
+    ...overrides,
   };
 }
 

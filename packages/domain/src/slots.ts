@@ -168,8 +168,35 @@ export interface SlotRules {
 export function generateBookableSlots(rules: SlotRules): string[] {
   const plan = slotPlan(rules);
   const slots: string[] = [];
-  for (const day of daysBetween(plan.first, plan.last)) slots.push(...daySlots(day, plan));
+  for (const day of daysBetween(plan.first, plan.last)) {
+    for (const slot of daySlots(day, plan)) slots.push(slot);
+  }
   return slots;
+}
+
+/** Sorted lists of starts merged into one, sorted, each start once. */
+export function mergeSortedSlots(lists: readonly (readonly string[])[]): string[] {
+  if (lists.length === 1) return [...lists[0]!];
+  let merged: readonly string[] = [];
+  for (const list of lists) {
+    const next: string[] = [];
+    let i = 0;
+    let j = 0;
+    while (i < merged.length || j < list.length) {
+      const a = merged[i];
+      const b = list[j];
+      if (b === undefined || (a !== undefined && a < b)) {
+        next.push(a!);
+        i += 1;
+      } else {
+        if (a === b) i += 1;
+        next.push(b);
+        j += 1;
+      }
+    }
+    merged = next;
+  }
+  return merged as string[];
 }
 
 /**
@@ -262,16 +289,20 @@ function slotPlan({
 
 /** One day's free hours, sorted: its ranges' slots, later than now, not away, not overlapping a taken booking. */
 function daySlots({ date, weekday }: { date: string; weekday: Weekday }, plan: SlotPlan): string[] {
-  if (isDateAway(date, plan.awayDates)) return [];
-  const slots = new Set<string>();
-  for (const range of plan.hours[weekday] ?? []) {
+  const ranges = plan.hours[weekday];
+  if (!ranges || isDateAway(date, plan.awayDates)) return [];
+  const lengthMs = plan.durationMinutes * MINUTE_MS;
+  const slots: string[] = [];
+  for (const range of ranges) {
     for (const { slot, start } of rangeSlots(date, range, plan.durationMinutes, plan.stepMinutes)) {
       if (start <= plan.nowMs) continue;
-      if (meetsTaken(plan.taken, start, start + plan.durationMinutes * MINUTE_MS)) continue;
-      slots.add(slot);
+      if (meetsTaken(plan.taken, start, start + lengthMs)) continue;
+      slots.push(slot);
     }
   }
-  return [...slots].sort();
+  // One range's starts are in order already; overlapping ranges (hours saved before the rules
+  // refused them) can repeat or interleave starts.
+  return ranges.length === 1 ? slots : [...new Set(slots)].sort();
 }
 
 // The pieces of the slot list that depend only on the calendar (the days of a window, the slots

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bookingTimeOf } from './booking-times';
+import { mergeSortedSlots } from './slots';
 import {
   freeMemberAt,
   isTeamBookableSlot,
@@ -142,6 +143,21 @@ describe('team slots', () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('mergeSortedSlots', () => {
+  it('is the sorted union of sorted lists, each start once', () => {
+    const start = fc.constantFrom('09:00', '09:15', '09:30', '10:00', '10:45', '11:00', '13:30');
+    const day = fc.constantFrom('2026-03-02', '2026-03-03', '2026-03-09');
+    const list = fc
+      .array(fc.tuple(day, start), { maxLength: 12 })
+      .map((pairs) => [...new Set(pairs.map(([d, t]) => `${d} ${t}`))].sort());
+    fc.assert(
+      fc.property(fc.array(list, { maxLength: 4 }), (lists) => {
+        expect(mergeSortedSlots(lists)).toEqual([...new Set(lists.flat())].sort());
+      }),
     );
   });
 });

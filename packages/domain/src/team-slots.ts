@@ -7,6 +7,7 @@ import {
   firstBookableSlot,
   generateBookableSlots,
   isBookableSlot,
+  mergeSortedSlots,
   type SlotRules,
 } from './slots';
 
@@ -46,11 +47,7 @@ export function memberSlotRules(member: MemberDiary, team: TeamSlotRules): SlotR
  */
 export function teamBookableSlots(team: TeamSlotRules): string[] {
   if (team.members.length === 1) return generateBookableSlots(memberSlotRules(team.members[0]!, team));
-  const starts = new Set<string>();
-  for (const member of team.members) {
-    for (const slot of generateBookableSlots(memberSlotRules(member, team))) starts.add(slot);
-  }
-  return [...starts].sort();
+  return mergeSortedSlots(team.members.map((member) => generateBookableSlots(memberSlotRules(member, team))));
 }
 
 /** The first of `teamBookableSlots(team)`, or null (the list's next free time). */

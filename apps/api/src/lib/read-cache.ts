@@ -26,9 +26,13 @@ export class CachedBody {
     readonly etag: string,
   ) {}
 
-  /** The gzip copy, compressed on first use. */
+  /**
+   * The gzip copy, compressed on first use, at zlib's fastest level: an answer is kept for seconds
+   * and compressed again when it expires, and for these lists of times level 1 takes half the time
+   * of the default for a copy about a fifth larger (18 KB of JSON: 2.6 KB instead of 2.2 KB).
+   */
   gzip(): Buffer {
-    this.#gzip ??= gzipSync(this.json);
+    this.#gzip ??= gzipSync(this.json, { level: 1 });
     return this.#gzip;
   }
 
