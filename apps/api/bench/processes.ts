@@ -131,3 +131,23 @@ export function productionApiEnv(
     ...extra,
   };
 }
+
+/** Node's arguments that preload the event loop's delay monitor (bench/loop-delay.cjs). */
+export const LOOP_DELAY = ['--require', join(import.meta.dirname, 'loop-delay.cjs')];
+
+/** The event loop's delay (p99 and max, ms) since the last call, from a child started with LOOP_DELAY. */
+export async function loopDelay(child: Child): Promise<{ p99: number; max: number }> {
+  const reports = () => [...child.output().matchAll(/loop-delay #(\d+) p99=([\d.]+) max=([\d.]+)/g)];
+  // The numbers only grow; the output kept is a tail, so the last one seen may have scrolled out.
+  const before = Number(reports().at(-1)?.[1] ?? 0);
+  child.process.kill('SIGUSR2');
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const last = reports().at(-1);
+    if (last && Number(last[1]) > before) return { p99: Number(last[2]), max: Number(last[3]) };
+    if (child.process.exitCode !== null || Date.now() > deadline) {
+      throw new Error(`${child.name} did not report its event loop's delay`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -8,7 +8,7 @@
  *
  * Only the loop is profiled (the inspector's profiler, started after the seed and the app's start).
  *
- * Endpoints: available-times (one member), available-times-team (three barbers, 15-minute starts),
+ * Endpoints: health (the lightest route), available-times (one member), available-times-team (three barbers, 15-minute starts),
  * book (a customer's request for a free start), book-approve (a request and its approval).
  */
 import { randomBytes } from 'node:crypto';
@@ -16,6 +16,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
 import { buildApp } from '../src/app';
 import { createDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
@@ -24,7 +25,7 @@ import { planConfig } from './plans';
 import { BENCH_PASSWORD, SHORT_SIZE, seedMarketplace } from './seed';
 import { mintAccessTokens } from './tokens';
 
-const ENDPOINTS = ['available-times', 'available-times-team', 'book', 'book-approve'] as const;
+const ENDPOINTS = ['health', 'available-times', 'available-times-team', 'book', 'book-approve'] as const;
 type Endpoint = (typeof ENDPOINTS)[number];
 const endpoint = (process.argv[2] ?? 'available-times') as Endpoint;
 if (!ENDPOINTS.includes(endpoint)) throw new Error(`endpoint: ${ENDPOINTS.join(' | ')}`);
@@ -60,12 +61,19 @@ const config = planConfig(database, jwtSecret, {
 const app = await buildApp(config);
 await app.ready();
 
-const ask = async (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, token?: string, body?: unknown) => {
+const ask = async (
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT',
+  url: string,
+  token?: string,
+  body?: unknown,
+  { gzip = false } = {},
+) => {
   const response = await app.inject({
     method,
     url,
     headers: {
-      'accept-encoding': 'gzip, deflate, br',
+      // As a browser asks in the profiled reads; the set-up reads parse their answers.
+      ...(gzip ? { 'accept-encoding': 'gzip, deflate, br' } : {}),
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     },
     ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
@@ -107,6 +115,28 @@ if (endpoint === 'book' || endpoint === 'book-approve') {
   offers.sort((a, b) => a.slot.localeCompare(b.slot) || a.businessId.localeCompare(b.businessId));
 }
 
+// With STATEMENTS=1: each SQL statement's count and time, summed, instead of the CPU profile's view.
+const statements = new Map<string, { count: number; ms: number }>();
+if (process.env.STATEMENTS === '1') {
+  const probe = new SqliteDatabase(':memory:');
+  const proto = Object.getPrototypeOf(probe.prepare('select 1')) as Record<string, unknown>;
+  probe.close();
+  for (const method of ['run', 'all', 'get', 'iterate']) {
+    const original = proto[method] as (...args: unknown[]) => unknown;
+    proto[method] = function (this: { source: string }, ...args: unknown[]) {
+      const at = performance.now();
+      try {
+        return original.apply(this, args);
+      } finally {
+        const entry = statements.get(this.source) ?? { count: 0, ms: 0 };
+        entry.count += 1;
+        entry.ms += performance.now() - at;
+        statements.set(this.source, entry);
+      }
+    };
+  }
+}
+
 const session = new Session();
 session.connect();
 await session.post('Profiler.enable');
@@ -115,8 +145,10 @@ await session.post('Profiler.start');
 const started = performance.now();
 let done = 0;
 for (let i = 0; i < calls; i += 1) {
-  if (endpoint === 'available-times' || endpoint === 'available-times-team') {
-    await ask('GET', paths[i % paths.length]!);
+  if (endpoint === 'health') {
+    await ask('GET', '/api/health', undefined, undefined, { gzip: true });
+  } else if (endpoint === 'available-times' || endpoint === 'available-times-team') {
+    await ask('GET', paths[i % paths.length]!, undefined, undefined, { gzip: true });
   } else {
     const offer = offers[i];
     if (!offer) break;
@@ -145,5 +177,8 @@ mkdirSync(profiles, { recursive: true });
 writeFileSync(join(profiles, `${endpoint}.cpuprofile`), JSON.stringify(profile));
 session.disconnect();
 console.info(`${endpoint}: ${done} calls in ${ms.toFixed(0)} ms, ${(ms / done).toFixed(3)} ms each`);
+for (const [sql, { count, ms: spent }] of [...statements].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25)) {
+  console.info(`${(spent / done).toFixed(3)} ms/call  ×${(count / done).toFixed(2)}  ${sql.slice(0, 220)}`);
+}
 await app.close();
 rmSync(dir, { recursive: true, force: true });

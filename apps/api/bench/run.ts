@@ -31,7 +31,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { addDays, REVIEW_PAGE_SIZE, todayInLondon } from '@app/domain';
 import { sql } from 'kysely';
@@ -46,6 +46,8 @@ import {
   API_DIR,
   type Child,
   freePort,
+  LOOP_DELAY,
+  loopDelay,
   productionApiEnv,
   startTypeScript,
   waitForOutput,
@@ -177,6 +179,48 @@ async function createBenchDatabase(dialect: Dialect): Promise<BenchDatabase> {
   };
 }
 
+/** The reference row of the write path (bench/bare-transaction.ts). */
+const BARE_TRANSACTION = 'reference: a bare transaction of a booking request’s shape (four inserts)';
+
+/**
+ * The bare transaction (bench/bare-transaction.ts) in a child process, on the benchmark's database
+ * (SQLite: a file of its own beside it, on the same disk), for the load's length.
+ */
+async function bareTransaction(
+  dialect: Dialect,
+  database: BenchDatabase,
+  options: Options,
+): Promise<LoadResult> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DIALECT: dialect,
+    SECONDS: String(options.seconds),
+    CONNECTIONS: String(options.connections),
+    ...(database.config.dialect === 'sqlite'
+      ? { SQLITE_PATH: join(dirname(database.config.path), 'bare-transaction.db') }
+      : { DATABASE_URL: database.url }),
+  };
+  const child = startTypeScript(`bare transaction (${dialect})`, 'bench/bare-transaction.ts', env);
+  await waitForOutput(child, 'bare-transaction rate=', (options.seconds + 60) * 1000);
+  await child.stop();
+  const output = /rate=([\d.]+) p50=([\d.]+) p99=([\d.]+) cpu=([\d.]+) count=(\d+)/.exec(child.output());
+  if (!output) throw new Error(`the bare transaction printed no rate:\n${child.output()}`);
+  const [, rate, p50, p99, cpu, count] = output.map(Number);
+  return {
+    requests: count ?? 0,
+    rps: rate ?? 0,
+    p50: p50 ?? 0,
+    p95: Number.NaN,
+    p99: p99 ?? 0,
+    max: Number.NaN,
+    statuses: {},
+    errors: 0,
+    timeouts: 0,
+    bytesPerResponse: 0,
+    cpuMsPerRequest: cpu ?? 0,
+  };
+}
+
 interface Row {
   endpoint: string;
   dialect: Dialect | '-';
@@ -187,6 +231,8 @@ interface Row {
   ceiling?: LoadResult;
   /** 1-minute load average before the run (other work on the machine). */
   load: number;
+  /** The API process's event-loop delay during the row (ms; bench/loop-delay.cjs). */
+  loop?: { p99: number; max: number };
 }
 
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
@@ -201,7 +247,7 @@ const statusText = (statuses: Record<number, number>) =>
 function printRow(row: Row) {
   const ratio = row.reference ? ` ratio ${fmt(ratioOf(row) * 100, 0)}%` : '';
   console.info(
-    `  ${row.endpoint.padEnd(44)} ${fmt(row.result.rps, 0).padStart(7)} req/s  p50 ${fmt(row.result.p50)}  p95 ${fmt(row.result.p95)}  p99 ${fmt(row.result.p99)} ms  cpu ${fmt(row.result.cpuMsPerRequest, 3)} ms/req${ratio}  [${statusText(row.result.statuses)}${row.result.errors ? ` errors×${row.result.errors}` : ''}${row.result.timeouts ? ` timeouts×${row.result.timeouts}` : ''}]`,
+    `  ${row.endpoint.padEnd(44)} ${fmt(row.result.rps, 0).padStart(7)} req/s  p50 ${fmt(row.result.p50)}  p95 ${fmt(row.result.p95)}  p99 ${fmt(row.result.p99)} ms  cpu ${fmt(row.result.cpuMsPerRequest, 3)} ms/req${ratio}  [${statusText(row.result.statuses)}${row.result.errors ? ` errors×${row.result.errors}` : ''}${row.result.timeouts ? ` timeouts×${row.result.timeouts}` : ''}]${row.loop ? `  loop p99 ${fmt(row.loop.p99)} ms` : ''}`,
   );
 }
 
@@ -219,6 +265,8 @@ interface WritePathRun {
   delivered: number;
   firstMs: number;
   lastMs: number;
+  /** The API process's event-loop delay during the load (ms). */
+  loop: { p99: number; max: number };
 }
 
 /** Messages per second from the first to the last delivery after the load (NaN under 2). */
@@ -335,7 +383,12 @@ async function benchDialect(
     const firstSink = await startSink(0);
     sink = firstSink.child;
     const port = await freePort();
-    server = startTypeScript(`API server (${dialect})`, 'src/server.ts', apiEnv(port, firstSink.sinkPort));
+    server = startTypeScript(
+      `API server (${dialect})`,
+      'src/server.ts',
+      apiEnv(port, firstSink.sinkPort),
+      LOOP_DELAY,
+    );
     const base = `http://127.0.0.1:${port}`;
     await waitUntilUp(server, `${base}/api/health`);
 
@@ -356,13 +409,19 @@ async function benchDialect(
       run: () => Promise<LoadResult>,
       ref?: LoadResult,
     ) => {
+      // The API's rows: its event loop's delay from the start of the load to its end.
+      const api = endpoint.startsWith('reference') ? undefined : server;
+      const load = loadavg()[0] ?? 0;
+      if (api) await loopDelay(api);
+      const result = await run();
       const row: Row = {
         endpoint,
         dialect,
         read,
-        load: loadavg()[0] ?? 0,
-        result: await run(),
+        load,
+        result,
         reference: ref,
+        ...(api ? { loop: await loopDelay(api) } : {}),
       };
       rows.push(row);
       printRow(row);
@@ -594,6 +653,8 @@ async function benchDialect(
     }
     // Interleave businesses so concurrent requests rarely wait for one business's lock.
     offers.sort((a, b) => a.slot.localeCompare(b.slot) || a.businessId.localeCompare(b.businessId));
+    // The write path's reference (issue 34): a bare transaction of the request's shape, right before.
+    const bare = await measure(BARE_TRANSACTION, false, () => bareTransaction(dialect, database, options));
     let booking = 0;
     const bookingRow = await measure(
       'POST /api/booking/book',
@@ -615,7 +676,7 @@ async function benchDialect(
             booking += 1;
           },
         }),
-      ref,
+      bare.result,
     );
     const created = bookingRow.result.statuses[201] ?? 0;
 
@@ -651,10 +712,12 @@ async function benchDialect(
         `API server (${dialect}, ${sinkDelayMs} ms sink)`,
         'src/server.ts',
         apiEnv(writePort, started.sinkPort),
+        LOOP_DELAY,
       );
       const writeBase = `http://127.0.0.1:${writePort}`;
       await waitUntilUp(server, `${writeBase}/api/health`);
       const offers = await freeOffers(writeBase, seeded, tokenOf);
+      await loopDelay(server);
       const result = await runWritePath({
         url: writeBase,
         connections: options.connections,
@@ -664,6 +727,7 @@ async function benchDialect(
         customerTokens,
       });
       const loadEnd = Date.now();
+      const loop = await loopDelay(server);
       sink.process.kill('SIGUSR2');
       await waitForOutput(sink, 'window received=');
       const backlog = await dueMessages(db);
@@ -686,6 +750,7 @@ async function benchDialect(
         delivered: Number(windowLine?.[1] ?? 0),
         firstMs: Number(windowLine?.[2] ?? 0),
         lastMs: Number(windowLine?.[3] ?? 0),
+        loop,
       };
       writePath.push(run);
       printWritePath(run);
@@ -810,6 +875,7 @@ function benchMarkdown(
     'response KB',
     'same-size static body on the reference: req/s (ratio), p99',
     'timeouts (> 10 s)',
+    'event-loop delay p99 (max) ms',
     'target met?',
   ];
   const rows: (string | number)[][] = [];
@@ -832,6 +898,7 @@ function benchMarkdown(
           ? `${fmt(ceiling.rps, 0)} (${fmt((ceiling.rps / row.reference.rps) * 100, 0)}%), ${fmt(ceiling.p99)} ms`
           : '-',
         row.result.timeouts,
+        row.loop ? `${fmt(row.loop.p99)} (${fmt(row.loop.max)})` : '-',
         target,
       ]);
     }
@@ -892,6 +959,7 @@ function benchMarkdown(
     'delivered after the load',
     'delivery rate, first to last (msg/s)',
     'outbox after the drain',
+    'event-loop delay p99 (max) ms',
   ];
   const writeRows = runs.flatMap((run) =>
     run.writePath.map((w) => [
@@ -912,6 +980,7 @@ function benchMarkdown(
       `${w.delivered} in ${fmt(w.drainSeconds)} s`,
       fmt(deliveryRate(w), 1),
       w.left === 0 ? 'drained' : `${w.left} left at the ${fmt(options.drainCapSeconds, 0)} s cap`,
+      `${fmt(w.loop.p99)} (${fmt(w.loop.max)})`,
     ]),
   );
   const writeRatios = runs.map((run) => {
@@ -957,6 +1026,9 @@ function benchMarkdown(
     '',
     missed.length === 0 ? 'Every read endpoint met its targets.' : `Targets missed:\n${missed.join('\n')}`,
     '',
+    'The write path and the fixed cost (issue 34), each against its reference in the same run:',
+    ...runs.flatMap(fastPathLines),
+    '',
     'What bounds the figures (from the rows above):',
     ...analysis,
     `- The business list and the available times come from the API's ${fmt(READ_CACHE_TTL_MS / 1000, 0)} s micro-cache ([decision 6](decisions/0006-read-caching.md)): a hit costs no query, no serialisation and no compression. The available-times run cycles through every business, so each business's answer is computed again about every ${fmt(READ_CACHE_TTL_MS / 1000, 0)} s.`,
@@ -967,6 +1039,45 @@ function benchMarkdown(
   ]
     .filter((line, index) => index > 0 || line !== '')
     .join('\n');
+}
+
+/** Issue 34's targets, met or not, for one database's run. */
+function fastPathLines(run: DialectRun): string[] {
+  const find = (prefix: string) => run.rows.find((row) => row.endpoint.startsWith(prefix));
+  const verdict = (met: boolean) => (met ? 'met' : '**missed**');
+  const lines: string[] = [];
+  const book = find('POST /api/booking/book');
+  const bare = find(BARE_TRANSACTION);
+  if (book && bare) {
+    const ratio = ratioOf(book);
+    lines.push(
+      `- ${run.dialect}: POST /api/booking/book ${fmt(book.result.rps, 0)} req/s, ${fmt(ratio * 100, 0)}% of the bare transaction's ${fmt(bare.result.rps, 0)} a second (target 50%: ${verdict(ratio >= 0.5)}), p99 ${fmt(book.result.p99)} ms (target < 100 ms: ${verdict(book.result.p99 < 100)}); ${fmt(book.result.cpuMsPerRequest, 3)} ms of server CPU per request against ${fmt(bare.result.cpuMsPerRequest, 3)} ms for the bare transaction's client.`,
+    );
+  }
+  const instant = run.writePath.find((w) => w.sinkDelayMs === 0);
+  if (instant) {
+    const worst = Math.max(instant.result.book.p99, instant.result.approve.p99);
+    lines.push(
+      `- ${run.dialect}: book-and-approve (instant sink) p99 ${fmt(worst)} ms, the worse of the two calls (target < 150 ms: ${verdict(worst < 150)}).`,
+    );
+  }
+  const health = find('GET /api/health');
+  if (health) {
+    const ratio = ratioOf(health);
+    lines.push(
+      `- ${run.dialect}: GET /api/health ${fmt(ratio * 100, 0)}% of bare Fastify (target 60%: ${verdict(ratio >= 0.6)}).`,
+    );
+  }
+  const delays = [
+    ...run.rows.filter((row) => row.loop).map((row) => ({ name: row.endpoint, p99: row.loop?.p99 ?? 0 })),
+    ...run.writePath.map((w) => ({ name: `write path (${w.sinkDelayMs} ms sink)`, p99: w.loop.p99 })),
+  ];
+  const over = delays.filter((delay) => delay.p99 >= 20);
+  const worstDelay = Math.max(...delays.map((delay) => delay.p99));
+  lines.push(
+    `- ${run.dialect}: event-loop delay p99 at most ${fmt(worstDelay)} ms over the API's ${delays.length} rows (target < 20 ms in every row: ${verdict(over.length === 0)}${over.length > 0 ? `; over it: ${over.map((delay) => `${delay.name} ${fmt(delay.p99)} ms`).join(', ')}` : ''}).`,
+  );
+  return lines;
 }
 
 const SHORT_OR_FULL = (options: Options) => (options.short ? 'short mode' : 'the issue’s full dataset');

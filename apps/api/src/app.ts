@@ -178,8 +178,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   app.addHook('preClose', async () => outbox.stop());
   app.addHook('onClose', async () => mailer.close?.());
   // A change's emails are committed by the time it is answered: look for them now, not at the poll.
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') outbox.wake();
+    done();
   });
 
   const accessTokens = new AccessTokens(config.jwtSecret, clock);

@@ -135,25 +135,25 @@ export class BookingsRepository {
   }
 
   /**
-   * Moves the booking on only if it still has status `from`; false when another request changed it
-   * first. Throws a unique violation when the new status would double-book the hour.
+   * Moves the booking on only if it still has status `from`, and gives its row as it is then;
+   * undefined when another request changed it first. Throws a unique violation when the new status would double-book the hour.
    */
   async applyTransition(
     id: string,
     from: BookingStatusValue,
     changes: BookingChanges,
     now: string,
-  ): Promise<boolean> {
+  ): Promise<BookingRow | undefined> {
     const updated = await this.db
       .updateTable('bookings')
       .set({ ...changes, updated_at: now })
       .where('id', '=', id)
       .where('status', '=', from)
-      .returning('business_id')
+      .returningAll()
       .executeTakeFirst();
-    if (!updated) return false;
+    if (!updated) return undefined;
     await this.bumpVersion([updated.business_id]);
-    return true;
+    return updated;
   }
 
   /**

@@ -82,6 +82,38 @@ export class ThreadsRepository {
   }
 
   /**
+   * A new booking's thread and its first line, the request (read by both parties, as every system
+   * line): two inserts where `appendSystemLine` on a thread of lines takes five statements.
+   */
+  async open(booking: ThreadParties, line: NewSystemLine): Promise<ThreadLineRow> {
+    await this.db
+      .insertInto('booking_threads')
+      .values({
+        booking_id: booking.id,
+        customer_id: booking.customer_id,
+        business_id: booking.business_id,
+        last_seq: 1,
+        customer_read_seq: 1,
+        business_read_seq: 1,
+        created_at: line.now,
+      })
+      .execute();
+    const row: ThreadLineRow = {
+      id: line.id,
+      booking_id: booking.id,
+      seq: 1,
+      sender: 'system',
+      sender_id: null,
+      body: '',
+      status: line.status,
+      price: line.price,
+      created_at: line.now,
+    };
+    await this.db.insertInto('booking_messages').values(row).execute();
+    return row;
+  }
+
+  /**
    * A step the booking took that is not a status change (a move proposed, accepted or declined,
    * api-contract §9.4): a system line with its words, read by both parties at once like the others.
    */
@@ -132,10 +164,19 @@ export class ThreadsRepository {
   /**
    * The thread's next line number. NOTE: the UPDATE … RETURNING locks the thread's row until the
    * transaction ends, so a later number always commits later, and a reader paging with `after`
-   * never skips a line that was still being written. The row is made first when the booking has
-   * none yet (bookings made before threads, or straight in the database).
+   * never skips a line that was still being written. The row is made when the booking has none yet
+   * (bookings made before threads, or straight in the database).
    */
   private async nextSeq(booking: ThreadParties, now: string): Promise<number> {
+    const next = () =>
+      this.db
+        .updateTable('booking_threads')
+        .set((eb) => ({ last_seq: eb('last_seq', '+', 1) }))
+        .where('booking_id', '=', booking.id)
+        .returning('last_seq')
+        .executeTakeFirst();
+    const row = await next();
+    if (row) return row.last_seq;
     await this.db
       .insertInto('booking_threads')
       .values({
@@ -149,13 +190,9 @@ export class ThreadsRepository {
       })
       .onConflict((oc) => oc.column('booking_id').doNothing())
       .execute();
-    const row = await this.db
-      .updateTable('booking_threads')
-      .set((eb) => ({ last_seq: eb('last_seq', '+', 1) }))
-      .where('booking_id', '=', booking.id)
-      .returning('last_seq')
-      .executeTakeFirstOrThrow();
-    return row.last_seq;
+    const made = await next();
+    if (!made) throw new Error(`booking ${booking.id} has no thread`);
+    return made.last_seq;
   }
 
   /**

@@ -25,6 +25,12 @@ export type AccountChanges = Pick<
 /** Businesses customers may find and book: confirmed, listed Business and Admin accounts. */
 const BOOKABLE_TYPES = ['Business', 'Admin'] as const;
 
+/** The row of a business customers may find and book (what `findBookableBusiness` selects). */
+export const isBookableBusiness = (row: UserRow): boolean =>
+  (BOOKABLE_TYPES as readonly string[]).includes(row.user_type) &&
+  row.is_confirmed === 1 &&
+  row.is_listed === 1;
+
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type AwayDateRow = Selectable<AwayDatesTable>;
@@ -142,6 +148,19 @@ export class UsersRepository {
       .where('id', '=', id)
       .executeTakeFirst();
     return result.numUpdatedRows === 1n;
+  }
+
+  /**
+   * `lockAccount` and the row as it is under the lock, in one statement (the booking writes' first
+   * step, issue 34): undefined when there is no such account.
+   */
+  lockAndRead(id: string): Promise<UserRow | undefined> {
+    return this.db
+      .updateTable('users')
+      .set({ session_version: sql`session_version` })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
   }
 
   findBookableBusiness(id: string): Promise<UserRow | undefined> {

@@ -105,8 +105,10 @@ export class BookingEmails {
     transition: BookingTransition,
     booking: BookingRow,
     now: Date,
+    /** The business's row as the caller read it under the lock (read here when not given). */
+    locked?: UserRow,
   ): Promise<void> {
-    const business = await users.findById(booking.business_id);
+    const business = locked ?? (await users.findById(booking.business_id));
     // The notice in force now: the approval and the reminders tell the customer (api-contract §8.4).
     const noticeHours = business?.cancellation_notice_hours ?? 0;
     if (holdsSlot(transition.to)) {

@@ -25,9 +25,9 @@ import {
   NO_PAYMENT,
   NOT_MOVED,
 } from '../../repositories/bookings.repository';
-import { CatalogRepository, type ServiceRow } from '../../repositories/catalog.repository';
+import type { ServiceRow } from '../../repositories/catalog.repository';
 import { PaymentsRepository } from '../../repositories/payments.repository';
-import { type UserRow, UsersRepository } from '../../repositories/users.repository';
+import { isBookableBusiness, type UserRow, UsersRepository } from '../../repositories/users.repository';
 import { CatalogService, toService } from '../catalog/catalog.service';
 import type { PaymentTermsRules } from '../payments/payment-terms';
 import { districtsOf, parseAvailability, toAwayRange } from '../users/users.mapper';
@@ -138,21 +138,19 @@ export class BookingRequests {
       this.deps.db,
       async ({ trx, users, bookings, threads }) => {
         // Lock first: every check below reads what the business's other writes have committed.
-        await users.lockAccount(input.businessId);
-        const business = await users.findBookableBusiness(input.businessId);
+        const locked = await users.lockAndRead(input.businessId);
+        const business = locked && isBookableBusiness(locked) ? locked : undefined;
         if (!business) throw notFound(USER_MESSAGES.businessNotFound);
         // The customer's row too, so a concurrent account deletion cannot miss this booking.
-        if (!(await users.lockAccount(customerId))) throw notAuthorized();
-        const customer = await users.findById(customerId);
+        const customer = await users.lockAndRead(customerId);
         if (!customer) throw notAuthorized();
 
-        // The service asked for (api-contract §9.3): its length and its minimum price.
-        const catalog = new CatalogRepository(trx);
-        await catalog.ensureDefaults(business, nowIso);
-        const service = pickService(await catalog.listServices(business.id), input.serviceId);
+        // The service asked for (api-contract §9.3): its length and its minimum price. The menu and
+        // team are the copy kept under the version just read under the lock, if there is one.
+        const { services, members } = await this.catalog.catalogOf(business, trx);
+        const service = pickService(services, input.serviceId);
         if (!service) throw invalidField('serviceId', BOOKING_MESSAGES.unknownService);
         const awayDates = await users.listAwayDates(business.id);
-        const members = await catalog.listMembers(business.id);
         const held = await bookings.listHeldTimes(
           business.id,
           heldTimesFrom(input.bookingDateTime.slice(0, 10)),
@@ -241,7 +239,7 @@ export class BookingRequests {
           now: nowIso,
         });
         // The request opens the booking's thread (api-contract §8.8).
-        const line = await threads.appendSystemLine(booking, {
+        const line = await threads.open(booking, {
           id: transitionId,
           status: 'Requested',
           actor: 'customer',

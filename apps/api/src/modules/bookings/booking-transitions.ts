@@ -32,9 +32,9 @@ import {
   BookingsRepository,
   businessNameOf,
 } from '../../repositories/bookings.repository';
-import { CatalogRepository } from '../../repositories/catalog.repository';
 import type { ThreadLineRow } from '../../repositories/threads.repository';
-import { UsersRepository } from '../../repositories/users.repository';
+import type { UserRow } from '../../repositories/users.repository';
+import { CatalogService } from '../catalog/catalog.service';
 import type { LiveEvents } from '../events/live-events';
 import { PaymentRefunds } from '../payments/payment-refunds';
 import { type PaymentTermsRules, paymentTermsOf } from '../payments/payment-terms';
@@ -103,12 +103,12 @@ function targetOf(action: BookingAction): BookingStatus {
  * cancellation keeps to the business's notice.
  */
 export class BookingTransitions {
-  private readonly users: UsersRepository;
   private readonly bookings: BookingsRepository;
+  private readonly catalog: CatalogService;
 
   constructor(private readonly deps: BookingTransitionsDeps) {
-    this.users = new UsersRepository(deps.db);
     this.bookings = new BookingsRepository(deps.db);
+    this.catalog = new CatalogService(deps);
   }
 
   /** PATCH /booking/setstatus: approve or deny (business), cancel (customer). */
@@ -154,21 +154,19 @@ export class BookingTransitions {
     if (!actor) throw notFound(BOOKING_MESSAGES.bookingNotFound);
 
     const now = this.deps.clock();
-    const applied = await inTransaction(this.deps.db, async (repositories) => {
-      await repositories.users.lockAccount(found.business_id);
+    const { applied, business } = await inTransaction(this.deps.db, async (repositories) => {
+      const business = await repositories.users.lockAndRead(found.business_id);
       const current = await repositories.bookings.findById(found.id);
       if (!current) throw notFound(BOOKING_MESSAGES.bookingNotFound);
       const transition = action ? findTransition(current.status, actor, action) : undefined;
       if (!transition) throw invalidTransition(current.status, requestedStatus);
-      return this.apply(repositories, current, transition, callerId, details, now);
+      const applied = await this.apply(repositories, current, transition, callerId, details, now, business);
+      return { applied, business };
     });
     this.committed(applied);
-    // The business's address as the caller may see it (api-contract §8.5), from its current row.
-    return toBookingWithAddress(
-      applied.booking,
-      await this.users.findById(applied.booking.business_id),
-      actor,
-    );
+    // The business's address as the caller may see it (api-contract §8.5), from its row as it was
+    // under the lock (nothing changes it before the commit).
+    return toBookingWithAddress(applied.booking, business, actor);
   }
 
   /**
@@ -176,6 +174,7 @@ export class BookingTransitions {
    * lock: the checks of its timing, notice and hours, the change, its history row and thread line,
    * and the other party's email. A commitment, and the business's cancellation, must come before
    * the booking starts; the customer's cancellation of an agreed appointment before the notice.
+   * `locked`: the business's row as the caller read it under the lock (read here when not given).
    */
   async apply(
     repositories: Repositories,
@@ -184,6 +183,7 @@ export class BookingTransitions {
     callerId: string,
     details: TransitionDetails,
     now: Date,
+    locked?: UserRow,
   ): Promise<AppliedTransition> {
     const { users, bookings, threads } = repositories;
     const nowIso = now.toISOString();
@@ -192,9 +192,9 @@ export class BookingTransitions {
     if (mustPrecedeStart && hasBookingStarted(current.starts_at, now)) {
       throw invalidTransition(current.status, transition.to, BOOKING_MESSAGES.timeHasPassed);
     }
+    const business = locked ?? (await users.findById(current.business_id));
     if (transition.actor === 'customer' && releasesSlot(transition)) {
       // The notice in force now (the business's lock orders this after a policy change).
-      const business = await users.findById(current.business_id);
       const noticeHours = business?.cancellation_notice_hours ?? 0;
       if (isTooLateToCancel(current.starts_at, noticeHours, now)) {
         throw new AppError('TooLateToCancel', tooLateToCancel(businessNameOf(current), noticeHours));
@@ -203,7 +203,7 @@ export class BookingTransitions {
     // The team member who does it (api-contract §9.3), with the hours in force now (the lock
     // orders this after any change of hours, away dates or team that committed first).
     const member = holdsSlot(transition.to)
-      ? await this.memberFor(repositories, current, transition, details.memberId)
+      ? await this.memberFor(repositories, business, current, transition, details.memberId)
       : undefined;
     const changes: BookingChanges = changesFor(transition, current, details);
     if (member) Object.assign(changes, { member_id: member.id, member_name: member.name });
@@ -224,9 +224,8 @@ export class BookingTransitions {
       releasesSlot(transition) && current.amount_paid_pence > current.amount_refunded_pence
         ? await PaymentRefunds.schedule(repositories.trx, current.id, now)
         : 0;
-    if (!(await bookings.applyTransition(current.id, current.status, changes, nowIso))) {
-      throw invalidTransition(current.status, transition.to);
-    }
+    const booking = await bookings.applyTransition(current.id, current.status, changes, nowIso);
+    if (!booking) throw invalidTransition(current.status, transition.to);
     const price = changes.final_price ?? changes.counter_price ?? null;
     const transitionId = await bookings.recordTransition({
       bookingId: current.id,
@@ -248,9 +247,7 @@ export class BookingTransitions {
     if (holdsSlot(current.status) !== holdsSlot(transition.to)) {
       await users.markSlotsChanged(current.business_id);
     }
-    const booking = await bookings.findById(current.id);
-    if (!booking) throw new Error('booking vanished inside its transaction');
-    await this.deps.emails.statusChanged(repositories, transition, booking, now);
+    await this.deps.emails.statusChanged(repositories, transition, booking, now, business);
     return { booking, line, from: current.status, refunds };
   }
 
@@ -263,16 +260,14 @@ export class BookingTransitions {
    */
   private async memberFor(
     { users, bookings, trx }: Repositories,
+    business: UserRow | undefined,
     current: BookingRow,
     transition: BookingTransition,
     named: string | undefined,
   ): Promise<TeamDiary> {
-    const business = await users.findById(current.business_id);
     if (!business) throw invalidTransition(current.status, transition.to, BOOKING_MESSAGES.outsideHours);
-    const catalog = new CatalogRepository(trx);
-    await catalog.ensureDefaults(business, this.deps.clock().toISOString());
-    const [members, awayDates, held] = await Promise.all([
-      catalog.listMembers(business.id),
+    const [{ members }, awayDates, held] = await Promise.all([
+      this.catalog.catalogOf(business, trx),
       users.listAwayDates(business.id),
       bookings.listHeldTimes(business.id, heldTimesFrom(current.starts_at.slice(0, 10))),
     ]);

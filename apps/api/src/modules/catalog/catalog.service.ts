@@ -379,13 +379,18 @@ export class CatalogService {
    * its transaction: while the business's row (read by the caller) shows the same version, the
    * copy is its menu and team, with no query. The copy is read after the row, so it is never older
    * than the version it is kept under. Callers must not change what they get.
+   *
+   * `trx`: the caller's transaction, which holds the business's lock (a booking write): a copy not
+   * kept is read in it, and a start written in it is not kept (the transaction may roll back).
    */
   async catalogOf(
     business: Pick<UserRow, 'id' | 'first_name' | 'minimum_price' | 'catalog_version'>,
+    trx?: Db,
   ): Promise<Catalog> {
     const kept = this.kept.get(business.id);
     if (kept?.version === business.catalog_version) return kept.catalog;
-    const catalog = await this.readCatalog(business);
+    const { catalog, keep } = await this.readCatalog(business, trx);
+    if (!keep) return catalog;
     if (this.kept.size >= KEPT_CATALOGS) this.kept.clear();
     this.kept.set(business.id, { version: business.catalog_version, catalog });
     return catalog;
@@ -393,22 +398,28 @@ export class CatalogService {
 
   private async readCatalog(
     business: Pick<UserRow, 'id' | 'first_name' | 'minimum_price'>,
-  ): Promise<Catalog> {
-    const catalog = new CatalogRepository(this.deps.db);
+    trx: Db | undefined,
+  ): Promise<{ catalog: Catalog; keep: boolean }> {
+    const catalog = new CatalogRepository(trx ?? this.deps.db);
     const [services, members] = await Promise.all([
       catalog.listServices(business.id),
       catalog.listMembers(business.id),
     ]);
-    if (services.length > 0 && members.length > 0) return { services, members };
-    return this.deps.db.transaction().execute(async (trx) => {
-      await new UsersRepository(trx).lockAccount(business.id);
-      const locked = new CatalogRepository(trx);
-      await locked.ensureDefaults(business, this.deps.clock().toISOString());
+    if (services.length > 0 && members.length > 0) return { catalog: { services, members }, keep: true };
+    const start = async (locked: Db) => {
+      const repository = new CatalogRepository(locked);
+      await repository.ensureDefaults(business, this.deps.clock().toISOString());
       return {
-        services: await locked.listServices(business.id),
-        members: await locked.listMembers(business.id),
+        services: await repository.listServices(business.id),
+        members: await repository.listMembers(business.id),
       };
+    };
+    if (trx) return { catalog: await start(trx), keep: false };
+    const written = await this.deps.db.transaction().execute(async (locked) => {
+      await new UsersRepository(locked).lockAccount(business.id);
+      return start(locked);
     });
+    return { catalog: written, keep: true };
   }
 
   /** One change of the menu or team, in a transaction under the business's lock, with both read under it. */
