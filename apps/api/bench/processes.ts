@@ -37,6 +37,8 @@ export interface Child {
   process: ChildProcess;
   /** The last output (64 KB), for error messages. */
   output(): string;
+  /** Every line it wrote to stderr starting `loop-delay #` (bench/loop-delay.cjs), oldest first. */
+  loopReports(): readonly string[];
   /** SIGTERM, then SIGKILL after 10 s; resolves with everything it printed after the signal. */
   stop(): Promise<string>;
 }
@@ -62,11 +64,20 @@ export function startTypeScript(
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
+  // The delay reports apart from the log: a burst of log lines would push them out of the tail.
+  const reports: string[] = [];
+  let partial = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    const lines = (partial + chunk.toString('utf8')).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) if (line.startsWith('loop-delay #')) reports.push(line);
+  });
   const exited = once(child, 'exit');
   return {
     name,
     process: child,
     output: () => tail,
+    loopReports: () => reports,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return afterStop ?? '';
       afterStop = '';
@@ -137,14 +148,13 @@ export const LOOP_DELAY = ['--require', join(import.meta.dirname, 'loop-delay.cj
 
 /** The event loop's delay (p99 and max, ms) since the last call, from a child started with LOOP_DELAY. */
 export async function loopDelay(child: Child): Promise<{ p99: number; max: number }> {
-  const reports = () => [...child.output().matchAll(/loop-delay #(\d+) p99=([\d.]+) max=([\d.]+)/g)];
-  // The numbers only grow; the output kept is a tail, so the last one seen may have scrolled out.
-  const before = Number(reports().at(-1)?.[1] ?? 0);
+  const before = child.loopReports().length;
   child.process.kill('SIGUSR2');
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 30_000;
   for (;;) {
-    const last = reports().at(-1);
-    if (last && Number(last[1]) > before) return { p99: Number(last[2]), max: Number(last[3]) };
+    const reports = child.loopReports();
+    const last = reports.length > before ? /p99=([\d.]+) max=([\d.]+)/.exec(reports.at(-1) ?? '') : null;
+    if (last) return { p99: Number(last[1]), max: Number(last[2]) };
     if (child.process.exitCode !== null || Date.now() > deadline) {
       throw new Error(`${child.name} did not report its event loop's delay`);
     }
