@@ -136,7 +136,8 @@ export class BookingsRepository {
 
   /**
    * Moves the booking on only if it still has status `from`, and gives its row as it is then;
-   * undefined when another request changed it first. Throws a unique violation when the new status would double-book the hour.
+   * undefined when another request changed it first. Throws a unique violation when the new
+   * status would double-book the hour.
    */
   async applyTransition(
     id: string,

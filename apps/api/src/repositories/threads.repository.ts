@@ -86,18 +86,7 @@ export class ThreadsRepository {
    * line): two inserts where `appendSystemLine` on a thread of lines takes five statements.
    */
   async open(booking: ThreadParties, line: NewSystemLine): Promise<ThreadLineRow> {
-    await this.db
-      .insertInto('booking_threads')
-      .values({
-        booking_id: booking.id,
-        customer_id: booking.customer_id,
-        business_id: booking.business_id,
-        last_seq: 1,
-        customer_read_seq: 1,
-        business_read_seq: 1,
-        created_at: line.now,
-      })
-      .execute();
+    await this.insertThread(booking, 1, line.now).execute();
     const row: ThreadLineRow = {
       id: line.id,
       booking_id: booking.id,
@@ -177,22 +166,25 @@ export class ThreadsRepository {
         .executeTakeFirst();
     const row = await next();
     if (row) return row.last_seq;
-    await this.db
-      .insertInto('booking_threads')
-      .values({
-        booking_id: booking.id,
-        customer_id: booking.customer_id,
-        business_id: booking.business_id,
-        last_seq: 0,
-        customer_read_seq: 0,
-        business_read_seq: 0,
-        created_at: now,
-      })
+    await this.insertThread(booking, 0, now)
       .onConflict((oc) => oc.column('booking_id').doNothing())
       .execute();
     const made = await next();
     if (!made) throw new Error(`booking ${booking.id} has no thread`);
     return made.last_seq;
+  }
+
+  /** A booking's thread at line `seq`, read that far by both parties. */
+  private insertThread(booking: ThreadParties, seq: number, now: string) {
+    return this.db.insertInto('booking_threads').values({
+      booking_id: booking.id,
+      customer_id: booking.customer_id,
+      business_id: booking.business_id,
+      last_seq: seq,
+      customer_read_seq: seq,
+      business_read_seq: seq,
+      created_at: now,
+    });
   }
 
   /**

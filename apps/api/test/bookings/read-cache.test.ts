@@ -1,7 +1,8 @@
 import { gunzipSync } from 'node:zlib';
 import { addDays, todayInLondon } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptsGzip, matchesEtag } from '../../src/lib/http-cache';
+import { z } from 'zod';
+import { acceptsGzip, matchesEtag, serializeWith } from '../../src/lib/http-cache';
 import { ReadCache } from '../../src/lib/read-cache';
 import { createTestApp, type TestApp, TestClock } from '../helpers/app';
 import { describeEachDatabase } from '../helpers/databases';
@@ -289,5 +290,20 @@ describe('ReadCache', () => {
     expect(matchesEtag('"a"', 'W/"a"')).toBe(true);
     expect(matchesEtag('W/"b", W/"a"', 'W/"a"')).toBe(true);
     expect(matchesEtag('"ab"', 'W/"a"')).toBe(false);
+  });
+});
+
+describe('serializeWith', () => {
+  const Answer = z.object({ slots: z.array(z.string()), nextAvailable: z.string().nullable() });
+
+  it('writes the answer as it is; outside production one the schema does not allow throws instead of going out', () => {
+    const answer = { slots: ['2026-03-02 09:00'], nextAvailable: null };
+    expect(serializeWith(Answer, answer)).toBe(JSON.stringify(answer));
+    // A key the schema does not know (it would have been dropped), a missing one, a wrong type.
+    expect(() => serializeWith(Answer, { ...answer, secret: 'x' } as typeof answer)).toThrow(
+      /response schema/,
+    );
+    expect(() => serializeWith(Answer, { slots: [] } as unknown as typeof answer)).toThrow();
+    expect(() => serializeWith(Answer, { ...answer, slots: [9] } as unknown as typeof answer)).toThrow();
   });
 });

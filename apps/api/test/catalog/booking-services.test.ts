@@ -138,4 +138,35 @@ describeEachDatabase('a booking is of a service, for its length (api-contract §
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await servicesOf(business))[0]!.minimumPrice).toBe(33);
   });
+
+  it('a request to a business with no menu yet writes §9.3’s start in its own transaction, and a refused one leaves none behind', async () => {
+    const business = await createBusiness(t, db());
+    const customer = await createCustomer(t, db());
+    const [slot] = await slotsOf(t, business.id);
+    // As a business whose menu and team were never written (a kept copy of them is out of date).
+    const members = db().selectFrom('team_members').select('id').where('business_id', '=', business.id);
+    await db().deleteFrom('member_services').where('member_id', 'in', members).execute();
+    await db().deleteFrom('team_members').where('business_id', '=', business.id).execute();
+    await db().deleteFrom('services').where('business_id', '=', business.id).execute();
+    await db()
+      .updateTable('users')
+      .set((eb) => ({ catalog_version: eb('catalog_version', '+', 1) }))
+      .where('id', '=', business.id)
+      .execute();
+
+    // Refused after the start was written in its transaction (the price is under the minimum):
+    // the start rolls back with it, and nothing of it may be used later.
+    const refused = await call(t, 'POST', '/api/booking/book', customer, {
+      ...bookingBody(business, slot!),
+      price: '1',
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(Object.keys(refused.json().errors)).toEqual(['price']);
+
+    const booked = await call(t, 'POST', '/api/booking/book', customer, bookingBody(business, slot!));
+    expect(booked.statusCode, booked.body).toBe(201);
+    const services = await servicesOf(business);
+    expect(services.map((service) => service.name)).toEqual(['Appointment']);
+    expect(booked.json().booking.ServiceID).toBe(services[0]!.id);
+  });
 });

@@ -84,6 +84,13 @@ describeEachDatabase('status changes as system lines of the booking’s thread',
       .executeTakeFirstOrThrow();
     expect(thread.messages[0]?.id).toBe(transition.id);
     expect((await unread(t, business)).byBooking[bookingId]).toBeUndefined();
+    // Both parties are past it: the thread does not wait in the unread index.
+    const row = await db()
+      .selectFrom('booking_threads')
+      .selectAll()
+      .where('booking_id', '=', bookingId)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ last_seq: 1, customer_read_seq: 1, business_read_seq: 1 });
     expect(live.of(bookingId)).toEqual([
       {
         type: 'message',
