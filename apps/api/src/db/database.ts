@@ -1,7 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+} from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
 import type { Database } from './schema';
@@ -29,7 +36,7 @@ export function createDatabase(config: DatabaseConfig): Db {
   }
   if (config.path !== ':memory:') mkdirSync(dirname(config.path), { recursive: true });
   return new Kysely<Database>({
-    dialect: new SqliteDialect({
+    dialect: new TakingTurnsSqliteDialect({
       database: async () => {
         const sqlite = new SqliteDatabase(config.path);
         if (config.path !== ':memory:') sqlite.pragma('journal_mode = WAL');
@@ -40,6 +47,31 @@ export function createDatabase(config: DatabaseConfig): Db {
       },
     }),
   });
+}
+
+/**
+ * Kysely's SQLite driver, except that the connection passes to the next waiting query or
+ * transaction only after a turn of the event loop (issue 34). better-sqlite3 answers at once, so
+ * each query's promise is already settled: without the turn, the transactions waiting for the one
+ * connection ran one after another inside a single microtask flush, and under load the process took
+ * no new request, wrote no answer and fired no timer for the whole queue (the benchmark measured
+ * event-loop delays of 250 ms behind 50 booking requests).
+ */
+class TakingTurnsSqliteDialect extends SqliteDialect {
+  constructor(private readonly sqliteConfig: SqliteDialectConfig) {
+    super(sqliteConfig);
+  }
+
+  override createDriver() {
+    return new TakingTurnsSqliteDriver(this.sqliteConfig);
+  }
+}
+
+class TakingTurnsSqliteDriver extends SqliteDriver {
+  override async releaseConnection(): Promise<void> {
+    await new Promise((resolve) => setImmediate(resolve));
+    return super.releaseConnection();
+  }
 }
 
 const STATEMENT_CACHE_SIZE = 500;
