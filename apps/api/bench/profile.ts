@@ -6,6 +6,8 @@
  *   NODE_ENV=production npx tsx bench/profile.ts available-times [calls]   (from apps/api)
  *   node bench/profile-summary.mjs ../../test-output/profiles/available-times.cpuprofile
  *
+ *   CACHED=1 … keeps the public reads' cache on, as the benchmark's server does.
+ *
  * Only the loop is profiled (the inspector's profiler, started after the seed and the app's start).
  *
  * Endpoints: health (the lightest route), available-times (one member), available-times-team (three barbers, 15-minute starts),
@@ -18,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { buildApp } from '../src/app';
+import { DEFAULT_READ_CACHE_TTL_MS } from '../src/config';
 import { createDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { hashPassword } from '../src/lib/passwords';
@@ -49,14 +52,15 @@ const customerTokens = await mintAccessTokens(
 );
 await setup.destroy();
 
-// As in production (the benchmark's server runs with NODE_ENV=production), without the read cache.
+// As in production (the benchmark's server runs with NODE_ENV=production), without the read cache
+// (CACHED=1: with it, as the benchmark's server runs: most reads are then answered from it).
 const config = planConfig(database, jwtSecret, {
   env: 'production',
   isProduction: true,
   authRateLimit: 1_000_000,
   webBuild: join(dir, 'no-web'),
   dataDir: dir,
-  readCacheTtlMs: 0,
+  readCacheTtlMs: process.env.CACHED === '1' ? DEFAULT_READ_CACHE_TTL_MS : 0,
 });
 const app = await buildApp(config);
 await app.ready();

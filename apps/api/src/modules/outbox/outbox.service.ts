@@ -6,7 +6,12 @@ import type { OutboxKind } from '../../db/schema';
 import { type Clock, DAY_MS, HOUR_MS } from '../../lib/clock';
 import { openText, sealText } from '../../lib/secrets';
 import type { Mailer, MailMessage } from '../../mail/mailer';
-import { type EnqueueOptions, OutboxRepository, type OutboxRow } from '../../repositories/outbox.repository';
+import {
+  type EnqueueOptions,
+  type OutboxOutcome,
+  OutboxRepository,
+  type OutboxRow,
+} from '../../repositories/outbox.repository';
 import { type OutboxKindHandler, OutboxKinds } from './outbox-kinds';
 
 /** The worker's timing (api-contract §8.9); tests shorten it. */
@@ -57,6 +62,12 @@ export interface OutboxDeps {
 /** A failed try: `retry` (it goes again later) or `failed` (given up, refused or unreadable). */
 export type OutboxFailure = 'retry' | 'failed';
 
+/** One try's outcome, and what is logged once it is recorded (false: the lease was lost). */
+interface Attempt {
+  outcome: OutboxOutcome;
+  recorded: (recorded: boolean) => void;
+}
+
 /** Emails whose bodies are secrets until used: kept encrypted in the outbox. */
 const SEALED_KINDS: ReadonlySet<OutboxKind> = new Set(['code', 'invite']);
 
@@ -79,8 +90,8 @@ const describe = (error: unknown) =>
  * Every email the server sends (api-contract §8.3, decision 0010). `enqueue` writes it in the
  * caller's transaction; the worker, one per process, claims due messages one at a time under a
  * lease, re-reads what may have changed (the recipient's settings and address, a reminder's
- * booking), sends, and records the outcome before taking the next: a crash repeats at most one
- * message, with the same Message-ID. Failures are retried with exponential backoff for
+ * booking), sends, and records the outcome as it claims the next (one transaction): a crash
+ * repeats at most one message, with the same Message-ID. Failures are retried with exponential backoff for
  * `retryForMs`; a 5xx reply fails the message at once.
  */
 export class Outbox {
@@ -231,9 +242,7 @@ export class Outbox {
   async drain(): Promise<void> {
     do {
       await this.running;
-      while (await this.deliverNext()) {
-        // next
-      }
+      await this.deliverDue(() => true);
     } while (this.running);
   }
 
@@ -250,9 +259,7 @@ export class Outbox {
       try {
         do {
           this.again = false;
-          while (!this.stopped && (await this.deliverNext())) {
-            this.beat();
-          }
+          await this.deliverDue(() => !this.stopped);
         } while (this.again && !this.stopped);
         await this.purgeNowAndThen();
         this.beat();
@@ -275,33 +282,56 @@ export class Outbox {
     return this.repository.countDue(this.deps.clock());
   }
 
-  /** Claims, sends and records one message. False when none is due. */
-  async deliverNext(): Promise<boolean> {
-    const row = await this.repository.claimNext(
-      this.owner,
-      this.deps.clock(),
-      this.timing.leaseMs,
-      this.postgres,
-    );
-    if (!row) return false;
+  /**
+   * Claims, sends and records due messages one at a time while `goOn()` says so: each outcome is
+   * recorded in the same transaction that claims the next message (OutboxRepository's
+   * finishAndClaimNext), so a message costs one commit.
+   */
+  private async deliverDue(goOn: () => boolean): Promise<void> {
+    if (!goOn()) return;
+    const claim = () => ({ now: this.deps.clock(), leaseMs: this.timing.leaseMs, postgres: this.postgres });
+    const first = claim();
+    let row = await this.repository.claimNext(this.owner, first.now, first.leaseMs, first.postgres);
+    while (row) {
+      const attempt = await this.attempt(row);
+      if (goOn()) {
+        const { recorded, next } = await this.repository.finishAndClaimNext(
+          row.id,
+          this.owner,
+          attempt.outcome,
+          claim(),
+        );
+        attempt.recorded(recorded);
+        row = next;
+      } else {
+        attempt.recorded(await this.repository.finish(row.id, this.owner, attempt.outcome));
+        row = undefined;
+      }
+      this.beat();
+    }
+  }
+
+  /** Opens, checks and sends one claimed message: its outcome, and what to log once it is recorded. */
+  private async attempt(row: OutboxRow): Promise<Attempt> {
     let message: OutboxRow;
     try {
       message = this.opened(row);
     } catch {
       const reason = 'The message cannot be read: it was sealed under another JWT_SECRET.';
-      await this.repository.finish(row.id, this.owner, { status: 'failed', now: this.deps.clock(), reason });
-      this.deps.logger.error({ outboxId: row.id, messageId: row.message_id }, reason);
-      this.deps.onFailure?.('failed');
-      return true;
+      return {
+        outcome: { status: 'failed', now: this.deps.clock(), reason },
+        recorded: () => {
+          this.deps.logger.error({ outboxId: row.id, messageId: row.message_id }, reason);
+          this.deps.onFailure?.('failed');
+        },
+      };
     }
     const outgoing = await this.kinds.outgoing(row, message, this.owner);
     if ('skip' in outgoing) {
-      await this.repository.finish(row.id, this.owner, {
-        status: 'skipped',
-        now: this.deps.clock(),
-        reason: outgoing.skip,
-      });
-      return true;
+      return {
+        outcome: { status: 'skipped', now: this.deps.clock(), reason: outgoing.skip },
+        recorded: () => {},
+      };
     }
     try {
       await this.deps.mailer.send({
@@ -313,23 +343,22 @@ export class Outbox {
         ...(row.attachments ? { attachments: JSON.parse(row.attachments) } : {}),
       });
     } catch (error) {
-      await this.failed(row, outgoing.to, error);
-      return true;
+      return this.failed(row, outgoing.to, error);
     }
-    const recorded = await this.repository.finish(row.id, this.owner, {
-      status: 'sent',
-      now: this.deps.clock(),
-    });
-    if (!recorded) {
-      this.deps.logger.warn(
-        { outboxId: row.id, messageId: row.message_id },
-        'email sent after its lease ran out',
-      );
-    }
-    return true;
+    return {
+      outcome: { status: 'sent', now: this.deps.clock() },
+      recorded: (recorded) => {
+        if (!recorded) {
+          this.deps.logger.warn(
+            { outboxId: row.id, messageId: row.message_id },
+            'email sent after its lease ran out',
+          );
+        }
+      },
+    };
   }
 
-  private async failed(row: OutboxRow, to: string, error: unknown): Promise<void> {
+  private failed(row: OutboxRow, to: string, error: unknown): Attempt {
     const now = this.deps.clock();
     const final = isPermanent(error) || now.toISOString() >= row.give_up_at;
     this.deps.onFailure?.(final ? 'failed' : 'retry');
@@ -343,24 +372,31 @@ export class Outbox {
       reason,
     };
     if (final) {
-      if (!(await this.repository.finish(row.id, this.owner, { status: 'failed', now, reason }))) {
-        return this.leaseLost(log);
-      }
-      this.deps.logger.error(
-        log,
-        isPermanent(error) ? 'email refused by the mail server: not retried' : 'email not delivered: gave up',
-      );
-      return;
+      return {
+        outcome: { status: 'failed', now, reason },
+        recorded: (recorded) => {
+          if (!recorded) return this.leaseLost(log);
+          this.deps.logger.error(
+            log,
+            isPermanent(error)
+              ? 'email refused by the mail server: not retried'
+              : 'email not delivered: gave up',
+          );
+        },
+      };
     }
     const delay = Math.min(
       this.timing.retryMaxMs,
       this.timing.retryBaseMs * 2 ** Math.max(0, row.attempts - 1),
     );
     const retryAt = new Date(now.getTime() + delay);
-    if (!(await this.repository.finish(row.id, this.owner, { status: 'pending', now, reason, retryAt }))) {
-      return this.leaseLost(log);
-    }
-    this.deps.logger.warn({ ...log, retryAt: retryAt.toISOString() }, 'email not delivered: will retry');
+    return {
+      outcome: { status: 'pending', now, reason, retryAt },
+      recorded: (recorded) => {
+        if (!recorded) return this.leaseLost(log);
+        this.deps.logger.warn({ ...log, retryAt: retryAt.toISOString() }, 'email not delivered: will retry');
+      },
+    };
   }
 
   /** The try outlasted its lease: another process has the message now, and records its outcome. */
