@@ -374,8 +374,12 @@ async function benchDialect(
     const serverErrors = (output: string, when: string) => {
       const errorLines = output.split('\n').filter((line) => /"level":(50|60)/.test(line));
       if (errorLines.length > 0) {
+        // Everything it printed after the signal, to find what held it up.
+        const file = join(ROOT, 'test-output', `bench-${dialect}-server-${when.replace(/\W+/g, '-')}.log`);
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(file, output);
         problems.push(
-          `${dialect}: the server logged ${errorLines.length} error(s) ${when}, e.g. ${errorLines[0]?.slice(0, 600)}`,
+          `${dialect}: the server logged ${errorLines.length} error(s) ${when} (all it printed: ${file}), e.g. ${errorLines[0]?.slice(0, 600)}`,
         );
       }
     };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ACTIVE_STATUSES, bookingTimeOf, PENDING_STATUSES, SLOT_HOLDING_STATUSES } from '@app/domain';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../db/database';
+import { prepared } from '../db/prepared';
 import type { BookingStatusValue, BookingsTable } from '../db/schema';
 
 export type BookingRow = Selectable<BookingsTable>;
@@ -84,6 +85,70 @@ export interface HeldTime {
   time: string;
 }
 
+// The statements of a booking request and an approval, compiled once (db/prepared).
+const bumpVersionStatement = prepared((db, businessId: string) =>
+  db
+    .updateTable('users')
+    .set((eb) => ({ bookings_version: eb('bookings_version', '+', 1) }))
+    .where('id', '=', businessId),
+);
+const transitionStatement = prepared(
+  (
+    db,
+    id: string,
+    bookingId: string,
+    from: BookingStatusValue | null,
+    to: BookingStatusValue,
+    actorId: string | null,
+    price: number | null,
+    now: string,
+  ) =>
+    db.insertInto('booking_transitions').values({
+      id,
+      booking_id: bookingId,
+      from_status: from,
+      to_status: to,
+      actor_id: actorId,
+      price,
+      created_at: now,
+    }),
+);
+/** The agreed bookings from `from` on (one moved may be left out) and the blocked times, in one round trip. */
+const heldTimes = (db: Db, businessId: string, from: string, exceptBookingId?: string) => {
+  let bookings = db
+    .selectFrom('bookings')
+    .select(['starts_at', 'duration_minutes', 'member_id'])
+    .where('business_id', '=', businessId)
+    .where('status', 'in', SLOT_HOLDING_STATUSES)
+    .where('starts_at', '>=', from);
+  // A booking being moved does not stand in its own way.
+  if (exceptBookingId !== undefined) bookings = bookings.where('id', '!=', exceptBookingId);
+  return bookings
+    .unionAll(
+      db
+        .selectFrom('member_blocks')
+        .select(['starts_at', 'duration_minutes', 'member_id'])
+        .where('business_id', '=', businessId)
+        .where('starts_at', '>=', from),
+    )
+    .orderBy('starts_at');
+};
+const heldTimesStatement = prepared((db, businessId: string, from: string) =>
+  heldTimes(db, businessId, from),
+);
+const heldTimesExceptStatement = prepared((db, businessId: string, from: string, exceptBookingId: string) =>
+  heldTimes(db, businessId, from, exceptBookingId),
+);
+const openRequestStatement = prepared((db, customerId: string, businessId: string, startsAt: string) =>
+  db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .where('business_id', '=', businessId)
+    .where('starts_at', '=', startsAt)
+    .where('status', 'in', PENDING_STATUSES),
+);
+
 export class BookingsRepository {
   constructor(private readonly db: Db) {}
 
@@ -109,6 +174,10 @@ export class BookingsRepository {
    */
   private async bumpVersion(businessIds: readonly string[]): Promise<void> {
     if (businessIds.length === 0) return;
+    if (businessIds.length === 1) {
+      await bumpVersionStatement(this.db, businessIds[0]!);
+      return;
+    }
     await this.db
       .updateTable('users')
       .set((eb) => ({ bookings_version: eb('bookings_version', '+', 1) }))
@@ -119,18 +188,16 @@ export class BookingsRepository {
   /** Records a status change; returns its id (the change's line in the booking's thread takes it). */
   async recordTransition(record: TransitionRecord): Promise<string> {
     const id = randomUUID();
-    await this.db
-      .insertInto('booking_transitions')
-      .values({
-        id,
-        booking_id: record.bookingId,
-        from_status: record.from,
-        to_status: record.to,
-        actor_id: record.actorId,
-        price: record.price,
-        created_at: record.now,
-      })
-      .execute();
+    await transitionStatement(
+      this.db,
+      id,
+      record.bookingId,
+      record.from,
+      record.to,
+      record.actorId,
+      record.price,
+      record.now,
+    );
     return id;
   }
 
@@ -253,25 +320,10 @@ export class BookingsRepository {
    * and the time blocked on its members' diaries (migration 0021), each with its own length.
    */
   async listHeldTimes(businessId: string, from: string, exceptBookingId?: string): Promise<HeldTime[]> {
-    let bookings = this.db
-      .selectFrom('bookings')
-      .select(['starts_at', 'duration_minutes', 'member_id'])
-      .where('business_id', '=', businessId)
-      .where('status', 'in', SLOT_HOLDING_STATUSES)
-      .where('starts_at', '>=', from);
-    // A booking being moved does not stand in its own way.
-    if (exceptBookingId !== undefined) bookings = bookings.where('id', '!=', exceptBookingId);
-    // The agreed bookings and the blocked times in one round trip.
-    const rows = await bookings
-      .unionAll(
-        this.db
-          .selectFrom('member_blocks')
-          .select(['starts_at', 'duration_minutes', 'member_id'])
-          .where('business_id', '=', businessId)
-          .where('starts_at', '>=', from),
-      )
-      .orderBy('starts_at')
-      .execute();
+    const { rows } =
+      exceptBookingId === undefined
+        ? await heldTimesStatement(this.db, businessId, from)
+        : await heldTimesExceptStatement(this.db, businessId, from, exceptBookingId);
     // Each with its own length (api-contract §9.3): the start alone for an hour, else a range.
     return rows.map((row) => ({
       memberId: row.member_id,
@@ -306,15 +358,12 @@ export class BookingsRepository {
   }
 
   /** The customer's open (Requested or Countered) booking with the business at that time, if any. */
-  findOpenRequest(customerId: string, businessId: string, startsAt: string): Promise<BookingRow | undefined> {
-    return this.db
-      .selectFrom('bookings')
-      .selectAll()
-      .where('customer_id', '=', customerId)
-      .where('business_id', '=', businessId)
-      .where('starts_at', '=', startsAt)
-      .where('status', 'in', PENDING_STATUSES)
-      .executeTakeFirst();
+  async findOpenRequest(
+    customerId: string,
+    businessId: string,
+    startsAt: string,
+  ): Promise<BookingRow | undefined> {
+    return (await openRequestStatement(this.db, customerId, businessId, startsAt)).rows[0];
   }
 
   /**

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Db } from '../db/database';
+import { prepared } from '../db/prepared';
 import type { Database, OutboxKind, OutboxTable } from '../db/schema';
 import type { MailMessage } from '../mail/mailer';
 
@@ -27,6 +28,93 @@ export type OutboxOutcome =
 /** Any executor: the database or a transaction (the email commits with the change). */
 type Executor = Kysely<Database>;
 
+// The worker's statements for each message and the enqueue of every email, compiled once (db/prepared).
+const insertStatement = prepared(
+  (
+    db,
+    id: string,
+    messageId: string,
+    kind: OutboxKind,
+    toAddress: string,
+    subject: string,
+    text: string,
+    html: string | null,
+    attachments: string | null,
+    recipientId: string | null,
+    bookingId: string | null,
+    dedupeKey: string | null,
+    notBefore: string,
+    giveUpAt: string,
+    now: string,
+  ) =>
+    db
+      .insertInto('outbox')
+      .values({
+        id,
+        message_id: messageId,
+        kind,
+        status: 'pending',
+        to_address: toAddress,
+        subject,
+        text,
+        html,
+        attachments,
+        recipient_id: recipientId,
+        booking_id: bookingId,
+        dedupe_key: dedupeKey,
+        not_before: notBefore,
+        give_up_at: giveUpAt,
+        lease_owner: null,
+        lease_until: null,
+        last_error: null,
+        created_at: now,
+        updated_at: now,
+        sent_at: null,
+      })
+      .onConflict((oc) => oc.column('dedupe_key').doNothing()),
+);
+/** `claimNext`'s one UPDATE; on PostgreSQL the row is locked with SKIP LOCKED. */
+const claimOf = (postgres: boolean) =>
+  prepared((db, owner: string, leaseUntil: string, now: string) => {
+    let due = db
+      .selectFrom('outbox')
+      .select('id')
+      .where('status', '=', 'pending')
+      .where('not_before', '<=', now)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
+      .orderBy('not_before')
+      .orderBy('id')
+      .limit(1);
+    if (postgres) due = due.forUpdate().skipLocked();
+    return db
+      .updateTable('outbox')
+      .set({ lease_owner: owner, lease_until: leaseUntil, attempts: sql`attempts + 1`, updated_at: now })
+      .where('id', '=', due)
+      .returningAll();
+  });
+const claimStatement = claimOf(false);
+const claimForUpdateStatement = claimOf(true);
+const sentStatement = prepared((db, id: string, owner: string, now: string) =>
+  db
+    .updateTable('outbox')
+    .set({
+      status: 'sent',
+      lease_owner: null,
+      lease_until: null,
+      updated_at: now,
+      sent_at: now,
+      last_error: null,
+    })
+    .where('id', '=', id)
+    .where('lease_owner', '=', owner),
+);
+const recipientStatement = prepared((db, userId: string) =>
+  db
+    .selectFrom('users')
+    .select(['email', 'notify_booking_updates', 'notify_reminders', 'notify_messages'])
+    .where('id', '=', userId),
+);
+
 /** The outbox table (migration 0006). Every write that claims or finishes a row names its lease. */
 export class OutboxRepository {
   constructor(private readonly db: Db) {}
@@ -38,32 +126,23 @@ export class OutboxRepository {
   ): Promise<void> {
     const now = options.now.toISOString();
     const due = options.notBefore ?? options.now;
-    await executor
-      .insertInto('outbox')
-      .values({
-        id: randomUUID(),
-        message_id: options.messageId,
-        kind: options.kind,
-        status: 'pending',
-        to_address: message.to.toLowerCase(),
-        subject: message.subject,
-        text: message.text,
-        html: message.html ?? null,
-        attachments: message.attachments ? JSON.stringify(message.attachments) : null,
-        recipient_id: options.recipientId ?? null,
-        booking_id: options.bookingId ?? null,
-        dedupe_key: options.dedupeKey ?? null,
-        not_before: due.toISOString(),
-        give_up_at: new Date(due.getTime() + options.retryForMs).toISOString(),
-        lease_owner: null,
-        lease_until: null,
-        last_error: null,
-        created_at: now,
-        updated_at: now,
-        sent_at: null,
-      })
-      .onConflict((oc) => oc.column('dedupe_key').doNothing())
-      .execute();
+    await insertStatement(
+      executor,
+      randomUUID(),
+      options.messageId,
+      options.kind,
+      message.to.toLowerCase(),
+      message.subject,
+      message.text,
+      message.html ?? null,
+      message.attachments ? JSON.stringify(message.attachments) : null,
+      options.recipientId ?? null,
+      options.bookingId ?? null,
+      options.dedupeKey ?? null,
+      due.toISOString(),
+      new Date(due.getTime() + options.retryForMs).toISOString(),
+      now,
+    );
   }
 
   /**
@@ -80,27 +159,9 @@ export class OutboxRepository {
     executor: Executor = this.db,
   ): Promise<OutboxRow | undefined> {
     const nowIso = now.toISOString();
-    let due = executor
-      .selectFrom('outbox')
-      .select('id')
-      .where('status', '=', 'pending')
-      .where('not_before', '<=', nowIso)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', nowIso)]))
-      .orderBy('not_before')
-      .orderBy('id')
-      .limit(1);
-    if (postgres) due = due.forUpdate().skipLocked();
-    return executor
-      .updateTable('outbox')
-      .set({
-        lease_owner: owner,
-        lease_until: new Date(now.getTime() + leaseMs).toISOString(),
-        attempts: sql`attempts + 1`,
-        updated_at: nowIso,
-      })
-      .where('id', '=', due)
-      .returningAll()
-      .executeTakeFirst();
+    const leaseUntil = new Date(now.getTime() + leaseMs).toISOString();
+    const claim = postgres ? claimForUpdateStatement : claimStatement;
+    return (await claim(executor, owner, leaseUntil, nowIso)).rows[0];
   }
 
   /** Pending messages due by `now`, whether a worker holds them or not. */
@@ -122,6 +183,9 @@ export class OutboxRepository {
     executor: Executor = this.db,
   ): Promise<boolean> {
     const now = outcome.now.toISOString();
+    if (outcome.status === 'sent') {
+      return (await sentStatement(executor, id, owner, now)).numAffectedRows === 1n;
+    }
     const result = await executor
       .updateTable('outbox')
       .set({
@@ -129,7 +193,7 @@ export class OutboxRepository {
         lease_owner: null,
         lease_until: null,
         updated_at: now,
-        ...(outcome.status === 'sent' ? { sent_at: now, last_error: null } : { last_error: outcome.reason }),
+        last_error: outcome.reason,
         ...(outcome.status === 'pending' ? { not_before: outcome.retryAt.toISOString() } : {}),
       })
       .where('id', '=', id)
@@ -157,12 +221,8 @@ export class OutboxRepository {
   }
 
   /** What the send-time checks read about the recipient. */
-  recipient(userId: string) {
-    return this.db
-      .selectFrom('users')
-      .select(['email', 'notify_booking_updates', 'notify_reminders', 'notify_messages'])
-      .where('id', '=', userId)
-      .executeTakeFirst();
+  async recipient(userId: string) {
+    return (await recipientStatement(this.db, userId)).rows[0];
   }
 
   /**

@@ -2,6 +2,7 @@ import type { BookingActor, CancelledBy } from '@app/domain';
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import { prepared } from '../db/prepared';
 import type { BookingMessagesTable, BookingStatusValue } from '../db/schema';
 
 export type ThreadLineRow = Selectable<BookingMessagesTable>;
@@ -44,6 +45,59 @@ const readSeqSet = (party: BookingActor, seq: number) =>
   party === 'customer' ? { customer_read_seq: seq } : { business_read_seq: seq };
 const otherParty = (party: BookingActor): BookingActor => (party === 'customer' ? 'business' : 'customer');
 
+// A booking request's two inserts, compiled once (db/prepared): a new thread at line 1 (see
+// `insertThread`) and a line.
+const newThreadStatement = prepared(
+  (db, bookingId: string, customerId: string, businessId: string, now: string) =>
+    db.insertInto('booking_threads').values({
+      booking_id: bookingId,
+      customer_id: customerId,
+      business_id: businessId,
+      last_seq: 1,
+      customer_read_seq: 1,
+      business_read_seq: 1,
+      created_at: now,
+    }),
+);
+const lineStatement = prepared(
+  (
+    db,
+    id: string,
+    bookingId: string,
+    seq: number,
+    sender: ThreadLineRow['sender'],
+    senderId: string | null,
+    body: string,
+    status: BookingStatusValue | null,
+    price: number | null,
+    createdAt: string,
+  ) =>
+    db.insertInto('booking_messages').values({
+      id,
+      booking_id: bookingId,
+      seq,
+      sender,
+      sender_id: senderId,
+      body,
+      status,
+      price,
+      created_at: createdAt,
+    }),
+);
+const insertLine = (db: Db, row: ThreadLineRow) =>
+  lineStatement(
+    db,
+    row.id,
+    row.booking_id,
+    row.seq,
+    row.sender,
+    row.sender_id,
+    row.body,
+    row.status,
+    row.price,
+    row.created_at,
+  );
+
 /**
  * Booking threads (migration 0011). Lines are numbered per booking under the thread row's lock
  * (`nextSeq`), so call the writing methods inside the transaction that writes the line.
@@ -65,7 +119,7 @@ export class ThreadsRepository {
       price: null,
       created_at: await this.notBeforePrevious(booking.id, seq, message.now),
     };
-    await this.db.insertInto('booking_messages').values(row).execute();
+    await insertLine(this.db, row);
     await this.markOwnLineRead(booking.id, message.sender, seq);
     return row;
   }
@@ -86,7 +140,7 @@ export class ThreadsRepository {
    * line): two inserts where `appendSystemLine` on a thread of lines takes five statements.
    */
   async open(booking: ThreadParties, line: NewSystemLine): Promise<ThreadLineRow> {
-    await this.insertThread(booking, 1, line.now).execute();
+    await newThreadStatement(this.db, booking.id, booking.customer_id, booking.business_id, line.now);
     const row: ThreadLineRow = {
       id: line.id,
       booking_id: booking.id,
@@ -98,7 +152,7 @@ export class ThreadsRepository {
       price: line.price,
       created_at: line.now,
     };
-    await this.db.insertInto('booking_messages').values(row).execute();
+    await insertLine(this.db, row);
     return row;
   }
 
@@ -127,7 +181,7 @@ export class ThreadsRepository {
       price: line.price,
       created_at: await this.notBeforePrevious(booking.id, seq, line.now),
     };
-    await this.db.insertInto('booking_messages').values(row).execute();
+    await insertLine(this.db, row);
     // System lines are never unread (api-contract §8.9): each party's read position moves past it
     // unless a line of the other party is still unread before it.
     await this.markOwnLineRead(booking.id, 'customer', seq);

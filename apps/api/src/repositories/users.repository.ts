@@ -1,5 +1,6 @@
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { Db } from '../db/database';
+import { prepared } from '../db/prepared';
 import type { AwayDatesTable, UsersTable } from '../db/schema';
 
 /** Columns a person may change on their own account row (never id, email, password or role). */
@@ -48,6 +49,30 @@ export type SessionRow = Pick<
   'id' | 'email' | 'user_type' | 'session_version' | 'is_confirmed' | 'bookings_version'
 >;
 
+// The statements of every authenticated request and every booking write, compiled once (db/prepared).
+const sessionStatement = prepared((db, id: string, familyId: string, now: string) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'email', 'user_type', 'session_version', 'is_confirmed', 'bookings_version'])
+    .where('id', '=', id)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('refresh_tokens')
+          .select('refresh_tokens.id')
+          .where('refresh_tokens.family_id', '=', familyId)
+          .where('refresh_tokens.user_id', '=', id)
+          .where('refresh_tokens.revoked_at', 'is', null)
+          .where('refresh_tokens.expires_at', '>', now),
+      ),
+    ),
+);
+const lockStatement = prepared((db, id: string) =>
+  db.updateTable('users').set({ session_version: sql`session_version` }).where('id', '=', id),
+);
+const lockAndReadStatement = prepared((db, id: string) =>
+  db.updateTable('users').set({ session_version: sql`session_version` }).where('id', '=', id).returningAll(),
+);
+
 export class UsersRepository {
   constructor(private readonly db: Db) {}
 
@@ -66,22 +91,8 @@ export class UsersRepository {
    * end access tokens at once. One query (refresh_tokens_family_idx), which also reads the
    * account's bookings version for the kept lists (decision 12).
    */
-  findSession(id: string, familyId: string, now: string): Promise<SessionRow | undefined> {
-    return this.db
-      .selectFrom('users')
-      .select(['id', 'email', 'user_type', 'session_version', 'is_confirmed', 'bookings_version'])
-      .where('id', '=', id)
-      .where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('refresh_tokens')
-            .select('refresh_tokens.id')
-            .where('refresh_tokens.family_id', '=', familyId)
-            .where('refresh_tokens.user_id', '=', id)
-            .where('refresh_tokens.revoked_at', 'is', null)
-            .where('refresh_tokens.expires_at', '>', now),
-        ),
-      )
-      .executeTakeFirst();
+  async findSession(id: string, familyId: string, now: string): Promise<SessionRow | undefined> {
+    return (await sessionStatement(this.db, id, familyId, now)).rows[0];
   }
 
   async insert(user: NewUserRow): Promise<void> {
@@ -142,25 +153,15 @@ export class UsersRepository {
    * Call it first in the transaction.
    */
   async lockAccount(id: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('users')
-      .set({ session_version: sql`session_version` })
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return result.numUpdatedRows === 1n;
+    return (await lockStatement(this.db, id)).numAffectedRows === 1n;
   }
 
   /**
    * `lockAccount` and the row as it is under the lock, in one statement (the booking writes' first
    * step, issue 34): undefined when there is no such account.
    */
-  lockAndRead(id: string): Promise<UserRow | undefined> {
-    return this.db
-      .updateTable('users')
-      .set({ session_version: sql`session_version` })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
+  async lockAndRead(id: string): Promise<UserRow | undefined> {
+    return (await lockAndReadStatement(this.db, id)).rows[0];
   }
 
   findBookableBusiness(id: string): Promise<UserRow | undefined> {
