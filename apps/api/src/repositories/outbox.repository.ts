@@ -220,6 +220,24 @@ export class OutboxRepository {
     });
   }
 
+  /**
+   * Gives a claimed message back untried (a worker that was told to stop as it claimed it): no
+   * lease, and the try it counted taken back.
+   */
+  async release(id: string, owner: string, now: Date): Promise<void> {
+    await this.db
+      .updateTable('outbox')
+      .set({
+        lease_owner: null,
+        lease_until: null,
+        attempts: sql`attempts - 1`,
+        updated_at: now.toISOString(),
+      })
+      .where('id', '=', id)
+      .where('lease_owner', '=', owner)
+      .execute();
+  }
+
   /** What the send-time checks read about the recipient. */
   async recipient(userId: string) {
     return (await recipientStatement(this.db, userId)).rows[0];

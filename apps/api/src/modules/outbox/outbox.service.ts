@@ -285,7 +285,10 @@ export class Outbox {
   /**
    * Claims, sends and records due messages one at a time while `goOn()` says so: each outcome is
    * recorded in the same transaction that claims the next message (OutboxRepository's
-   * finishAndClaimNext), so a message costs one commit.
+   * finishAndClaimNext), so a message costs one commit. Should that transaction fail, the outcome
+   * is recorded on its own before the error goes on (a message sent is never left to go again
+   * because the next claim failed); a message claimed as the worker was told to stop is given back
+   * unsent.
    */
   private async deliverDue(goOn: () => boolean): Promise<void> {
     if (!goOn()) return;
@@ -293,21 +296,26 @@ export class Outbox {
     const first = claim();
     let row = await this.repository.claimNext(this.owner, first.now, first.leaseMs, first.postgres);
     while (row) {
-      const attempt = await this.attempt(row);
-      if (goOn()) {
-        const { recorded, next } = await this.repository.finishAndClaimNext(
-          row.id,
-          this.owner,
-          attempt.outcome,
-          claim(),
-        );
-        attempt.recorded(recorded);
-        row = next;
-      } else {
-        attempt.recorded(await this.repository.finish(row.id, this.owner, attempt.outcome));
-        row = undefined;
+      if (!goOn()) {
+        await this.repository.release(row.id, this.owner, this.deps.clock());
+        return;
       }
+      const attempt = await this.attempt(row);
+      if (!goOn()) {
+        attempt.recorded(await this.repository.finish(row.id, this.owner, attempt.outcome));
+        this.beat();
+        return;
+      }
+      let claimed: Awaited<ReturnType<OutboxRepository['finishAndClaimNext']>>;
+      try {
+        claimed = await this.repository.finishAndClaimNext(row.id, this.owner, attempt.outcome, claim());
+      } catch (error) {
+        attempt.recorded(await this.repository.finish(row.id, this.owner, attempt.outcome));
+        throw error;
+      }
+      attempt.recorded(claimed.recorded);
       this.beat();
+      row = claimed.next;
     }
   }
 
