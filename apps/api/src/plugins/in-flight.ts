@@ -11,6 +11,15 @@ import fp from 'fastify-plugin';
  * onSend (its handler is done, whether the client is still there or not), when it is answered at
  * all, or when its connection closes after Fastify stopped sending for it (a hijacked event stream).
  */
+/** A request whose client closed the connection before its body was read. */
+class ClientGoneError extends Error {
+  readonly statusCode = 400;
+  readonly code = 'ClientGone';
+  constructor() {
+    super('The client closed the connection before the request was read');
+  }
+}
+
 export const inFlightPlugin = fp(
   async (app) => {
     let running = 0;
@@ -31,6 +40,13 @@ export const inFlightPlugin = fp(
         if (reply.sent) finish(request);
       });
       done();
+    });
+    // A client that went away while the onRequest hooks ran (a slow authentication, say): Fastify
+    // would wait for its body for ever, never reaching the handler or onSend, and the close would
+    // wait with it. It is answered now with an error, which nobody reads, and counted as finished.
+    app.addHook('preParsing', (request, _reply, payload, done) => {
+      if (request.raw.destroyed) done(new ClientGoneError(), undefined);
+      else done(null, payload);
     });
     app.addHook('onSend', (request, _reply, payload, done) => {
       finish(request);
