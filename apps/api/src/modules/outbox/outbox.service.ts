@@ -192,7 +192,7 @@ export class Outbox {
 
   /**
    * When the worker last showed it is alive (GET /api/ready, api-contract §8.7): the end of its
-   * last round, or a message it finished during a long one. Undefined until its first round ends;
+   * last round, or a message it (or a drain) finished during a long one. Undefined until then;
    * a round that fails (the database is gone) does not count.
    */
   get heartbeat(): Date | undefined {
