@@ -41,6 +41,9 @@ class ResizeObserverStub {
 window.ResizeObserver = ResizeObserverStub;
 
 beforeEach(() => {
+  // A component test renders in a live document, as after the server's render is hydrated (the
+  // tab's session is read from the first render: src/lib/use-is-hydrated.ts).
+  document.documentElement.dataset.hydrated = '';
   localStorage.clear();
   sessionStorage.clear();
 });

@@ -30,7 +30,7 @@ export function redirectForMismatch(userType: UserType | undefined, allowed: All
 }
 
 /**
- * The route guard of spec §2: no token → /login; a required type still unknown → 'Loading...';
+ * The route guard of spec §2: the tab's session not read yet → 'Loading...'; no token → /login; a required type still unknown → 'Loading...';
  * a type that the route does not allow → the redirect above. A failed type lookup shows an error
  * with 'Try again'. Without children it guards its child routes (a layout route).
  */
@@ -41,9 +41,10 @@ export function RouteGuard({
   allow?: AllowedUserTypes;
   children?: ReactNode;
 }) {
-  const { isAuthenticated, userType, user, isUserError } = useSession();
+  const { isSessionRead, isAuthenticated, userType, user, isUserError } = useSession();
   const location = useLocation();
 
+  if (!isSessionRead) return <FullPageLoader label="Loading..." />;
   if (!isAuthenticated)
     return <Navigate to={paths.login.getHref(`${location.pathname}${location.search}`)} replace />;
   if (!allow) return children;

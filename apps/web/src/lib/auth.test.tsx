@@ -1,10 +1,18 @@
 import { REFRESH_LEAD_SECONDS } from '@app/domain';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, screen, waitFor } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { CUSTOMER_ONLY, RouteGuard } from '@/app/route-guard';
 import { apiErrorResponse, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 import { makeAccessToken, userDetails } from '@/testing/tokens';
-import { getSession } from './session';
+import { SessionProvider, useSession } from './auth';
+import { getSession, saveSession } from './session';
 
 describe('session refresh schedule', () => {
   it('refreshes the access token 60 seconds before it expires', async () => {
@@ -45,4 +53,94 @@ describe('session refresh schedule', () => {
     expect(getSession()).toBeNull();
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeInTheDocument();
   });
+});
+
+/** What the session says, as a page would show it. */
+function Probe() {
+  const { isSessionRead, isAuthenticated } = useSession();
+  if (!isSessionRead) return <p>not read</p>;
+  return <p>{isAuthenticated ? 'signed in' : 'signed out'}</p>;
+}
+
+/** Every page the route guard let render, in order. */
+const seen: string[] = [];
+function Seen({ text }: { text: string }) {
+  seen.push(text);
+  return <p>{text}</p>;
+}
+
+describe('the session in a page the server rendered', () => {
+  /** Renders `page` as the server does, then hydrates it as the browser does. */
+  async function serverRenderThenHydrate(page: ReactElement) {
+    // As on the server and then in the browser: the document is marked hydrated only once its
+    // first render is done.
+    delete document.documentElement.dataset.hydrated;
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page);
+    // What a person reads (Mantine's provider adds its style element).
+    const textOf = () => [...container.querySelectorAll('p')].map((node) => node.textContent).join(' ');
+    const serverText = textOf();
+    const errors = vi.spyOn(console, 'error');
+    await act(async () => {
+      hydrateRoot(container, page);
+    });
+    return { textOf, serverText, errors };
+  }
+
+  const withSession = (children: ReactElement) => (
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient()}>
+        <SessionProvider>{children}</SessionProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+
+  it("hydrates the server's render as it is (no session read), then reads the tab's session", async () => {
+    stubFetch().on('GET', '/api/user/userdetails', jsonResponse(200, userDetails('User')));
+    saveSession({ accessToken: makeAccessToken(), refreshToken: 'refresh-1' }, { rememberMe: false });
+    const { textOf, serverText, errors } = await serverRenderThenHydrate(withSession(<Probe />));
+
+    expect(serverText).toBe('not read');
+    await waitFor(() => expect(textOf()).toBe('signed in'));
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['signed in', true, 'the page'],
+    ['signed out', false, 'Sign In'],
+  ])(
+    "a route guard waits for the tab's session (%s) rather than judging the server's render",
+    async (_, signedIn, shown) => {
+      stubFetch().on('GET', '/api/user/userdetails', jsonResponse(200, userDetails('User')));
+      if (signedIn)
+        saveSession({ accessToken: makeAccessToken(), refreshToken: 'refresh-1' }, { rememberMe: false });
+      const seen: string[] = [];
+      const Seen = ({ text }: { text: string }) => {
+        seen.push(text);
+        return <p>{text}</p>;
+      };
+      const page = withSession(
+        <MemoryRouter initialEntries={['/profile']}>
+          <Routes>
+            <Route
+              path="/profile"
+              element={
+                <RouteGuard allow={CUSTOMER_ONLY}>
+                  <Seen text="the page" />
+                </RouteGuard>
+              }
+            />
+            <Route path="/login" element={<Seen text="Sign In" />} />
+          </Routes>
+        </MemoryRouter>,
+      );
+
+      const { textOf, serverText, errors } = await serverRenderThenHydrate(page);
+
+      expect(serverText).toBe('Loading...');
+      await waitFor(() => expect(textOf()).toBe(shown));
+      expect(seen).toEqual([shown]);
+      expect(errors).not.toHaveBeenCalled();
+    },
+  );
 });

@@ -21,6 +21,7 @@ import {
   saveSession,
   subscribeToSession,
 } from './session';
+import { useIsHydrated } from './use-is-hydrated';
 
 /**
  * The signed-in session as React sees it: whether there is a token, the user's type (from
@@ -70,17 +71,31 @@ export interface SessionContextValue {
   claimedUserType: UserType | undefined;
   isUserLoading: boolean;
   isUserError: boolean;
+  /**
+   * Whether this tab's session has been read. Not in the server's render nor in the browser's
+   * hydration of it (both have none), nor while the render after that is under way: until then a
+   * signed-out look says nothing, and a route guard waits.
+   */
+  isSessionRead: boolean;
   /** Stores the tokens of a successful sign-in (localStorage for 30 days with remember-me). */
   signIn: (tokens: SessionTokens, options: { rememberMe: boolean }) => void;
   /** Revokes the refresh token on the server (best effort), then forgets the session locally. */
   signOut: () => Promise<void>;
 }
 
+const noSession = () => null;
+
 const SessionContext = createContext<SessionContextValue | null>(null);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const accessToken = useSyncExternalStore(subscribeToSession, getAccessToken, () => null);
+  // The tab's own session from the render after hydration, a transition (useIsHydrated).
+  const isSessionRead = useIsHydrated();
+  const accessToken = useSyncExternalStore(
+    subscribeToSession,
+    isSessionRead ? getAccessToken : noSession,
+    noSession,
+  );
   const isAuthenticated = accessToken !== null;
 
   const userQuery = useQuery({ ...userDetailsQueryOptions(), enabled: isAuthenticated });
@@ -142,6 +157,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       claimedUserType,
       isUserLoading: isAuthenticated && userQuery.isPending,
       isUserError: isAuthenticated && userQuery.isError,
+      isSessionRead,
       signIn,
       signOut,
     }),
@@ -152,6 +168,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       userQuery.data,
       userQuery.isPending,
       userQuery.isError,
+      isSessionRead,
       signIn,
       signOut,
     ],

@@ -175,10 +175,10 @@ export function BookingWizard({ businessId }: { businessId: string }) {
   const data = useDeferredValue(availableTimes.data);
   // Once loaded, the wizard stays: a failed background refetch must not wipe the customer's choices.
   // The server render (and the hydration of it) knows no draft: once hydrated, a tab holding a draft
-  // for this business starts the wizard again from it, in a deferred render (React renders it in
-  // slices between the browser's own work); without one, the hydrated wizard carries on and starts
-  // saving its draft.
-  const isHydrated = useDeferredValue(useIsHydrated());
+  // for this business starts the wizard again from it, in a transition (React renders it in slices
+  // between the browser's own work); without one, the hydrated wizard carries on and starts saving
+  // its draft.
+  const isHydrated = useIsHydrated();
   // Decided once, when the page is hydrated: the draft the wizard then saves must not remount it.
   const [startsFromDraft, setStartsFromDraft] = useState<boolean | null>(null);
   if (isHydrated && startsFromDraft === null) setStartsFromDraft(hasBookingDraft(businessId));
