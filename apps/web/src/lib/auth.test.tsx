@@ -114,11 +114,7 @@ describe('the session in a page the server rendered', () => {
       stubFetch().on('GET', '/api/user/userdetails', jsonResponse(200, userDetails('User')));
       if (signedIn)
         saveSession({ accessToken: makeAccessToken(), refreshToken: 'refresh-1' }, { rememberMe: false });
-      const seen: string[] = [];
-      const Seen = ({ text }: { text: string }) => {
-        seen.push(text);
-        return <p>{text}</p>;
-      };
+      seen.length = 0;
       const page = withSession(
         <MemoryRouter initialEntries={['/profile']}>
           <Routes>
