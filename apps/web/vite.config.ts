@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
@@ -77,10 +77,14 @@ function precompress(): Plugin {
         : join(config.root, config.build.outDir);
     },
     closeBundle() {
-      // Only the browser's files are served; the server build is loaded by the API.
-      if (isServerBuild) return;
-      for (const file of walk(outDir)) {
+      // Only the browser's files are served; the server build is loaded by the API. React Router
+      // writes the browser's route manifest (assets/manifest-*.js, 13 kB, on every page's first
+      // load) during the server build, so that build compresses what the browser's has not.
+      const served = isServerBuild ? join(dirname(outDir), 'client') : outDir;
+      if (!existsSync(served)) return;
+      for (const file of walk(served)) {
         if (!compressible.test(file)) continue;
+        if (isServerBuild && existsSync(`${file}.gz`)) continue;
         const content = readFileSync(file);
         if (content.length < 1024) continue;
         writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
