@@ -3,10 +3,10 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CUSTOMER_ONLY, RouteGuard } from '@/app/route-guard';
 import { apiErrorResponse, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
@@ -82,10 +82,20 @@ describe('the session in a page the server rendered', () => {
     const serverText = textOf();
     const errors = vi.spyOn(console, 'error');
     await act(async () => {
-      hydrateRoot(container, page);
+      roots.push(hydrateRoot(container, page));
     });
     return { textOf, serverText, errors };
   }
+
+  // Testing Library unmounts only what it rendered. A root left mounted would go on following the
+  // session store: its provider would read the user's details for the next file's sign-in (the
+  // files share one module graph and document).
+  const roots: Root[] = [];
+  afterEach(() => {
+    act(() => {
+      for (const root of roots.splice(0)) root.unmount();
+    });
+  });
 
   const withSession = (children: ReactElement) => (
     <MantineProvider>
