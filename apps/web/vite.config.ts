@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
+import reactRouterConfig from './react-router.config';
 
 // `npm run dev` runs the API (apps/api/src/dev.ts), which serves this app through Vite's middleware
 // and renders its pages with the API's data in process, as in production.
@@ -60,6 +61,7 @@ function mantineStylesPerComponent(): Plugin {
  */
 function precompress(): Plugin {
   let outDir = 'build/client';
+  let root = '.';
   let isServerBuild = false;
   const compressible = /\.(js|css|html|svg|json|txt)$/;
   const walk = (dir: string): string[] =>
@@ -72,6 +74,7 @@ function precompress(): Plugin {
     apply: 'build',
     configResolved(config) {
       isServerBuild = Boolean(config.build.ssr);
+      root = config.root;
       outDir = config.build.outDir.startsWith('/')
         ? config.build.outDir
         : join(config.root, config.build.outDir);
@@ -80,7 +83,7 @@ function precompress(): Plugin {
       // Only the browser's files are served; the server build is loaded by the API. React Router
       // writes the browser's route manifest (assets/manifest-*.js, 13 kB, on every page's first
       // load) during the server build, so that build compresses what the browser's has not.
-      const served = isServerBuild ? join(dirname(outDir), 'client') : outDir;
+      const served = isServerBuild ? join(root, reactRouterConfig.buildDirectory, 'client') : outDir;
       if (!existsSync(served)) return;
       for (const file of walk(served)) {
         if (!compressible.test(file)) continue;

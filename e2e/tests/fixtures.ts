@@ -51,7 +51,9 @@ export const withoutHydration = (page: Page) => {
  * The server renders every page before its script runs: a tap on a button before the page has
  * hydrated would do nothing. Every journey's loads (of its own page and of pages it opens with
  * browser.newPage) wait for the app's mark on <html> (apps/web/app/root.tsx) when they load a page
- * of the app; a file or an API answer is returned as it is.
+ * of the app; a file or an API answer is returned as it is. The mark means hydrated, not that the
+ * tab's session has been read: that comes in the transition after (src/lib/use-is-hydrated.ts), so
+ * a check of signed-in parts waits for them (a locator), never reads the page at once.
  */
 function waitForHydrationOnEveryLoad(page: Page) {
   const prototype = Object.getPrototypeOf(page) as Record<string, unknown>;

@@ -49,20 +49,23 @@ const buildDir = () => {
 
 const kb = (bytes) => (bytes / 1000).toFixed(1);
 
+/** The built file behind a URL the page loads. */
+const builtFile = (clientDir, url) => join(clientDir, url.replace(/^\//, ''));
+
 /**
  * What the server sends for a built file to a browser that takes gzip (its .gz) or brotli (its .br):
  * a file without them (one under 1 kB, which the build leaves whole) goes as it is, since
  * @fastify/static serves the copies the build wrote and compresses nothing itself.
  */
 function sizesOf(clientDir, url) {
-  const file = join(clientDir, url.replace(/^\//, ''));
+  const file = builtFile(clientDir, url);
   const sizeOf = (path) => (existsSync(path) ? readFileSync(path).length : readFileSync(file).length);
   return { gzip: sizeOf(`${file}.gz`), brotli: sizeOf(`${file}.br`) };
 }
 
 /** Whether the build wrote .gz and .br copies of a file the page loads (all but those under 1 kB). */
 function isPrecompressed(clientDir, url) {
-  const file = join(clientDir, url.replace(/^\//, ''));
+  const file = builtFile(clientDir, url);
   return readFileSync(file).length < 1024 || (existsSync(`${file}.gz`) && existsSync(`${file}.br`));
 }
 
@@ -121,7 +124,7 @@ const groupOf = (source) => GROUPS.find(([, pattern]) => pattern.test(source))?.
  * Null when the build has no maps at all.
  */
 function compositionOf(clientDir, url) {
-  const file = join(clientDir, url.replace(/^\//, ''));
+  const file = builtFile(clientDir, url);
   if (!existsSync(`${file}.map`)) {
     if (!readdirSync(join(clientDir, 'assets')).some((name) => name.endsWith('.js.map'))) return null;
     const group = /\/manifest-[^/]+\.js$/.test(url) ? 'route manifest' : 'other';

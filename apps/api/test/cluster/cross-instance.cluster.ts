@@ -73,10 +73,10 @@ describe.skipIf(missing.length > 0)(`${INSTANCES} API processes on one PostgreSQ
   }
 
   /**
-   * The business's offered times from two hours ahead (at least one, whatever the season). The soonest ones stop being bookable as the
-   * clock passes them (the notice, the next start every 15 minutes), and a test books its times
-   * seconds after it read them: one run at 00:59 had 46 requests for the first offered time
-   * refused as no longer available.
+   * The business's offered times from two hours ahead (at least an hour ahead, whatever the season).
+   * The soonest ones stop being bookable as the clock passes them (the notice, the next start every
+   * 15 minutes), and a test books its times seconds after it read them: one run at 00:59 had 46
+   * requests for the first offered time refused as no longer available.
    */
   async function slotsOf(baseUrl: string, businessId: string): Promise<string[]> {
     const response = await fetch(`${baseUrl}/api/booking/available-times?businessId=${businessId}`);

@@ -68,9 +68,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
 
 /**
  * The page's reviews are part of its server render, so their code comes with the page's: hydration
- * never leaves them waiting for it. React throws away the server's HTML of a part still waiting for
- * its code when the session arrives above it, and draws it again (on a phone, a long task of about a
- * second; decision 24).
+ * never leaves them waiting for it. A part still waiting for its code when the session arrives above
+ * it holds that update back (the session comes in a transition: src/lib/use-is-hydrated.ts) until
+ * the code is in; before that transition React threw its server HTML away and drew it again (on a
+ * phone, a long task of about a second; decision 24).
  */
 function WithPageReviews({ children }: { children: ReactNode }) {
   const slots = useReviewSlots();

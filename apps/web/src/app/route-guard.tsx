@@ -30,9 +30,10 @@ export function redirectForMismatch(userType: UserType | undefined, allowed: All
 }
 
 /**
- * The route guard of spec §2: the tab's session not read yet → 'Loading...'; no token → /login; a required type still unknown → 'Loading...';
- * a type that the route does not allow → the redirect above. A failed type lookup shows an error
- * with 'Try again'. Without children it guards its child routes (a layout route).
+ * The route guard of spec §2: the tab's session not read yet (the server's render and its
+ * hydration) → 'Loading...'; no token → /login; a required type still unknown → 'Loading...'; a
+ * type that the route does not allow → the redirect above. A failed type lookup shows an error with
+ * 'Try again'. Without children it guards its child routes (a layout route).
  */
 export function RouteGuard({
   allow,

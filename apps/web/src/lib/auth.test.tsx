@@ -2,7 +2,7 @@ import { REFRESH_LEAD_SECONDS } from '@app/domain';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, screen, waitFor } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import { type ReactElement, useDeferredValue } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -69,6 +69,17 @@ function Seen({ text }: { text: string }) {
   return <p>{text}</p>;
 }
 
+/**
+ * Each render's [the session read?, the same through useDeferredValue]. In an urgent render a
+ * deferred value lags one render behind; in a transition it is the new value at once.
+ */
+const reads: [boolean, boolean][] = [];
+function DeferredProbe() {
+  const { isSessionRead } = useSession();
+  reads.push([isSessionRead, useDeferredValue(isSessionRead)]);
+  return null;
+}
+
 describe('the session in a page the server rendered', () => {
   /** Renders `page` as the server does, then hydrates it as the browser does. */
   async function serverRenderThenHydrate(page: ReactElement) {
@@ -113,6 +124,24 @@ describe('the session in a page the server rendered', () => {
     expect(serverText).toBe('not read');
     await waitFor(() => expect(textOf()).toBe('signed in'));
     expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('reads the session in a transition, never in an urgent render that would block the page', async () => {
+    stubFetch().on('GET', '/api/user/userdetails', jsonResponse(200, userDetails('User')));
+    saveSession({ accessToken: makeAccessToken(), refreshToken: 'refresh-1' }, { rememberMe: false });
+    reads.length = 0;
+
+    await serverRenderThenHydrate(withSession(<DeferredProbe />));
+
+    await waitFor(() => expect(reads.at(-1)).toEqual([true, true]));
+    // The server's render and the hydration, then the transition's renders (the details arriving
+    // render it again): no urgent render of the read session, which would show [true, false].
+    expect(reads.slice(0, 3)).toEqual([
+      [false, false],
+      [false, false],
+      [true, true],
+    ]);
+    expect(reads).not.toContainEqual([true, false]);
   });
 
   it.each([
