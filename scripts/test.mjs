@@ -8,9 +8,9 @@
 // Where PostgreSQL or Chromium is missing the part is skipped LOUDLY, unless
 // REQUIRE_FULL_TESTS=1 (CI), which turns every skip into a failure.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
@@ -86,6 +86,22 @@ function step(name, command, args) {
   if (run(command, args) !== 0) failures.push(name);
   timings.push([name, Date.now() - stepStartedAt]);
 }
+/** One line per failed test or file of a Vitest JSON report, with the first line of its error. */
+function failedTests(report) {
+  const lines = [];
+  for (const file of report.testResults ?? []) {
+    const name = relative(root, file.name);
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failed) {
+      const why = (test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+      lines.push(`  ${name} > ${test.fullName}: ${why}`);
+    }
+    if (failed.length === 0 && file.status === 'failed') {
+      lines.push(`  ${name}: ${(file.message ?? '').split('\n')[0].slice(0, 300)}`);
+    }
+  }
+  return lines;
+}
 const minutes = (ms) => {
   const seconds = Math.round(ms / 1000);
   return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
@@ -120,6 +136,10 @@ for (const [name, ms] of timings) console.info(`  ${minutes(ms).padStart(13)}  $
 console.info(`  ${minutes(Date.now() - startedAt).padStart(13)}  in all`);
 console.info(`\nQuality report: ${env.QUALITY_DOC}`);
 if (failures.length > 0) console.error(`\nFailed: ${failures.join(', ')}`);
+// The failing Vitest tests by name, last: CI keeps only the end of what a run prints.
+if (failures.includes('unit, API and component tests') && existsSync(vitestReport)) {
+  for (const line of failedTests(JSON.parse(readFileSync(vitestReport, 'utf8')))) console.error(line);
+}
 const failed = failures.length > 0;
 if (skipped.length > 0) loud(`Skipped: ${skipped.join(', ')}`);
 process.exit(failed ? 1 : 0);

@@ -71,6 +71,6 @@ describe('grouping bookings', () => {
 
   it('takes a booking that only the bookings list holds', () => {
     const approved = makeBooking({ Status: 'Approved' });
-    expect(groupBookings([], [approved]).approved).toEqual([approved]);
+    expect(groupBookings([], [approved], new Date('2026-11-25T12:00:00Z')).approved).toEqual([approved]);
   });
 });
