@@ -11,7 +11,8 @@
  * Only the loop is profiled (the inspector's profiler, started after the seed and the app's start).
  *
  * Endpoints: health (the lightest route), available-times (one member), available-times-team (three barbers, 15-minute starts),
- * book (a customer's request for a free start), book-approve (a request and its approval).
+ * book (a customer's request for a free start), book-approve (a request and its approval),
+ * dashboard (one business's pending requests, 20 at a time, as the dashboard opens: a kept answer).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,7 +29,7 @@ import { planConfig } from './plans';
 import { BENCH_PASSWORD, SHORT_SIZE, seedMarketplace } from './seed';
 import { mintAccessTokens } from './tokens';
 
-const ENDPOINTS = ['health', 'available-times', 'available-times-team', 'book', 'book-approve'] as const;
+const ENDPOINTS = ['health', 'available-times', 'available-times-team', 'book', 'book-approve', 'dashboard'] as const;
 type Endpoint = (typeof ENDPOINTS)[number];
 const endpoint = (process.argv[2] ?? 'available-times') as Endpoint;
 if (!ENDPOINTS.includes(endpoint)) throw new Error(`endpoint: ${ENDPOINTS.join(' | ')}`);
@@ -151,6 +152,10 @@ let done = 0;
 for (let i = 0; i < calls; i += 1) {
   if (endpoint === 'health') {
     await ask('GET', '/api/health', undefined, undefined, { gzip: true });
+  } else if (endpoint === 'dashboard') {
+    await ask('GET', '/api/booking/getallbookings?status=Requested&limit=20', businessTokens[0], undefined, {
+      gzip: true,
+    });
   } else if (endpoint === 'available-times' || endpoint === 'available-times-team') {
     await ask('GET', paths[i % paths.length]!, undefined, undefined, { gzip: true });
   } else {
