@@ -29,7 +29,14 @@ import { planConfig } from './plans';
 import { BENCH_PASSWORD, SHORT_SIZE, seedMarketplace } from './seed';
 import { mintAccessTokens } from './tokens';
 
-const ENDPOINTS = ['health', 'available-times', 'available-times-team', 'book', 'book-approve', 'dashboard'] as const;
+const ENDPOINTS = [
+  'health',
+  'available-times',
+  'available-times-team',
+  'book',
+  'book-approve',
+  'dashboard',
+] as const;
 type Endpoint = (typeof ENDPOINTS)[number];
 const endpoint = (process.argv[2] ?? 'available-times') as Endpoint;
 if (!ENDPOINTS.includes(endpoint)) throw new Error(`endpoint: ${ENDPOINTS.join(' | ')}`);
