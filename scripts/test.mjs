@@ -107,7 +107,8 @@ const minutes = (ms) => {
   return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 };
 
-step('unit, API and component tests', 'npx', [
+const VITEST_STEP = 'unit, API and component tests';
+step(VITEST_STEP, 'npx', [
   'vitest',
   'run',
   '--reporter=default',
@@ -137,7 +138,7 @@ console.info(`  ${minutes(Date.now() - startedAt).padStart(13)}  in all`);
 console.info(`\nQuality report: ${env.QUALITY_DOC}`);
 if (failures.length > 0) console.error(`\nFailed: ${failures.join(', ')}`);
 // The failing Vitest tests by name, last: CI keeps only the end of what a run prints.
-if (failures.includes('unit, API and component tests') && existsSync(vitestReport)) {
+if (failures.includes(VITEST_STEP) && existsSync(vitestReport)) {
   for (const line of failedTests(JSON.parse(readFileSync(vitestReport, 'utf8')))) console.error(line);
 }
 const failed = failures.length > 0;

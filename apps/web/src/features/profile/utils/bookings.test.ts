@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { makeBooking } from '../testing/profile-fixtures';
 import { groupBookings } from './bookings';
 
+/** Before the bookings fixture's time (2026-12-05 10:00), so its booking is still to come. */
+const NOW = new Date('2026-11-25T12:00:00Z');
+
 describe('grouping bookings', () => {
   it('puts each status in its tab, Declined with Cancelled and Confirmed on its own', () => {
     const statuses = [
@@ -14,7 +17,7 @@ describe('grouping bookings', () => {
       'Confirmed',
     ] as const;
     const requests = statuses.map((Status) => makeBooking({ id: Status, Status }));
-    const groups = groupBookings(requests, requests.slice(0, 1), new Date('2026-11-25T12:00:00Z'));
+    const groups = groupBookings(requests, requests.slice(0, 1), NOW);
     expect(
       Object.fromEntries(Object.entries(groups).map(([key, list]) => [key, list.map((b) => b.id)])),
     ).toEqual({
@@ -29,7 +32,6 @@ describe('grouping bookings', () => {
   });
 
   it('lists what is coming soonest first, then past bookings latest first; ended lists latest first', () => {
-    const now = new Date('2026-11-25T12:00:00Z');
     const groups = groupBookings(
       [
         makeBooking({ id: 'late', Status: 'Approved', BookingDateTime: '2026-12-10 10:00' }),
@@ -41,7 +43,7 @@ describe('grouping bookings', () => {
         makeBooking({ id: 'recent', Status: 'Denied', BookingDateTime: '2026-11-20 10:00' }),
       ],
       [],
-      now,
+      NOW,
     );
     expect(groups.approved.map((b) => b.id)).toEqual(['soon', 'late']);
     expect(groups.past.map((b) => b.id)).toEqual(['yesterday', 'long-ago']);
@@ -71,6 +73,6 @@ describe('grouping bookings', () => {
 
   it('takes a booking that only the bookings list holds', () => {
     const approved = makeBooking({ Status: 'Approved' });
-    expect(groupBookings([], [approved], new Date('2026-11-25T12:00:00Z')).approved).toEqual([approved]);
+    expect(groupBookings([], [approved], NOW).approved).toEqual([approved]);
   });
 });
