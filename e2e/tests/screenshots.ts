@@ -8,11 +8,11 @@ const dir = join(import.meta.dirname, '..', '..', 'test-output', 'screenshots');
  * and the 62 pairs took about a minute of its wall time on two cores (decision 30). `npm run
  * test:e2e` and `npx playwright test` take them.
  */
-const enabled = process.env.E2E_SCREENSHOTS !== '0';
+export const screenshotsEnabled = process.env.E2E_SCREENSHOTS !== '0';
 
 /** Full-page screenshots of the current view at 375 px (phone) and 1280 px (desktop). */
 export async function shootBothWidths(page: Page, name: string) {
-  if (!enabled) return;
+  if (!screenshotsEnabled) return;
   mkdirSync(dir, { recursive: true });
   const original = page.viewportSize() ?? { width: 1280, height: 800 };
   for (const width of [375, 1280]) {

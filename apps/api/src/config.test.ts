@@ -112,6 +112,24 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: '2' }, /TRUST_PROXY/],
     [{ TRUST_PROXY: 'true' }, /TRUST_PROXY=true would believe the X-Forwarded-For of any client/],
     [{ REMINDER_OFFSETS: '24h,3x' }, /REMINDER_OFFSETS: "3x" is not a reminder offset/],
+    [
+      { DATABASE_URL: 'postgres://db/app', DATABASE_POOL_SIZE: '0' },
+      /DATABASE_POOL_SIZE: must be a whole number of connections from 1 to 100/,
+    ],
+    [
+      { DATABASE_URL: 'postgres://db/app', DATABASE_POOL_SIZE: '2.5' },
+      /DATABASE_POOL_SIZE: must be a whole number of connections from 1 to 100/,
+    ],
+    [
+      { DATABASE_URL: 'postgres://db/app', DATABASE_POOL_SIZE: '101' },
+      /DATABASE_POOL_SIZE: must be a whole number of connections from 1 to 100/,
+    ],
+    [{ DATABASE_POOL_SIZE: '5' }, /DATABASE_POOL_SIZE: applies to PostgreSQL only/],
+    [
+      { DATABASE_URL: 'sqlite:./x.db', DATABASE_POOL_SIZE: '5' },
+      /DATABASE_POOL_SIZE: applies to PostgreSQL only/,
+    ],
+    [{ DATABASE_URL: 'mysql://x', DATABASE_POOL_SIZE: '5' }, /DATABASE_URL must start with sqlite:/],
   ])('fails at start on bad values: %o', (values, message) => {
     expect(() => loadConfig(env(values))).toThrow(ConfigError);
     expect(() => loadConfig(env(values))).toThrow(message);
@@ -123,6 +141,7 @@ describe('loadConfig', () => {
         PORT: '8080',
         HOST: '0.0.0.0',
         DATABASE_URL: 'postgres://u:p@db:5432/app',
+        DATABASE_POOL_SIZE: '4',
         SMTP_URL: 'smtps://u:p@mail:465',
         MAIL_FROM: 'Shop <shop@example.com>',
         JWT_SECRET: 's'.repeat(32),
@@ -138,7 +157,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       port: 8080,
       host: '0.0.0.0',
-      database: { dialect: 'postgres', url: 'postgres://u:p@db:5432/app' },
+      database: { dialect: 'postgres', url: 'postgres://u:p@db:5432/app', poolSize: 4 },
       smtpUrl: 'smtps://u:p@mail:465',
       mailFrom: 'Shop <shop@example.com>',
       appUrl: 'https://book.example.com',

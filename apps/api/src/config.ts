@@ -14,7 +14,19 @@ import { API_PACKAGE_DIR, findRepoRoot, invocationDir } from './paths';
 
 export type DatabaseConfig =
   | { dialect: 'sqlite'; path: string } // a file path, or ':memory:'
-  | { dialect: 'postgres'; url: string };
+  | {
+      dialect: 'postgres';
+      url: string;
+      /**
+       * DATABASE_POOL_SIZE (default DEFAULT_POOL_SIZE): the most connections this instance opens.
+       * Every instance opens its own pool: instances × this, plus the tools (backups, psql), must
+       * stay under the server's max_connections less its reserved ones (README, docs/deploy.md).
+       */
+      poolSize?: number;
+    };
+
+/** Each instance's PostgreSQL connections when DATABASE_POOL_SIZE is unset. */
+export const DEFAULT_POOL_SIZE = 10;
 
 export interface AppConfig {
   env: 'development' | 'test' | 'production';
@@ -95,6 +107,19 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: optionalText,
   DATABASE_URL: optionalText,
+  DATABASE_POOL_SIZE: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,3}$/, 'must be a whole number of connections from 1 to 100')
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .min(1, 'must be a whole number of connections from 1 to 100')
+          .max(100, 'must be a whole number of connections from 1 to 100'),
+      )
+      .optional(),
+  ),
   SMTP_URL: optionalText.pipe(
     z
       .string()
@@ -271,6 +296,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     // NOTE: one without the other would take payments it could never hear were paid.
     problems.push('  STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: set both, or neither');
   }
+  const onSqlite = !env.DATABASE_URL || env.DATABASE_URL.startsWith('sqlite:');
+  if (env.DATABASE_POOL_SIZE !== undefined && onSqlite) {
+    // NOTE: SQLite has one connection per process; a pool size there would be a setting that does
+    // nothing. (A DATABASE_URL of neither kind is refused below with its own message.)
+    problems.push('  DATABASE_POOL_SIZE: applies to PostgreSQL only (DATABASE_URL=postgres://...)');
+  }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
 
   const startupWarnings: string[] = [];
@@ -281,7 +312,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   }
 
   const dataDir = join(findRepoRoot(), 'data');
-  const database = parseDatabaseUrl(env.DATABASE_URL, dataDir, invocationDir(source));
+  const databaseUrl = parseDatabaseUrl(env.DATABASE_URL, dataDir, invocationDir(source));
+  const database: DatabaseConfig =
+    databaseUrl.dialect === 'postgres' && env.DATABASE_POOL_SIZE !== undefined
+      ? { ...databaseUrl, poolSize: env.DATABASE_POOL_SIZE }
+      : databaseUrl;
   return {
     env: env.NODE_ENV,
     isProduction,

@@ -10,7 +10,7 @@ import {
   SqliteDriver,
 } from 'kysely';
 import pg from 'pg';
-import type { DatabaseConfig } from '../config';
+import { type DatabaseConfig, DEFAULT_POOL_SIZE } from '../config';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -27,7 +27,11 @@ export const postgresPool = (db: Db): pg.Pool | undefined => pools.get(db);
 /** Opens the database named by the config: SQLite (default) or PostgreSQL. */
 export function createDatabase(config: DatabaseConfig): Db {
   if (config.dialect === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: 10, connectionTimeoutMillis: 5_000 });
+    const pool = new pg.Pool({
+      connectionString: config.url,
+      max: config.poolSize ?? DEFAULT_POOL_SIZE,
+      connectionTimeoutMillis: 5_000,
+    });
     // An idle client that loses its connection emits on the pool; without a listener the process dies.
     pool.on('error', () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

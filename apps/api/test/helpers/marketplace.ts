@@ -37,7 +37,7 @@ export interface Actor {
 }
 
 let passwordHash: Promise<string> | undefined;
-/** The hash of PASSWORD, computed once per test file. */
+/** The hash of PASSWORD, computed once per Vitest worker (the API files share a module graph). */
 export const testPasswordHash = () => {
   passwordHash ??= hashPassword(PASSWORD);
   return passwordHash;
