@@ -1,4 +1,6 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import api from './apps/api/vitest.config.ts';
 import web from './apps/web/vitest.config.ts';
@@ -16,6 +18,27 @@ const WEB_ISOLATED = [
   'src/features/businesses/components/business-filters-bar.test.tsx',
   'src/features/booking/components/booking-wizard-rules-unavailable.test.tsx',
 ];
+
+/**
+ * A test file that replaces a module (vi.mock, vi.doMock) in a shared module graph would replace it
+ * for the files after it in its worker: the run stops at once when such a file is not listed.
+ */
+function requireIsolated(project: string, isolated: readonly string[]) {
+  const root = join(import.meta.dirname, project);
+  for (const folder of ['src', 'test', 'app'].filter((name) => existsSync(join(root, name)))) {
+    for (const file of readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })) {
+      const path = `${folder}/${file.replaceAll('\\', '/')}`;
+      if (!/\.test\.tsx?$/.test(path) || isolated.includes(path)) continue;
+      if (/\bvi\.(do)?[mM]ock\(/.test(readFileSync(join(root, path), 'utf8'))) {
+        throw new Error(
+          `${project}/${path} mocks a module: list it in the isolated files of vitest.config.ts`,
+        );
+      }
+    }
+  }
+}
+requireIsolated('apps/api', API_ISOLATED);
+requireIsolated('apps/web', WEB_ISOLATED);
 
 // One Vitest run covers the domain package, the API (SQLite, and PostgreSQL when
 // TEST_DATABASE_URL is set) and the web components. Browser journeys run separately (e2e/).
