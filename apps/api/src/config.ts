@@ -102,6 +102,8 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
+const POOL_SIZE_RULE = 'must be a whole number of connections from 1 to 100';
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -110,14 +112,9 @@ const EnvSchema = z.object({
   DATABASE_POOL_SIZE: optionalText.pipe(
     z
       .string()
-      .regex(/^\d{1,3}$/, 'must be a whole number of connections from 1 to 100')
+      .regex(/^\d{1,3}$/, POOL_SIZE_RULE)
       .transform(Number)
-      .pipe(
-        z
-          .number()
-          .min(1, 'must be a whole number of connections from 1 to 100')
-          .max(100, 'must be a whole number of connections from 1 to 100'),
-      )
+      .pipe(z.number().min(1, POOL_SIZE_RULE).max(100, POOL_SIZE_RULE))
       .optional(),
   ),
   SMTP_URL: optionalText.pipe(
