@@ -21,27 +21,36 @@ function heldDetails(details: unknown) {
 }
 
 describe('signed-in pages read their first data with the session', () => {
-  it("a customer's /profile asks for their bookings before their details answer", async () => {
+  it("a customer's /profile asks for their bookings, waiting list and unread messages before their details answer", async () => {
     const { api, answer } = heldDetails(userDetails('User'));
-    api.on('GET', '/api/booking/userbookings', jsonResponse(200, bookingsResponse([makeBooking()])));
+    const booking = makeBooking();
+    api.on('GET', '/api/booking/userbookings', jsonResponse(200, bookingsResponse([booking])));
+    api.on('GET', '/api/booking/waitlist', jsonResponse(200, { entries: [] }));
+    api.on('GET', '/api/booking/unread', jsonResponse(200, { total: 2, byBooking: { [booking.id]: 2 } }));
     renderApp({ route: '/profile', session: { accessToken: makeAccessToken({ userType: 'User' }) } });
-    await waitFor(() => expect(api.callsTo('GET', '/api/booking/userbookings')).toHaveLength(1));
+    const firstReads = ['/api/booking/userbookings', '/api/booking/waitlist', '/api/booking/unread'];
+    await waitFor(() => {
+      for (const path of firstReads) expect(api.callsTo('GET', path), path).toHaveLength(1);
+    });
     expect(api.callsTo('GET', '/api/user/userdetails')).toHaveLength(1);
     answer();
     expect(await screen.findByRole('tab', { name: 'Requested (1)' }, { timeout: 5000 })).toBeInTheDocument();
     // The page used the reads in flight: nothing was asked twice.
-    expect(api.callsTo('GET', '/api/booking/userbookings')).toHaveLength(1);
-    expect(api.callsTo('GET', '/api/user/userdetails')).toHaveLength(1);
+    for (const path of [...firstReads, '/api/user/userdetails'])
+      expect(api.callsTo('GET', path), path).toHaveLength(1);
   });
 
   it("a business's /admin asks for Manage Requests' three lists before its details answer", async () => {
     const { api, answer } = heldDetails(businessDetails('Business'));
     api.on('GET', '/api/booking/getallbookings', businessBookingsApi([]).respond);
+    api.on('GET', '/api/booking/unread', jsonResponse(200, { total: 0, byBooking: {} }));
     renderApp({ route: '/admin', session: { accessToken: makeAccessToken({ userType: 'Business' }) } });
     await waitFor(() => expect(bookingListCalls(api)).toHaveLength(3));
+    expect(api.callsTo('GET', '/api/booking/unread')).toHaveLength(1);
     answer();
     expect(await screen.findByRole('button', { name: 'Pending: 0' }, { timeout: 5000 })).toBeInTheDocument();
     expect(bookingListCalls(api)).toHaveLength(3);
+    expect(api.callsTo('GET', '/api/booking/unread')).toHaveLength(1);
   });
 
   it('reads no lists for a dashboard tab other than Manage Requests', async () => {

@@ -5,6 +5,7 @@ import { FullPageLoader } from '@/components/full-page-loader';
 import { claimedUserTypeOf, userDetailsQueryOptions } from '@/lib/auth';
 import { browserQueryClient } from '@/lib/query-client';
 import { getAccessToken } from '@/lib/session';
+import { unreadMessagesQueryOptions } from '@/lib/unread-messages';
 
 // The pages that render in the browser only (api-contract §9.1: the signed-in pages and the invite
 // page) take HydrateFallback and shouldRevalidate from here, and a clientLoader: `clientLoader`
@@ -24,8 +25,8 @@ export type FirstReads = (
 ) => void;
 
 /**
- * A signed-in page's clientLoader: it starts the session's read (the user's details) and the page's
- * first reads together, into the browser's query cache, and returns at once. The page renders
+ * A signed-in page's clientLoader: it starts the session's reads (the user's details and unread
+ * messages) and the page's first reads together, into the browser's query cache, and returns at once. The page renders
  * straight away, its queries joining the reads in flight: on a phone's network the page's data
  * arrives one round trip after its code rather than two (the details, then the page). Nothing waits
  * on them here: a failed read is the page's to show, and signed out there is nothing to read.
@@ -36,6 +37,9 @@ export function signedInPageLoader(firstReads: FirstReads) {
     if (token) {
       const queryClient = browserQueryClient();
       void queryClient.prefetchQuery(userDetailsQueryOptions());
+      // The navigation bar's unread count, which its messages feature would ask for only once its
+      // own code had loaded after the page.
+      void queryClient.prefetchQuery(unreadMessagesQueryOptions());
       firstReads(queryClient, { userType: claimedUserTypeOf(token), url: new URL(request.url) });
     }
     return null;

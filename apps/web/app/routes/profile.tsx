@@ -1,6 +1,7 @@
 import { CUSTOMER_ONLY, RouteGuard } from '@/app/route-guard';
 import { paths } from '@/config/paths';
 import { userBookingsQueryOptions } from '@/features/profile/api/get-user-bookings';
+import { waitlistQueryOptions } from '@/features/profile/api/waitlist';
 import { ProfilePage } from '@/features/profile/components/profile-page';
 import { pageMeta } from '../seo';
 import { signedInPageLoader } from '../signed-in-page';
@@ -8,9 +9,11 @@ import type { Route } from './+types/profile';
 
 export { HydrateFallback, shouldRevalidate } from '../signed-in-page';
 
-/** A customer's profile opens on their bookings: read them with the session. */
+/** A customer's profile opens on their bookings and waiting list: read them with the session. */
 export const clientLoader = signedInPageLoader((queryClient, { userType }) => {
-  if (userType === 'User') void queryClient.prefetchQuery(userBookingsQueryOptions());
+  if (userType !== 'User') return;
+  void queryClient.prefetchQuery(userBookingsQueryOptions());
+  void queryClient.prefetchQuery(waitlistQueryOptions());
 });
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: paths.profile.title, noIndex: true });

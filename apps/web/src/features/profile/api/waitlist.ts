@@ -1,15 +1,16 @@
 import type { WaitlistResponse } from '@app/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /booking/waitlist: the days the customer waits for a time (api-contract §9.4). */
-export const useWaitlist = (enabled: boolean) =>
-  useQuery({
+export const waitlistQueryOptions = () =>
+  queryOptions({
     queryKey: queryKeys.waitlist,
     queryFn: () => apiClient.get<WaitlistResponse>('/booking/waitlist'),
-    enabled,
   });
+
+export const useWaitlist = (enabled: boolean) => useQuery({ ...waitlistQueryOptions(), enabled });
 
 /** DELETE /booking/waitlist/{id}. */
 export function useLeaveWaitlist() {
