@@ -7,6 +7,8 @@
  *   node bench/profile-summary.mjs ../../test-output/profiles/available-times.cpuprofile
  *
  *   CACHED=1 … keeps the public reads' cache on, as the benchmark's server does.
+ *   STATEMENTS=1 … times each SQL statement (sum, p50, p99, max) instead of profiling;
+ *   STATEMENTS=1 PAGES=1 … also counts the pages each transaction writes to the log.
  *
  * Only the loop is profiled (the inspector's profiler, started after the seed and the app's start).
  *
@@ -15,11 +17,12 @@
  * dashboard (one business's pending requests, 20 at a time, as the dashboard opens: a kept answer).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
+import { sql } from 'kysely';
 import { buildApp } from '../src/app';
 import { DEFAULT_READ_CACHE_TTL_MS } from '../src/config';
 import { createDatabase } from '../src/db/database';
@@ -70,7 +73,8 @@ const config = planConfig(database, jwtSecret, {
   dataDir: dir,
   readCacheTtlMs: process.env.CACHED === '1' ? DEFAULT_READ_CACHE_TTL_MS : 0,
 });
-const app = await buildApp(config);
+const db = createDatabase(database);
+const app = await buildApp(config, { db });
 await app.ready();
 
 const ask = async (
@@ -127,9 +131,38 @@ if (endpoint === 'book' || endpoint === 'book-approve') {
   offers.sort((a, b) => a.slot.localeCompare(b.slot) || a.businessId.localeCompare(b.businessId));
 }
 
-// With STATEMENTS=1: each SQL statement's count and time, summed, instead of the CPU profile's view.
-const statements = new Map<string, { count: number; ms: number }>();
-if (process.env.STATEMENTS === '1') {
+// With STATEMENTS=1: each SQL statement's count and times (the sum, and the spread of one run's:
+// a commit's p99 shows the checkpoints), instead of the CPU profile, which would slow them. Reads
+// are told apart by whether they found rows.
+const timeStatements = process.env.STATEMENTS === '1';
+const statements = new Map<string, { count: number; ms: number; each: number[] }>();
+// With PAGES=1 as well: the pages each transaction writes to the write-ahead log (each costs a
+// page's bytes in the commit's write and sync), read from the log's size after every statement,
+// with the app connection's automatic checkpoint off so that the log only grows. Transactions are
+// named by their statements' first words.
+const countPages = timeStatements && process.env.PAGES === '1';
+if (countPages) await sql`pragma wal_autocheckpoint = 0`.execute(db);
+const pagesByTransaction = new Map<string, number>();
+const WAL_FRAME_BYTES = 24 + 4096; // frame header + page (the default page size)
+let walBytes = 0;
+let transaction: string[] | undefined;
+function countWalPages(source: string) {
+  let size = 0;
+  try {
+    size = statSync(`${database.path}-wal`).size;
+  } catch {}
+  const pages = (size - walBytes) / WAL_FRAME_BYTES;
+  walBytes = size;
+  if (source === 'begin') transaction = [];
+  else if (source !== 'commit') transaction?.push(source.slice(0, 40));
+  // A statement outside BEGIN … COMMIT commits on its own.
+  const shape =
+    source === 'commit' ? (transaction ?? []).join(' | ') : transaction ? undefined : source.slice(0, 60);
+  if (source === 'commit') transaction = undefined;
+  if (shape !== undefined && pages > 0)
+    pagesByTransaction.set(shape, (pagesByTransaction.get(shape) ?? 0) + pages);
+}
+if (timeStatements) {
   const probe = new SqliteDatabase(':memory:');
   const proto = Object.getPrototypeOf(probe.prepare('select 1')) as Record<string, unknown>;
   probe.close();
@@ -137,13 +170,21 @@ if (process.env.STATEMENTS === '1') {
     const original = proto[method] as (...args: unknown[]) => unknown;
     proto[method] = function (this: { source: string }, ...args: unknown[]) {
       const at = performance.now();
+      let result: unknown;
       try {
-        return original.apply(this, args);
+        result = original.apply(this, args);
+        return result;
       } finally {
-        const entry = statements.get(this.source) ?? { count: 0, ms: 0 };
+        const took = performance.now() - at;
+        if (countPages) countWalPages(this.source);
+        const key = Array.isArray(result)
+          ? `[${result.length > 0 ? 'rows' : 'none'}] ${this.source}`
+          : this.source;
+        const entry = statements.get(key) ?? { count: 0, ms: 0, each: [] };
         entry.count += 1;
-        entry.ms += performance.now() - at;
-        statements.set(this.source, entry);
+        entry.ms += took;
+        entry.each.push(took);
+        statements.set(key, entry);
       }
     };
   }
@@ -153,7 +194,7 @@ const session = new Session();
 session.connect();
 await session.post('Profiler.enable');
 await session.post('Profiler.setSamplingInterval', { interval: 200 });
-await session.post('Profiler.start');
+if (!timeStatements) await session.post('Profiler.start');
 const started = performance.now();
 let done = 0;
 for (let i = 0; i < calls; i += 1) {
@@ -187,14 +228,31 @@ for (let i = 0; i < calls; i += 1) {
   done += 1;
 }
 const ms = performance.now() - started;
-const { profile } = await session.post('Profiler.stop');
-const profiles = join(import.meta.dirname, '..', '..', '..', 'test-output', 'profiles');
-mkdirSync(profiles, { recursive: true });
-writeFileSync(join(profiles, `${endpoint}.cpuprofile`), JSON.stringify(profile));
+if (!timeStatements) {
+  const { profile } = await session.post('Profiler.stop');
+  const profiles = join(import.meta.dirname, '..', '..', '..', 'test-output', 'profiles');
+  mkdirSync(profiles, { recursive: true });
+  writeFileSync(join(profiles, `${endpoint}.cpuprofile`), JSON.stringify(profile));
+}
 session.disconnect();
 console.info(`${endpoint}: ${done} calls in ${ms.toFixed(0)} ms, ${(ms / done).toFixed(3)} ms each`);
-for (const [sql, { count, ms: spent }] of [...statements].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25)) {
-  console.info(`${(spent / done).toFixed(3)} ms/call  ×${(count / done).toFixed(2)}  ${sql.slice(0, 220)}`);
+for (const [sql, { count, ms: spent, each }] of [...statements]
+  .sort((a, b) => b[1].ms - a[1].ms)
+  .slice(0, 25)) {
+  each.sort((a, b) => a - b);
+  const at = (q: number) => (each[Math.floor(q * (each.length - 1))] ?? 0).toFixed(3);
+  console.info(
+    `${(spent / done).toFixed(3)} ms/call  ×${(count / done).toFixed(2)}  p50 ${at(0.5)} p99 ${at(0.99)} max ${at(1)}  ${sql.slice(0, 200)}`,
+  );
+}
+if (countPages) {
+  let total = 0;
+  for (const [shape, pages] of [...pagesByTransaction].sort((a, b) => b[1] - a[1])) {
+    total += pages;
+    console.info(`${(pages / done).toFixed(2)} pages/call  ${shape.slice(0, 400)}`);
+  }
+  console.info(`${(total / done).toFixed(2)} pages written to the log a call`);
 }
 await app.close();
+await db.destroy();
 rmSync(dir, { recursive: true, force: true });
