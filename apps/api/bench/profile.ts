@@ -14,7 +14,9 @@
  *
  * Endpoints: health (the lightest route), available-times (one member), available-times-team (three barbers, 15-minute starts),
  * book (a customer's request for a free start), book-approve (a request and its approval),
- * dashboard (one business's pending requests, 20 at a time, as the dashboard opens: a kept answer).
+ * dashboard (one business's pending requests, 20 at a time, as the dashboard opens: a kept answer),
+ * all-bookings (each business's bookings, up to 1,000, computed every call: the limit moves by one
+ * each round of the businesses, so no answer is kept).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -39,6 +41,7 @@ const ENDPOINTS = [
   'book',
   'book-approve',
   'dashboard',
+  'all-bookings',
 ] as const;
 type Endpoint = (typeof ENDPOINTS)[number];
 const endpoint = (process.argv[2] ?? 'available-times') as Endpoint;
@@ -197,9 +200,22 @@ await session.post('Profiler.setSamplingInterval', { interval: 200 });
 if (!timeStatements) await session.post('Profiler.start');
 const started = performance.now();
 let done = 0;
+const callMs: number[] = [];
 for (let i = 0; i < calls; i += 1) {
+  const callStarted = performance.now();
   if (endpoint === 'health') {
     await ask('GET', '/api/health', undefined, undefined, { gzip: true });
+  } else if (endpoint === 'all-bookings') {
+    const round = Math.floor(i / businessTokens.length);
+    await ask(
+      'GET',
+      `/api/booking/getallbookings?limit=${1000 - round}`,
+      businessTokens[i % businessTokens.length],
+      undefined,
+      {
+        gzip: true,
+      },
+    );
   } else if (endpoint === 'dashboard') {
     await ask('GET', '/api/booking/getallbookings?status=Requested&limit=20', businessTokens[0], undefined, {
       gzip: true,
@@ -225,6 +241,7 @@ for (let i = 0; i < calls; i += 1) {
       });
     }
   }
+  callMs.push(performance.now() - callStarted);
   done += 1;
 }
 const ms = performance.now() - started;
@@ -235,7 +252,11 @@ if (!timeStatements) {
   writeFileSync(join(profiles, `${endpoint}.cpuprofile`), JSON.stringify(profile));
 }
 session.disconnect();
-console.info(`${endpoint}: ${done} calls in ${ms.toFixed(0)} ms, ${(ms / done).toFixed(3)} ms each`);
+callMs.sort((a, b) => a - b);
+const callAt = (q: number) => (callMs[Math.floor(q * (callMs.length - 1))] ?? 0).toFixed(1);
+console.info(
+  `${endpoint}: ${done} calls in ${ms.toFixed(0)} ms, ${(ms / done).toFixed(3)} ms each (p50 ${callAt(0.5)}, p99 ${callAt(0.99)}, max ${callAt(1)})`,
+);
 for (const [sql, { count, ms: spent, each }] of [...statements]
   .sort((a, b) => b[1].ms - a[1].ms)
   .slice(0, 25)) {
