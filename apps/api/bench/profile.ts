@@ -8,7 +8,8 @@
  *
  *   CACHED=1 … keeps the public reads' cache on, as the benchmark's server does.
  *   STATEMENTS=1 … times each SQL statement (sum, p50, p99, max) instead of profiling;
- *   STATEMENTS=1 PAGES=1 … also counts the pages each transaction writes to the log.
+ *   STATEMENTS=1 PAGES=1 … also counts the pages each transaction writes to the log (with the
+ *   automatic checkpoint off, so the commits' times then leave the checkpoints out).
  *
  * Only the loop is profiled (the inspector's profiler, started after the seed and the app's start).
  *
@@ -135,8 +136,8 @@ if (endpoint === 'book' || endpoint === 'book-approve') {
 }
 
 // With STATEMENTS=1: each SQL statement's count and times (the sum, and the spread of one run's:
-// a commit's p99 shows the checkpoints), instead of the CPU profile, which would slow them. Reads
-// are told apart by whether they found rows.
+// a commit's p99 shows the checkpoints), instead of the CPU profile, which would slow them. Statements
+// that return rows (reads, and writes with RETURNING) are told apart by whether any came back.
 const timeStatements = process.env.STATEMENTS === '1';
 const statements = new Map<string, { count: number; ms: number; each: number[] }>();
 // With PAGES=1 as well: the pages each transaction writes to the write-ahead log (each costs a
@@ -147,23 +148,37 @@ const countPages = timeStatements && process.env.PAGES === '1';
 if (countPages) await sql`pragma wal_autocheckpoint = 0`.execute(db);
 const pagesByTransaction = new Map<string, number>();
 const WAL_FRAME_BYTES = 24 + 4096; // frame header + page (the default page size)
-let walBytes = 0;
-let transaction: string[] | undefined;
-function countWalPages(source: string) {
-  let size = 0;
+const walSize = () => {
   try {
-    size = statSync(`${database.path}-wal`).size;
-  } catch {}
+    return statSync(`${database.path}-wal`).size;
+  } catch {
+    return 0; // no log yet
+  }
+};
+/** The log's size when the loop starts: the set-up's writes are not counted. */
+let walBytes = 0;
+/** The open transaction's statements and the pages written so far (a full page cache spills early). */
+let transaction: { statements: string[]; pages: number } | undefined;
+function countWalPages(source: string) {
+  const size = walSize();
   const pages = (size - walBytes) / WAL_FRAME_BYTES;
   walBytes = size;
-  if (source === 'begin') transaction = [];
-  else if (source !== 'commit') transaction?.push(source.slice(0, 40));
-  // A statement outside BEGIN … COMMIT commits on its own.
-  const shape =
-    source === 'commit' ? (transaction ?? []).join(' | ') : transaction ? undefined : source.slice(0, 60);
-  if (source === 'commit') transaction = undefined;
-  if (shape !== undefined && pages > 0)
-    pagesByTransaction.set(shape, (pagesByTransaction.get(shape) ?? 0) + pages);
+  if (source === 'begin') {
+    transaction = { statements: [], pages: 0 };
+    return;
+  }
+  if (transaction && source !== 'commit' && source !== 'rollback') {
+    transaction.statements.push(source.slice(0, 40));
+    transaction.pages += pages;
+    return;
+  }
+  // A COMMIT ends the transaction with its pages; a ROLLBACK's pages never count; a statement
+  // outside BEGIN … COMMIT commits on its own.
+  const shape = transaction ? transaction.statements.join(' | ') : source.slice(0, 60);
+  const written = transaction ? transaction.pages + pages : pages;
+  const committed = source !== 'rollback';
+  transaction = undefined;
+  if (committed && written > 0) pagesByTransaction.set(shape, (pagesByTransaction.get(shape) ?? 0) + written);
 }
 if (timeStatements) {
   const probe = new SqliteDatabase(':memory:');
@@ -198,6 +213,7 @@ session.connect();
 await session.post('Profiler.enable');
 await session.post('Profiler.setSamplingInterval', { interval: 200 });
 if (!timeStatements) await session.post('Profiler.start');
+walBytes = walSize();
 const started = performance.now();
 let done = 0;
 const callMs: number[] = [];

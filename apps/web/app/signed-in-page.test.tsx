@@ -6,9 +6,14 @@ import {
   businessDetails,
 } from '@/features/dashboard/testing/dashboard-fixtures';
 import { bookingsResponse, makeBooking } from '@/features/profile/testing/profile-fixtures';
+import { browserQueryClient, resetBrowserQueryClient } from '@/lib/query-client';
+import { queryKeys } from '@/lib/query-keys';
+import { saveSession } from '@/lib/session';
 import { deferred, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 import { makeAccessToken, userDetails } from '@/testing/tokens';
+import { clientLoader as profileLoader } from './routes/profile';
+import { signedInPageLoader } from './signed-in-page';
 
 // A signed-in page reads the session's details and its own first data together: on a phone's
 // network the page's data then arrives one round trip after its code, not two.
@@ -70,5 +75,67 @@ describe('signed-in pages read their first data with the session', () => {
     renderApp({ route: '/profile' });
     expect(await screen.findByRole('heading', { name: 'Sign In' }, { timeout: 5000 })).toBeInTheDocument();
     expect(visitor.calls).toHaveLength(0);
+  });
+});
+
+/** A tab signed in as `userType` with an empty query cache, as a new tab has. */
+function signedInTab(userType: 'User' | 'Business' | 'Admin') {
+  saveSession(
+    { accessToken: makeAccessToken({ userType }), refreshToken: 'refresh-token-1' },
+    { rememberMe: false },
+  );
+  resetBrowserQueryClient();
+  const api = stubFetch()
+    .on('GET', '/api/user/userdetails', jsonResponse(200, userDetails(userType)))
+    .on('GET', '/api/booking/unread', jsonResponse(200, { total: 0, byBooking: {} }))
+    .on('GET', '/api/booking/userbookings', jsonResponse(200, bookingsResponse([])))
+    .on('GET', '/api/booking/waitlist', jsonResponse(200, { entries: [] }));
+  return api;
+}
+
+const load = (loader: (args: { request: Request }) => unknown, path: string) =>
+  loader({ request: new Request(`http://localhost${path}`) });
+
+describe("the signed-in pages' loaders", () => {
+  it('start the unread count with the details, and not again while the tab keeps one', async () => {
+    const api = signedInTab('Business');
+    const loader = signedInPageLoader(() => {});
+    load(loader, '/admin');
+    await waitFor(() => expect(api.callsTo('GET', '/api/booking/unread')).toHaveLength(1));
+    expect(api.callsTo('GET', '/api/user/userdetails')).toHaveLength(1);
+    // A later visit in the same tab, the kept count a minute old: the messages feature keeps it.
+    await waitFor(() => expect(browserQueryClient().getQueryData(queryKeys.unreadMessages)).toBeDefined());
+    browserQueryClient().setQueryData(
+      queryKeys.unreadMessages,
+      { total: 0, byBooking: {} },
+      {
+        updatedAt: Date.now() - 60_000,
+      },
+    );
+    load(loader, '/admin');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.callsTo('GET', '/api/booking/unread')).toHaveLength(1);
+  });
+
+  it("/profile's reads the bookings and waiting list only for a customer on Profile & Bookings", async () => {
+    const pageReads = (api: ReturnType<typeof stubFetch>) =>
+      api.callsTo('GET', '/api/booking/userbookings').length +
+      api.callsTo('GET', '/api/booking/waitlist').length;
+
+    for (const userType of ['Business', 'Admin'] as const) {
+      const api = signedInTab(userType);
+      load(profileLoader, '/profile');
+      await waitFor(() => expect(api.callsTo('GET', '/api/user/userdetails')).toHaveLength(1));
+      expect(pageReads(api), userType).toBe(0);
+    }
+
+    const settings = signedInTab('User');
+    load(profileLoader, '/profile?section=settings');
+    await waitFor(() => expect(settings.callsTo('GET', '/api/user/userdetails')).toHaveLength(1));
+    expect(pageReads(settings)).toBe(0);
+
+    const bookings = signedInTab('User');
+    load(profileLoader, '/profile?tab=approved');
+    await waitFor(() => expect(pageReads(bookings)).toBe(2));
   });
 });

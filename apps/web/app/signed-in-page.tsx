@@ -26,8 +26,8 @@ export type FirstReads = (
 
 /**
  * A signed-in page's clientLoader: it starts the session's reads (the user's details and unread
- * messages) and the page's first reads together, into the browser's query cache, and returns at once. The page renders
- * straight away, its queries joining the reads in flight: on a phone's network the page's data
+ * messages) and the page's first reads together, into the browser's query cache, and returns at
+ * once. The page renders straight away, its queries joining the reads in flight: on a phone's network the page's data
  * arrives one round trip after its code rather than two (the details, then the page). Nothing waits
  * on them here: a failed read is the page's to show, and signed out there is nothing to read.
  */
@@ -38,8 +38,12 @@ export function signedInPageLoader(firstReads: FirstReads) {
       const queryClient = browserQueryClient();
       void queryClient.prefetchQuery(userDetailsQueryOptions());
       // The navigation bar's unread count, which its messages feature would ask for only once its
-      // own code had loaded after the page.
-      void queryClient.prefetchQuery(unreadMessagesQueryOptions());
+      // own code had loaded after the page. Only when none is kept: on a later visit in the same tab
+      // the messages feature, still mounted, keeps it current itself.
+      void queryClient.prefetchQuery({
+        ...unreadMessagesQueryOptions(),
+        staleTime: Number.POSITIVE_INFINITY,
+      });
       firstReads(queryClient, { userType: claimedUserTypeOf(token), url: new URL(request.url) });
     }
     return null;

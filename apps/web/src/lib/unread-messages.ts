@@ -8,7 +8,8 @@ import { queryKeys } from './query-keys';
  * The signed-in user's unread messages (api-contract §8.8): the navigation bar's count and the
  * booking cards' Messages buttons. The messages feature asks for them and keeps them fresh, live
  * from the event stream or polled while it is down (features/messages/hooks/use-live-messages.ts);
- * the bar and the cards only read its answer.
+ * a signed-in page's first load starts the first answer (app/signed-in-page.tsx), which the feature
+ * then joins. The bar and the cards only read the answer.
  *
  * NOTE: no `./auth` here (the bar checks the session itself): importing it split the API client
  * out of the entry into a chunk of its own, which put /login over its 150 kB budget.

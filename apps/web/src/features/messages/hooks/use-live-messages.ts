@@ -70,7 +70,8 @@ export function useLiveMessages(): { isLive: boolean } {
     return () => connection.close();
   }, [queryClient, isStarted]);
 
-  // The one request for the unread counts: the navigation bar and the cards read its answer.
+  // The unread counts' query (a signed-in page's loader may have started its first answer): the
+  // navigation bar and the cards read its answer.
   useQuery({
     ...unreadMessagesQueryOptions(),
     // Signing out (or deleting the account) clears the tokens and the cache a moment before this

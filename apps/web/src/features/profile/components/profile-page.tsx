@@ -60,13 +60,16 @@ function ProfileSection() {
 }
 
 const SECTIONS = ['profile', 'settings'] as const;
+/** The address's parameter that names the open section, and the section /profile opens on. */
+export const SECTION_PARAM = 'section';
+export const OPENING_SECTION: (typeof SECTIONS)[number] = 'profile';
 
 /**
  * /profile (spec §2 'Customer profile'): 'Profile & Bookings' and 'Settings'. The open section lives
  * in the address (`?section=settings`; `?tab=` is the bookings' status tab), so a reload keeps it.
  */
 export function ProfilePage() {
-  const [section, openSection] = useTabParam('section', SECTIONS, 'profile');
+  const [section, openSection] = useTabParam(SECTION_PARAM, SECTIONS, OPENING_SECTION);
   useEffect(() => whenEngagedOrIdle(() => void SettingsPanel.preload().catch(() => {})), []);
   return (
     <Container size="lg" py={{ base: 'lg', sm: 40 }} px={{ base: 'sm', sm: 'md' }}>
