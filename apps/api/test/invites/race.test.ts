@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { InvitesRepository } from '../../src/repositories/invites.repository';
+import { UsersRepository } from '../../src/repositories/users.repository';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { describeEachDatabase } from '../helpers/databases';
 import { registration, uniqueEmail } from '../helpers/factories';
@@ -43,6 +44,32 @@ describeEachDatabase('one invite, many registrations', (database) => {
       .execute();
     expect(codes).toHaveLength(1);
     expect(t.mailer.to(email).filter((m) => /confirmation code/.test(m.subject))).toHaveLength(1);
+  });
+
+  it('a registration that read the invite before the winner committed also hears the invite is used', async () => {
+    const email = uniqueEmail('shop');
+    const code = await sendInvite(t, admin, email);
+    const findByEmail = UsersRepository.prototype.findByEmail;
+    let winner: Awaited<ReturnType<TestApp['post']>> | undefined;
+    // The loser has read the unused invite; the winner registers and commits before its next read.
+    const lookups = vi.spyOn(UsersRepository.prototype, 'findByEmail').mockImplementationOnce(async function (
+      this: UsersRepository,
+      address: string,
+    ) {
+      winner = await t.post(
+        '/api/auth/register-with-invite',
+        businessRegistration(code, { businessName: 'First' }),
+      );
+      return findByEmail.call(this, address);
+    });
+    try {
+      const loser = await t.post('/api/auth/register-with-invite', businessRegistration(code));
+      expect(winner?.statusCode).toBe(201);
+      expect(loser.statusCode).toBe(409);
+      expect(loser.json().code).toBe('InviteUsed');
+    } finally {
+      lookups.mockRestore();
+    }
   });
 
   it('lets one of a customer sign-up and an invite registration for the same address through', async () => {

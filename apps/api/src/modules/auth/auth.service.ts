@@ -332,7 +332,13 @@ export class AuthService {
     const codeHash = sha256Hex(input.inviteCode);
     const invite = await this.invites.findByCodeHash(codeHash);
     assertUsable(invite, this.now().toISOString());
-    if (await this.users.findByEmail(invite.email)) throw emailTaken();
+    if (await this.users.findByEmail(invite.email)) {
+      // A concurrent registration with this invite may have committed between the two reads: its
+      // losers hear that the invite is used, as they do when the conditional update decides.
+      throw (
+        inviteProblem(await this.invites.findByCodeHash(codeHash), this.now().toISOString()) ?? emailTaken()
+      );
+    }
     const passwordHash = await hashPassword(input.password);
     const now = this.now().toISOString();
     const id = randomUUID();
