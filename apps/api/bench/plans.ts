@@ -20,6 +20,7 @@ import type { AppConfig, DatabaseConfig } from '../src/config';
 import type { Db } from '../src/db/database';
 import type { Database } from '../src/db/schema';
 import { purgeExpiredBookings } from '../src/modules/bookings/bookings.purge';
+import { BookingsRepository } from '../src/repositories/bookings.repository';
 import { mintAccessTokens } from './tokens';
 
 export interface ExplainedStatement {
@@ -326,6 +327,15 @@ export async function explainEndpoints(
     );
     await record('daily purge (bookings older than 7 years)', async () => {
       await purgeExpiredBookings(db, new Date());
+      return { status: 200, body: '' };
+    });
+    // Two reads served by partial indexes (migration 0026): their conditions must imply the index's.
+    await record('payment deadlines job (bookings past their deadline)', async () => {
+      await new BookingsRepository(db).listPastPaymentDeadline(new Date().toISOString(), 50);
+      return { status: 200, body: '' };
+    });
+    await record('removing a barber (their agreed bookings from now)', async () => {
+      await new BookingsRepository(db).memberHasAgreedFrom(fixtures.customerId, new Date().toISOString());
       return { status: 200, body: '' };
     });
     return results;

@@ -71,7 +71,9 @@ const insertStatement = prepared(
         updated_at: now,
         sent_at: null,
       })
-      .onConflict((oc) => oc.column('dedupe_key').doNothing()),
+      // The unique index holds only keyed messages (migration 0026): the conflict target names its
+      // predicate, as both databases require of a partial index.
+      .onConflict((oc) => oc.column('dedupe_key').where('dedupe_key', 'is not', null).doNothing()),
 );
 /** `claimNext`'s one UPDATE; on PostgreSQL the row is locked with SKIP LOCKED. */
 const claimOf = (postgres: boolean) =>

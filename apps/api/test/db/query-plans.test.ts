@@ -33,7 +33,18 @@ const ENDPOINTS = [
   'GET /api/calendar/{token}.ics',
   'GET /api/booking/export.csv (one year)',
   'daily purge (bookings older than 7 years)',
+  'payment deadlines job (bookings past their deadline)',
+  'removing a barber (their agreed bookings from now)',
 ];
+
+/**
+ * The reads that only partial indexes serve (migration 0026), and those indexes: PostgreSQL finds a
+ * barber's agreed bookings in the exclusion constraint's index (migration 0020), partial too.
+ */
+const PARTIAL_INDEX_READS = [
+  ['payment deadlines job (bookings past their deadline)', /^bookings_payment_due$/],
+  ['removing a barber (their agreed bookings from now)', /^bookings_member_(starts_idx|no_overlap)$/],
+] as const;
 
 describe('query plans: the scan detectors', () => {
   it('flag a SQLite table scan or full index scan of bookings, not a search', () => {
@@ -113,6 +124,15 @@ for (const dialect of DIALECTS) {
         expect(scans).toEqual([]);
       });
     }
+
+    it.each(PARTIAL_INDEX_READS)('%s reads through its partial index, %s', (endpoint, index) => {
+      const plan = plans.find((p) => p.endpoint === endpoint);
+      const indexes = plan?.statements.flatMap((statement) => statement.bookingsIndexes) ?? [];
+      expect(
+        indexes.filter((name) => index.test(name)),
+        indexes.join(', '),
+      ).not.toEqual([]);
+    });
 
     it('reads bookings through an index wherever an endpoint reads them', () => {
       for (const plan of plans) {

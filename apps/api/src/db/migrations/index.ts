@@ -24,6 +24,7 @@ import * as m0022 from './0022_member_away_dates';
 import * as m0023 from './0023_waitlist';
 import * as m0024 from './0024_booking_moves';
 import * as m0025 from './0025_catalog_version';
+import * as m0026 from './0026_fewer_index_pages';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '0023_waitlist': m0023,
   '0024_booking_moves': m0024,
   '0025_catalog_version': m0025,
+  '0026_fewer_index_pages': m0026,
 };
