@@ -311,5 +311,5 @@ if (countPages) {
 }
 await app.close();
 await db.destroy();
-if (process.env.KEEP_DB) console.log(`kept ${dir}`);
+if (process.env.KEEP_DB) console.info(`kept ${dir}`);
 else rmSync(dir, { recursive: true, force: true });
