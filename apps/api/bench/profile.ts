@@ -147,11 +147,12 @@ const openRequests = new Set(
   ).map((row) => `${row.customer_id} ${row.business_id} ${row.starts_at}`),
 );
 const senderOf = offers.map((offer, i) => {
-  let customer = i % customerTokens.length;
-  while (openRequests.has(`${seeded.customers[customer]!.id} ${offer.businessId} ${offer.slot}`)) {
-    customer = (customer + 1) % customerTokens.length;
+  for (let tried = 0; tried < customerTokens.length; tried += 1) {
+    const customer = (i + tried) % customerTokens.length;
+    if (!openRequests.has(`${seeded.customers[customer]!.id} ${offer.businessId} ${offer.slot}`))
+      return customer;
   }
-  return customer;
+  throw new Error(`every customer has an open request with ${offer.businessId} at ${offer.slot}`);
 });
 
 // With STATEMENTS=1: each SQL statement's count and times (the sum, and the spread of one run's:

@@ -71,8 +71,8 @@ const insertStatement = prepared(
         updated_at: now,
         sent_at: null,
       })
-      // The unique index holds only keyed messages (migration 0026): the conflict target names its
-      // predicate, as both databases require of a partial index.
+      // The conflict target names the predicate `dedupe_key is not null`: it matches the whole unique
+      // index today and a partial one (only keyed messages) should a later migration make it so.
       .onConflict((oc) => oc.column('dedupe_key').where('dedupe_key', 'is not', null).doNothing()),
 );
 /** `claimNext`'s one UPDATE; on PostgreSQL the row is locked with SKIP LOCKED. */
