@@ -12,6 +12,7 @@ import { saveSession } from '@/lib/session';
 import { deferred, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 import { makeAccessToken, userDetails } from '@/testing/tokens';
+import { clientLoader as adminLoader } from './routes/admin';
 import { clientLoader as profileLoader } from './routes/profile';
 import { signedInPageLoader } from './signed-in-page';
 
@@ -137,5 +138,31 @@ describe("the signed-in pages' loaders", () => {
     const bookings = signedInTab('User');
     load(profileLoader, '/profile?tab=approved');
     await waitFor(() => expect(pageReads(bookings)).toBe(2));
+
+    // An unknown section opens Profile & Bookings, so its data is read.
+    const unknown = signedInTab('User');
+    load(profileLoader, '/profile?section=nonsense');
+    await waitFor(() => expect(pageReads(unknown)).toBe(2));
+  });
+
+  it("/admin's reads Manage Requests' lists whenever the address opens that tab", async () => {
+    const listReads = async (userType: 'Business' | 'Admin', path: string) => {
+      const api = signedInTab(userType).on(
+        'GET',
+        '/api/booking/getallbookings',
+        businessBookingsApi([]).respond,
+      );
+      load(adminLoader, path);
+      await waitFor(() => expect(api.callsTo('GET', '/api/user/userdetails')).toHaveLength(1));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return api.callsTo('GET', '/api/booking/getallbookings').length;
+    };
+    // Manage Requests opens: for no tab, an unknown one, and an Admin's own tab asked by a Business.
+    expect(await listReads('Business', '/admin')).toBe(3);
+    expect(await listReads('Business', '/admin?tab=nonsense')).toBe(3);
+    expect(await listReads('Business', '/admin?tab=invite')).toBe(3);
+    // Another tab opens: nothing is read for Manage Requests.
+    expect(await listReads('Business', '/admin?tab=hours')).toBe(0);
+    expect(await listReads('Admin', '/admin?tab=invite')).toBe(0);
   });
 });

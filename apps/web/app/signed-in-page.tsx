@@ -27,9 +27,10 @@ export type FirstReads = (
 /**
  * A signed-in page's clientLoader: it starts the session's reads (the user's details and unread
  * messages) and the page's first reads together, into the browser's query cache, and returns at
- * once. The page renders straight away, its queries joining the reads in flight: on a phone's network the page's data
- * arrives one round trip after its code rather than two (the details, then the page). Nothing waits
- * on them here: a failed read is the page's to show, and signed out there is nothing to read.
+ * once. The page renders straight away, its queries joining the reads in flight: on a phone's
+ * network the page's data arrives one round trip after its code rather than two (the details, then
+ * the page). Nothing waits on them here: a failed read is the page's to show, and signed out there
+ * is nothing to read.
  */
 export function signedInPageLoader(firstReads: FirstReads) {
   function signedInClientLoader({ request }: { request: Request }) {

@@ -5,7 +5,7 @@ import {
   businessBookingsQueryOptions,
   manageRequestsFilters,
 } from '@/features/dashboard/api/get-business-bookings';
-import { DashboardPage, OPENING_TAB, TAB_PARAM } from '@/features/dashboard/components/dashboard-page';
+import { DashboardPage, OPENING_TAB, tabOfAddress } from '@/features/dashboard/components/dashboard-page';
 import { pageMeta } from '../seo';
 import { signedInPageLoader } from '../signed-in-page';
 import type { Route } from './+types/admin';
@@ -14,11 +14,10 @@ export { HydrateFallback, shouldRevalidate } from '../signed-in-page';
 
 /** The dashboard opens on Manage Requests: read its three lists with the session. */
 export const clientLoader = signedInPageLoader((queryClient, { userType, url }) => {
-  const tab = url.searchParams.get(TAB_PARAM) ?? OPENING_TAB;
-  if ((userType === 'Business' || userType === 'Admin') && tab === OPENING_TAB) {
-    for (const filter of manageRequestsFilters()) {
-      void queryClient.prefetchInfiniteQuery(businessBookingsQueryOptions(filter));
-    }
+  if (userType !== 'Business' && userType !== 'Admin') return;
+  if (tabOfAddress(url.searchParams, DASHBOARD_ADDED_TABS, userType === 'Admin') !== OPENING_TAB) return;
+  for (const filter of manageRequestsFilters()) {
+    void queryClient.prefetchInfiniteQuery(businessBookingsQueryOptions(filter));
   }
 });
 

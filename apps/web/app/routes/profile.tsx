@@ -2,7 +2,7 @@ import { CUSTOMER_ONLY, RouteGuard } from '@/app/route-guard';
 import { paths } from '@/config/paths';
 import { userBookingsQueryOptions } from '@/features/profile/api/get-user-bookings';
 import { waitlistQueryOptions } from '@/features/profile/api/waitlist';
-import { OPENING_SECTION, ProfilePage, SECTION_PARAM } from '@/features/profile/components/profile-page';
+import { OPENING_SECTION, ProfilePage, sectionInAddress } from '@/features/profile/components/profile-page';
 import { pageMeta } from '../seo';
 import { signedInPageLoader } from '../signed-in-page';
 import type { Route } from './+types/profile';
@@ -14,8 +14,7 @@ export { HydrateFallback, shouldRevalidate } from '../signed-in-page';
  * for Settings, which shows neither, nor for a Business or Admin, whom the page sends elsewhere).
  */
 export const clientLoader = signedInPageLoader((queryClient, { userType, url }) => {
-  const section = url.searchParams.get(SECTION_PARAM) ?? OPENING_SECTION;
-  if (userType !== 'User' || section !== OPENING_SECTION) return;
+  if (userType !== 'User' || sectionInAddress(url.searchParams) !== OPENING_SECTION) return;
   void queryClient.prefetchQuery(userBookingsQueryOptions());
   void queryClient.prefetchQuery(waitlistQueryOptions());
 });

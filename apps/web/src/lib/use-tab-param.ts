@@ -16,8 +16,7 @@ export function useTabParam<Tab extends string>(
   opening: Tab,
 ): [Tab, (value: string | null) => void] {
   const [searchParams, setSearchParams] = useSearchParams();
-  const requested = searchParams.get(param);
-  const fromAddress = tabs.find((tab) => tab === requested) ?? opening;
+  const fromAddress = tabInAddress(searchParams, param, tabs, opening);
   const [chosen, setChosen] = useState<{ tab: Tab; over: Tab } | null>(null);
   // The person's choice holds until the address says something new.
   const active = chosen && chosen.over === fromAddress ? chosen.tab : fromAddress;
@@ -36,4 +35,18 @@ export function useTabParam<Tab extends string>(
     );
   };
   return [active, openTab];
+}
+
+/**
+ * The tab an address opens: the one its `param` names, else the opening tab (also for an unknown
+ * value). A route's loader asks it to know which tab's data to start reading.
+ */
+export function tabInAddress<Tab extends string>(
+  params: URLSearchParams,
+  param: string,
+  tabs: readonly Tab[],
+  opening: Tab,
+): Tab {
+  const requested = params.get(param);
+  return tabs.find((tab) => tab === requested) ?? opening;
 }

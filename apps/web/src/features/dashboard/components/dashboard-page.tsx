@@ -4,7 +4,7 @@ import { FullPageLoader } from '@/components/full-page-loader';
 import { useSession } from '@/lib/auth';
 import { whenEngagedOrIdle } from '@/lib/idle';
 import { preloadable } from '@/lib/preloadable';
-import { useTabParam } from '@/lib/use-tab-param';
+import { tabInAddress, useTabParam } from '@/lib/use-tab-param';
 import classes from './dashboard.module.css';
 import { ManageRequestsPanel, preloadBookingCalendar } from './manage-requests-panel';
 
@@ -53,7 +53,33 @@ const TABS: readonly { value: DashboardTab; label: string; adminOnly?: boolean }
 
 /** Requests are the daily work, so the dashboard opens there. */
 export const OPENING_TAB: DashboardTab = 'requests';
-export const TAB_PARAM = 'tab';
+const TAB_PARAM = 'tab';
+
+/** The tabs a person sees: everyone's, the added ones, then the Admin's own (Admin only). */
+function visibleTabs(
+  addedTabs: readonly AddedDashboardTab[],
+  isAdmin: boolean,
+): readonly { value: string; label: string; adminOnly?: boolean }[] {
+  return [
+    ...TABS.filter((tab) => !tab.adminOnly),
+    ...addedTabs.filter((tab) => !tab.adminOnly),
+    ...TABS.filter((tab) => tab.adminOnly && isAdmin),
+    ...addedTabs.filter((tab) => tab.adminOnly && isAdmin),
+  ];
+}
+
+/** The tab an address of /admin opens for that person (the route's loader reads that tab's data). */
+export const tabOfAddress = (
+  params: URLSearchParams,
+  addedTabs: readonly AddedDashboardTab[],
+  isAdmin: boolean,
+) =>
+  tabInAddress(
+    params,
+    TAB_PARAM,
+    visibleTabs(addedTabs, isAdmin).map((tab) => tab.value),
+    OPENING_TAB,
+  );
 
 /**
  * /admin (spec §2 'Admin dashboard'): Profile, Set Hours, Configuration, Manage Requests, and
@@ -63,12 +89,7 @@ export const TAB_PARAM = 'tab';
 export function DashboardPage({ addedTabs = [] }: { addedTabs?: readonly AddedDashboardTab[] }) {
   const { user, userType } = useSession();
   const isAdmin = userType === 'Admin';
-  const tabs: readonly { value: string; label: string; adminOnly?: boolean }[] = [
-    ...TABS.filter((tab) => !tab.adminOnly),
-    ...addedTabs.filter((tab) => !tab.adminOnly),
-    ...TABS.filter((tab) => tab.adminOnly && isAdmin),
-    ...addedTabs.filter((tab) => tab.adminOnly && isAdmin),
-  ];
+  const tabs = visibleTabs(addedTabs, isAdmin);
   const [active, openTab] = useTabParam(
     TAB_PARAM,
     tabs.map((tab) => tab.value),

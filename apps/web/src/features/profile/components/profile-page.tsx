@@ -6,7 +6,7 @@ import { LoadErrorAlert } from '@/components/load-error-alert';
 import { userDetailsQueryOptions } from '@/lib/auth';
 import { whenEngagedOrIdle } from '@/lib/idle';
 import { preloadable } from '@/lib/preloadable';
-import { useTabParam } from '@/lib/use-tab-param';
+import { tabInAddress, useTabParam } from '@/lib/use-tab-param';
 import { PROFILE_WORDS } from '../profile-words';
 import { BookingsPanel } from './bookings-panel';
 import { ProfileCard } from './profile-card';
@@ -61,8 +61,12 @@ function ProfileSection() {
 
 const SECTIONS = ['profile', 'settings'] as const;
 /** The address's parameter that names the open section, and the section /profile opens on. */
-export const SECTION_PARAM = 'section';
+const SECTION_PARAM = 'section';
 export const OPENING_SECTION: (typeof SECTIONS)[number] = 'profile';
+
+/** The section an address of /profile opens (the route's loader reads that section's data). */
+export const sectionInAddress = (params: URLSearchParams) =>
+  tabInAddress(params, SECTION_PARAM, SECTIONS, OPENING_SECTION);
 
 /**
  * /profile (spec §2 'Customer profile'): 'Profile & Bookings' and 'Settings'. The open section lives
