@@ -1,17 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import {
-  Kysely,
-  PostgresAdapter,
-  PostgresDialect,
-  SqliteDialect,
-  type SqliteDialectConfig,
-  SqliteDriver,
-} from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { type DatabaseConfig, DEFAULT_POOL_SIZE } from '../config';
 import type { Database } from './schema';
+import { GroupCommitSqliteDialect, type GroupCommitStats, type SqliteHandle } from './sqlite-driver';
 
 export type Db = Kysely<Database>;
 
@@ -23,6 +17,13 @@ const pools = new WeakMap<Db, pg.Pool>();
 
 /** The connection pool behind `db`: PostgreSQL's; undefined on SQLite (one connection). */
 export const postgresPool = (db: Db): pg.Pool | undefined => pools.get(db);
+
+/** The SQLite driver of each database made here. */
+const sqliteDialects = new WeakMap<Db, GroupCommitSqliteDialect>();
+
+/** SQLite's transactions and the commits they shared (group commit); undefined on PostgreSQL. */
+export const sqliteCommitStats = (db: Db): GroupCommitStats | undefined =>
+  sqliteDialects.get(db)?.driver?.stats;
 
 /** Opens the database named by the config: SQLite (default) or PostgreSQL. */
 export function createDatabase(config: DatabaseConfig): Db {
@@ -39,43 +40,17 @@ export function createDatabase(config: DatabaseConfig): Db {
     return db;
   }
   if (config.path !== ':memory:') mkdirSync(dirname(config.path), { recursive: true });
-  return new Kysely<Database>({
-    dialect: new TakingTurnsSqliteDialect({
-      database: async () => {
-        const sqlite = new SqliteDatabase(config.path);
-        if (config.path !== ':memory:') sqlite.pragma('journal_mode = WAL');
-        sqlite.pragma('synchronous = FULL');
-        sqlite.pragma('foreign_keys = ON');
-        sqlite.pragma('busy_timeout = 5000');
-        return withStatementCache(sqlite);
-      },
-    }),
+  const dialect = new GroupCommitSqliteDialect(async () => {
+    const sqlite = new SqliteDatabase(config.path);
+    if (config.path !== ':memory:') sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = FULL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    return withStatementCache(sqlite);
   });
-}
-
-/**
- * Kysely's SQLite driver, except that the connection passes to the next waiting query or
- * transaction only after a turn of the event loop (issue 34). better-sqlite3 answers at once, so
- * each query's promise is already settled: without the turn, the transactions waiting for the one
- * connection ran one after another inside a single microtask flush, and under load the process took
- * no new request, wrote no answer and fired no timer for the whole queue (the benchmark measured
- * event-loop delays of 250 ms behind 50 booking requests).
- */
-class TakingTurnsSqliteDialect extends SqliteDialect {
-  constructor(private readonly sqliteConfig: SqliteDialectConfig) {
-    super(sqliteConfig);
-  }
-
-  override createDriver() {
-    return new TakingTurnsSqliteDriver(this.sqliteConfig);
-  }
-}
-
-class TakingTurnsSqliteDriver extends SqliteDriver {
-  override async releaseConnection(): Promise<void> {
-    await new Promise((resolve) => setImmediate(resolve));
-    return super.releaseConnection();
-  }
+  const db = new Kysely<Database>({ dialect });
+  sqliteDialects.set(db, dialect);
+  return db;
 }
 
 const STATEMENT_CACHE_SIZE = 500;
@@ -85,22 +60,27 @@ const STATEMENT_CACHE_SIZE = 500;
  * STATEMENT_CACHE_SIZE): Kysely prepares every query anew, which costs more than running most of
  * ours. A statement is never run twice at once: Kysely runs one query at a time per connection.
  */
-function withStatementCache(sqlite: SqliteDatabase.Database) {
+function withStatementCache(sqlite: SqliteDatabase.Database): SqliteHandle {
   const statements = new Map<string, SqliteDatabase.Statement>();
+  const prepare = (sql: string): SqliteDatabase.Statement => {
+    const cached = statements.get(sql);
+    if (cached) {
+      statements.delete(sql);
+      statements.set(sql, cached);
+      return cached;
+    }
+    const statement = sqlite.prepare(sql);
+    if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
+    statements.set(sql, statement);
+    return statement;
+  };
   return {
     close: () => sqlite.close(),
-    prepare(sql: string): SqliteDatabase.Statement {
-      const cached = statements.get(sql);
-      if (cached) {
-        statements.delete(sql);
-        statements.set(sql, cached);
-        return cached;
-      }
-      const statement = sqlite.prepare(sql);
-      if (statements.size >= STATEMENT_CACHE_SIZE)
-        statements.delete(statements.keys().next().value as string);
-      statements.set(sql, statement);
-      return statement;
+    prepare,
+    // The transaction's own statements (begin, savepoint, release, commit) are kept too.
+    exec: (sql: string) => void prepare(sql).run(),
+    get inTransaction() {
+      return sqlite.inTransaction;
     },
   };
 }
