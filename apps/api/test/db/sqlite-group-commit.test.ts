@@ -148,6 +148,32 @@ describe('SQLite: turns and group commit on the one connection', () => {
     expect(perTurn.size).toBeGreaterThanOrEqual(Math.ceil(40 / GROUP_COMMIT_MAX_MEMBERS));
   });
 
+  it('a transaction refused by what an earlier one in its group wrote answers only once that write is on disk', async () => {
+    const seen: number[] = [];
+    const results = await Promise.allSettled([
+      db.transaction().execute(async (trx) => {
+        await sql`insert into items (id, n) values (1, 0)`.execute(trx);
+      }),
+      db
+        .transaction()
+        .execute(async (trx) => {
+          // The first one's row, not yet committed: the primary key refuses this one.
+          await sql`insert into items (id, n) values (1, 1)`.execute(trx);
+        })
+        .catch((error: unknown) => {
+          seen.push(committed(1).n);
+          throw error;
+        }),
+      // One more waiting behind it, so the group is still open when the second one fails.
+      db.transaction().execute(async (trx) => {
+        await sql`insert into items (id, n) values (2, 0)`.execute(trx);
+      }),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    // When the refusal answered, another connection already read the row that caused it.
+    expect(seen).toEqual([1]);
+  });
+
   it('when SQLite ends the whole group, every transaction waiting in it fails, and none of their writes remains', async () => {
     // RAISE(ROLLBACK) ends the connection's whole transaction, as a full disk or an I/O error does.
     await sql`create trigger items_refuse before insert on items when new.n = 99
