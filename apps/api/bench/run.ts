@@ -33,7 +33,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { addDays, REVIEW_PAGE_SIZE, todayInLondon } from '@app/domain';
+import { addDays, DASHBOARD_PAGE_SIZE, REVIEW_PAGE_SIZE, todayInLondon } from '@app/domain';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { type DatabaseConfig, DEFAULT_READ_CACHE_TTL_MS as READ_CACHE_TTL_MS } from '../src/config';
@@ -529,9 +529,14 @@ async function benchDialect(
       const month = today.slice(0, 7);
       const monthEnd = addDays(`${addDays(`${month}-28`, 4).slice(0, 7)}-01`, -1);
       const calls: [string, string, boolean][] = [
-        ['pending', 'status=Requested,Countered&limit=20', true],
-        ['upcoming', `from=${today}&status=Approved,Confirmed&limit=20`, true],
-        ['history', 'status=Approved,Confirmed,Denied,Declined,Cancelled&limit=20', true],
+        // As Manage Requests asks (apps/web's get-business-bookings.ts).
+        ['pending', `status=Requested,Countered&limit=${DASHBOARD_PAGE_SIZE.pending}`, true],
+        ['upcoming', `from=${today}&status=Approved,Confirmed&limit=${DASHBOARD_PAGE_SIZE.upcoming}`, true],
+        [
+          'history',
+          `status=Approved,Confirmed,Denied,Declined,Cancelled&limit=${DASHBOARD_PAGE_SIZE.history}`,
+          true,
+        ],
         [
           'the calendar’s month',
           `from=${month}-01&to=${monthEnd}&status=Approved,Confirmed&limit=1000`,

@@ -2,6 +2,7 @@ import {
   type AllBookingsResponse,
   addDays,
   type BookingStatus,
+  DASHBOARD_PAGE_SIZE,
   PENDING_STATUSES,
   SLOT_HOLDING_STATUSES,
   todayInLondon,
@@ -36,24 +37,19 @@ export function getBusinessBookings(
   return apiClient.get<AllBookingsResponse>(`/booking/getallbookings?${params.toString()}`);
 }
 
-/**
- * Pending work, upcoming appointments and the history ('Show older') come 20 at a time: the first
- * load stays under 50 KB of bookings (api-contract §8.5; the benchmark measured 52.7 KB at 25, 25
- * and 20 for a shop with 20,000 bookings).
- */
-const PAGE = 20;
-const HISTORY_PAGE = 20;
-
 const ENDED_STATUSES = ['Denied', 'Declined', 'Cancelled'] as const satisfies readonly BookingStatus[];
 
 /** Requests waiting for the business or the customer (Pending, Counter Offers Sent), newest first. */
-export const pendingFilter = (): BusinessBookingsFilter => ({ status: PENDING_STATUSES, limit: PAGE });
+export const pendingFilter = (): BusinessBookingsFilter => ({
+  status: PENDING_STATUSES,
+  limit: DASHBOARD_PAGE_SIZE.pending,
+});
 
 /** Appointments from today on (Approved), earliest first. */
 export const upcomingFilter = (today: string = todayInLondon()): BusinessBookingsFilter => ({
   from: today,
   status: SLOT_HOLDING_STATUSES,
-  limit: PAGE,
+  limit: DASHBOARD_PAGE_SIZE.upcoming,
 });
 
 /**
@@ -63,7 +59,7 @@ export const upcomingFilter = (today: string = todayInLondon()): BusinessBooking
  */
 export const historyFilter = (): BusinessBookingsFilter => ({
   status: [...SLOT_HOLDING_STATUSES, ...ENDED_STATUSES],
-  limit: HISTORY_PAGE,
+  limit: DASHBOARD_PAGE_SIZE.history,
 });
 
 /**

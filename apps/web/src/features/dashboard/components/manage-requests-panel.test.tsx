@@ -1,4 +1,4 @@
-import { MESSAGES } from '@app/domain';
+import { DASHBOARD_PAGE_SIZE, MESSAGES } from '@app/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { apiErrorResponse, jsonResponse, stubFetch } from '@/testing/fetch-stub';
@@ -114,6 +114,12 @@ async function openRequests(bookings = ALL, api = stubFetch()) {
   await requestListsComplete();
   return rendered;
 }
+
+const { pending: PENDING_PAGE, upcoming: UPCOMING_PAGE, history: HISTORY_PAGE } = DASHBOARD_PAGE_SIZE;
+/** The first page of each list, as Manage Requests asks for it (today being TODAY). */
+const PENDING_QUERY = `status=Requested,Countered&limit=${PENDING_PAGE}`;
+const UPCOMING_QUERY = `from=2026-12-01&status=Approved,Confirmed&limit=${UPCOMING_PAGE}`;
+const HISTORY_QUERY = `status=Approved,Confirmed,Denied,Declined,Cancelled&limit=${HISTORY_PAGE}`;
 
 describe('Manage Requests', () => {
   it('counts each kind of request on the stat cards and lists them in their sections', async () => {
@@ -249,9 +255,9 @@ describe('Manage Requests', () => {
     expect(screen.getByRole('button', { name: 'Pending: 0' })).toBeInTheDocument();
     // The approval is read back: the pending and upcoming lists (and the history) again.
     expect(bookingListCalls(api).slice(before).sort()).toEqual([
-      'from=2026-12-01&status=Approved,Confirmed&limit=20',
-      'status=Approved,Confirmed,Denied,Declined,Cancelled&limit=20',
-      'status=Requested,Countered&limit=20',
+      UPCOMING_QUERY,
+      HISTORY_QUERY,
+      PENDING_QUERY,
     ]);
   });
 
@@ -428,11 +434,7 @@ describe('Manage Requests at scale (api-contract §8.5)', () => {
   it('asks only for what it shows: pending work, appointments from today and the history’s first page', async () => {
     fixToday(TODAY);
     const { api } = await openRequests();
-    expect(bookingListCalls(api).sort()).toEqual([
-      'from=2026-12-01&status=Approved,Confirmed&limit=20',
-      'status=Approved,Confirmed,Denied,Declined,Cancelled&limit=20',
-      'status=Requested,Countered&limit=20',
-    ]);
+    expect(bookingListCalls(api).sort()).toEqual([UPCOMING_QUERY, HISTORY_QUERY, PENDING_QUERY]);
   });
 
   it('pages the history with Show older, to its end, each booking once', async () => {
@@ -455,20 +457,27 @@ describe('Manage Requests at scale (api-contract §8.5)', () => {
       customerName: 'Past Visit',
     });
     const { user, api } = await openRequests([...denied, past, approved[0]!]);
-    // The first page holds the 20 newest (Ann One's upcoming appointment among them, shown from the
+    // The first page holds the newest (Ann One's upcoming appointment among them, shown from the
     // upcoming list): the counts say more may follow.
-    expect(screen.getByRole('button', { name: 'Denied: 19+' })).toBeInTheDocument();
+    const firstEnded = HISTORY_PAGE - 1;
+    expect(screen.getByRole('button', { name: `Denied: ${firstEnded}+` })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Approved: 1+' })).toBeInTheDocument();
     const list = section(/^Denied/);
-    expect(within(list).getByRole('heading', { name: 'Denied (19+)' })).toBeInTheDocument();
+    expect(within(list).getByRole('heading', { name: `Denied (${firstEnded}+)` })).toBeInTheDocument();
     await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(6));
     expect(within(list).queryByRole('button', { name: 'Show older' })).not.toBeInTheDocument();
-    await user.click(within(list).getByRole('button', { name: 'Show all 19' }));
-    expect(within(list).getAllByRole('article')).toHaveLength(19);
+    await user.click(within(list).getByRole('button', { name: `Show all ${firstEnded}` }));
+    expect(within(list).getAllByRole('article')).toHaveLength(firstEnded);
 
-    await user.click(within(list).getByRole('button', { name: 'Show older' }));
-    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(25));
-    expect(within(list).queryByRole('button', { name: 'Show older' })).not.toBeInTheDocument();
+    // A page at a time, to the end.
+    for (;;) {
+      const older = within(list).queryByRole('button', { name: 'Show older' });
+      if (!older) break;
+      const shown = within(list).getAllByRole('article').length;
+      await user.click(older);
+      await waitFor(() => expect(within(list).getAllByRole('article').length).toBeGreaterThan(shown));
+    }
+    expect(within(list).getAllByRole('article')).toHaveLength(25);
     expect(screen.getByRole('button', { name: 'Denied: 25' })).toBeInTheDocument();
     const names = within(list)
       .getAllByRole('article')
@@ -477,7 +486,7 @@ describe('Manage Requests at scale (api-contract §8.5)', () => {
     // Latest first, as before.
     expect(names[0]).toBe('Customer 24, Wed 25 Nov 2026, 10:00');
     expect(names[24]).toBe('Customer 0, Sun 1 Nov 2026, 10:00');
-    // The past appointment came with the second page: under Approved, after the upcoming one.
+    // The past appointment came with the last page: under Approved, after the upcoming one.
     expect(
       within(section(/^Approved/))
         .getAllByRole('article')
@@ -485,18 +494,20 @@ describe('Manage Requests at scale (api-contract §8.5)', () => {
     ).toEqual(['Ann One, Sat 5 Dec 2026, 12:00', 'Past Visit, Fri 20 Nov 2026, 09:00']);
     expect(screen.getByRole('button', { name: 'Approved: 2' })).toBeInTheDocument();
 
+    // 27 bookings in the history, each page asked for once, its cursor the previous page's.
     const history = bookingListCalls(api).filter((query) => query.includes('Cancelled'));
-    expect(history).toEqual([
-      'status=Approved,Confirmed,Denied,Declined,Cancelled&limit=20',
-      'status=Approved,Confirmed,Denied,Declined,Cancelled&limit=20&cursor=20',
-    ]);
+    expect(history).toEqual(
+      Array.from({ length: Math.ceil(27 / HISTORY_PAGE) }, (_, page) =>
+        page === 0 ? HISTORY_QUERY : `${HISTORY_QUERY}&cursor=${page * HISTORY_PAGE}`,
+      ),
+    );
   });
 
   it('shows Show older straight away when the loaded history fits in the first 6', async () => {
     fixToday(TODAY);
-    // 20 appointments from today on and 3 ended requests: the history's first page is all of them
-    // (the later appointments are the upcoming list's), its second holds the older ended ones.
-    const upcoming = Array.from({ length: 20 }, (_, index) =>
+    // A history page of appointments from today on and 3 ended requests: the history's first page
+    // is all appointments (the later ones are the upcoming list's), its second holds the ended ones.
+    const upcoming = Array.from({ length: HISTORY_PAGE }, (_, index) =>
       makeBooking({
         id: `u${String(index).padStart(2, '0')}`,
         Status: 'Approved',
@@ -520,12 +531,12 @@ describe('Manage Requests at scale (api-contract §8.5)', () => {
     await user.click(within(list).getByRole('button', { name: 'Show older' }));
     await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(3));
     expect(screen.getByRole('button', { name: 'Denied: 3' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Approved: 20' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: `Approved: ${HISTORY_PAGE}` })).toBeInTheDocument();
   });
 
-  it('loads more pending requests 20 at a time', async () => {
+  it('loads more pending requests a page at a time', async () => {
     fixToday(TODAY);
-    const many = Array.from({ length: 27 }, (_, index) =>
+    const many = Array.from({ length: PENDING_PAGE + 7 }, (_, index) =>
       makeBooking({
         id: `r${String(index).padStart(2, '0')}`,
         Status: 'Requested',
@@ -534,22 +545,22 @@ describe('Manage Requests at scale (api-contract §8.5)', () => {
       }),
     );
     const { user, api } = await openRequests(many);
-    expect(screen.getByRole('button', { name: 'Pending: 20+' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: `Pending: ${PENDING_PAGE}+` })).toBeInTheDocument();
     const list = section(/^Pending/);
-    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(20));
+    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(PENDING_PAGE));
     await user.click(within(list).getByRole('button', { name: 'Load more' }));
-    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(27));
-    expect(screen.getByRole('button', { name: 'Pending: 27' })).toBeInTheDocument();
+    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(PENDING_PAGE + 7));
+    expect(screen.getByRole('button', { name: `Pending: ${PENDING_PAGE + 7}` })).toBeInTheDocument();
     expect(within(list).queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     expect(bookingListCalls(api).filter((query) => query.startsWith('status=Requested'))).toEqual([
-      'status=Requested,Countered&limit=20',
-      'status=Requested,Countered&limit=20&cursor=20',
+      PENDING_QUERY,
+      `${PENDING_QUERY}&cursor=${PENDING_PAGE}`,
     ]);
   });
 
   it('says so when an older page cannot be loaded, and the button tries again', async () => {
     fixToday(TODAY);
-    const denied = Array.from({ length: 21 }, (_, index) =>
+    const denied = Array.from({ length: HISTORY_PAGE + 1 }, (_, index) =>
       makeBooking({
         id: `x${String(index).padStart(2, '0')}`,
         Status: 'Denied',
@@ -559,7 +570,7 @@ describe('Manage Requests at scale (api-contract §8.5)', () => {
     );
     const { user, api } = await openRequests(denied);
     const list = section(/^Denied/);
-    await user.click(within(list).getByRole('button', { name: 'Show all 20' }));
+    await user.click(within(list).getByRole('button', { name: `Show all ${HISTORY_PAGE}` }));
     const fail = apiErrorResponse(500, 'InternalError', 'Something went wrong');
     const original = api.fetch.getMockImplementation()!;
     api.fetch.mockImplementationOnce(async () => fail);
@@ -567,7 +578,7 @@ describe('Manage Requests at scale (api-contract §8.5)', () => {
     expect(await within(list).findByRole('alert')).toHaveTextContent(MESSAGES.failedToLoadData);
     api.fetch.mockImplementation(original);
     await user.click(within(list).getByRole('button', { name: 'Show older' }));
-    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(21));
+    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(HISTORY_PAGE + 1));
     expect(within(list).queryByRole('alert')).not.toBeInTheDocument();
   });
 });
