@@ -21,7 +21,8 @@ test('Booking wizard (375 px): a reload keeps Review and its choices; Back steps
     .getByRole('link', { name: 'Request Now' })
     .click();
   await expect(page.getByRole('heading', { level: 2, name: 'Date & Time' })).toBeVisible();
-  await expect(page).toHaveTitle('Request an Appointment · TrimTime NI');
+  // Named from the card it was chosen from, as the server names the page (api-contract §9.1).
+  await expect(page).toHaveTitle(`${business}, Londonderry · TrimTime NI`);
   // Focus went to the new page's main heading (the business's name).
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
 

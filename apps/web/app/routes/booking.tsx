@@ -1,5 +1,10 @@
-import { businessDisplayName, businessJsonLd } from '@app/domain';
-import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
+import {
+  type BusinessesResponse,
+  type BusinessSummary,
+  businessDisplayName,
+  businessJsonLd,
+} from '@app/domain';
+import { dehydrate, HydrationBoundary, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { data, type ShouldRevalidateFunction } from 'react-router';
 import { paths } from '@/config/paths';
@@ -7,7 +12,8 @@ import { availableTimesQueryOptions } from '@/features/booking/api/get-available
 import { BookingPage } from '@/features/booking/components/booking-page';
 import { businessReviewsQueryOptions } from '@/features/reviews/api/get-business-reviews';
 import { BusinessReviews } from '@/features/reviews/components/business-reviews';
-import { createQueryClient } from '@/lib/query-client';
+import { browserQueryClient, createQueryClient } from '@/lib/query-client';
+import { queryKeys } from '@/lib/query-keys';
 import { type ReviewSlots, ReviewSlotsContext, useReviewSlots } from '@/lib/review-slots';
 import { appUrlOf, pageMeta } from '../seo';
 import type { Route } from './+types/booking';
@@ -32,9 +38,35 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { dehydratedState: dehydrate(client), business: times.business };
 }
 
-/** In the browser, on later visits: nothing from the server (the page's queries ask the API). */
-export function clientLoader() {
-  return { dehydratedState: undefined, business: undefined };
+/**
+ * In the browser, on later visits: nothing from the server (the page's queries ask the API). Its
+ * title names the business at once when the tab already holds it: from the list it was chosen in,
+ * or from an earlier visit.
+ */
+export function clientLoader({ params }: Route.ClientLoaderArgs) {
+  const queryClient = browserQueryClient();
+  const times = availableTimesQueryOptions(params.businessId);
+  const business: BusinessSummary | undefined =
+    queryClient.getQueryData(times.queryKey)?.business ?? listedBusiness(queryClient, params.businessId);
+  return { dehydratedState: undefined, business };
+}
+
+/** The business as a page of the businesses list the tab holds shows it, if one does. */
+function listedBusiness(queryClient: QueryClient, businessId: string): BusinessSummary | undefined {
+  const lists = queryClient.getQueriesData<InfiniteData<BusinessesResponse>>({
+    queryKey: queryKeys.businesses,
+  });
+  for (const [, list] of lists) {
+    // The same prefix holds other answers (towns, a business's times): only pages of lists count.
+    if (!Array.isArray(list?.pages)) continue;
+    for (const page of list.pages) {
+      const found = Array.isArray(page?.businesses)
+        ? page.businesses.find(({ id }) => id === businessId)
+        : undefined;
+      if (found) return found;
+    }
+  }
+  return undefined;
 }
 
 // Nothing to read again when only the query changes (a wizard's step, a tab).
@@ -62,7 +94,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
       appUrl,
       type: 'business.business',
     }),
-    ...(appUrl ? [{ 'script:ld+json': businessJsonLd(business, { url: `${appUrl}${path}` }) }] : []),
+    // The server's render describes the business for crawlers; a later visit in the tab need not.
+    ...(appUrl && 'availability' in business
+      ? [{ 'script:ld+json': businessJsonLd(business, { url: `${appUrl}${path}` }) }]
+      : []),
   ];
 };
 

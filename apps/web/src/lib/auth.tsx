@@ -134,17 +134,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     const refreshToken = getRefreshToken();
+    // The tab's session ends first (this tab's wizard drafts too): nothing it still asks, such as
+    // the unread count, goes out with a token the server is about to revoke (a 401).
+    clearSession();
+    queryClient.clear();
     if (refreshToken) {
       try {
         await logoutRequest(refreshToken);
       } catch (error) {
-        // The local session ends regardless; the server-side token expires on its own.
+        // The local session has ended regardless; the server-side token expires on its own.
         console.warn('Logout request failed', error);
       }
     }
-    // Ends this tab's wizard drafts too.
-    clearSession();
-    queryClient.clear();
   }, [queryClient]);
 
   const rawType = userQuery.data?.UserType;

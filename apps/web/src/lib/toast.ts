@@ -45,6 +45,9 @@ function show(type: ToastType, input: ToastInput): string {
   return notifications.show(toNotification(type, input));
 }
 
+/** The shown toasts that asked the person to sign in ('Authentication required'). */
+const signInPrompts = new Set<string>();
+
 export const toast = {
   success: (input: ToastInput) => show('success', input),
   error: (input: ToastInput) => show('error', input),
@@ -56,4 +59,15 @@ export const toast = {
   update: (id: string, type: ToastType, input: ToastInput) =>
     notifications.update({ id, ...toNotification(type, input) }),
   dismiss: (id: string) => notifications.hide(id),
+  /** An error that asks the person to sign in: it goes once they have (`endSignInPrompts`). */
+  signInRequired: (input: ToastInput) => {
+    const id = show('error', input);
+    signInPrompts.add(id);
+    return id;
+  },
+  /** Signed in: the toasts that asked for it no longer hold. */
+  endSignInPrompts: () => {
+    for (const id of signInPrompts) notifications.hide(id);
+    signInPrompts.clear();
+  },
 };

@@ -69,7 +69,13 @@ export function useWizardStep<K extends string>(
       })();
       return;
     }
-    if (requested > index) navigate({ search: withStep(location.search, key) }, { replace: true });
+    if (requested <= index) return;
+    // A step the values no longer allow (the request was sent and its choices cleared, or the time
+    // has gone). An entry this wizard pushed goes back to the one it came from, so that the steps
+    // left behind become Forward history: the browser's Back from the next page then lands on the
+    // wizard once, not on each of them in turn. Anything else is shown the allowed step in place.
+    if ((location.state as WizardEntryState | null)?.wizardStepFrom !== undefined) navigate(-1);
+    else navigate({ search: withStep(location.search, key) }, { replace: true });
   }, [requested, index, isSettled]);
 
   const goTo = (next: K) => {

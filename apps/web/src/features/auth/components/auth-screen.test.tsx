@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { describe, expect, it, vi } from 'vitest';
 import { encodePassword } from '@/lib/api-client';
 import { getSession, SESSION_STORAGE_KEY } from '@/lib/session';
+import { toast } from '@/lib/toast';
 import { apiErrorResponse, deferred, type FetchStub, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 import { makeAccessToken, userDetails } from '@/testing/tokens';
@@ -308,6 +309,29 @@ describe('auth screen: sign in', () => {
     expect(login!.headers['x-password-encoding']).toBe('base64');
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toContain('refresh-1');
     expect(sessionStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+
+  it("ends the 'Authentication required' toast that sent the person here once they are signed in", async () => {
+    stubFetch()
+      .on('POST', '/api/auth/login', jsonResponse(200, loginTokens()))
+      .on('GET', '/api/user/userdetails', jsonResponse(200, userDetails('User')));
+    const { user, router } = renderApp({ route: '/login' });
+    await title('Sign In');
+    act(() => {
+      toast.signInRequired({
+        title: MESSAGES.authenticationRequired,
+        message: MESSAGES.mustBeLoggedInToBook,
+      });
+    });
+    expect(await screen.findByText(MESSAGES.mustBeLoggedInToBook)).toBeInTheDocument();
+
+    await signIn(user);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    // Well before its 5 s are up.
+    await waitFor(() => expect(screen.queryByText(MESSAGES.mustBeLoggedInToBook)).not.toBeInTheDocument(), {
+      timeout: 1500,
+    });
   });
 
   it('keeps the tokens for this tab only without remember-me', async () => {

@@ -50,6 +50,8 @@ const LeaveVerificationGuard = lazy(() =>
 // Toasts follow a finished step only; their code is fetched then.
 const toastSuccess = (input: ToastInput) =>
   void import('@/lib/toast').then(({ toast }) => toast.success(input));
+/** Signed in: a toast that asked for it ('Authentication required') goes. */
+const endSignInPrompts = () => void import('@/lib/toast').then(({ toast }) => toast.endSignInPrompts());
 const prefetchViews = () =>
   Promise.all([
     loadSignUpView(),
@@ -232,6 +234,7 @@ function AuthFlow({ startView }: { startView: AuthView }) {
       try {
         const tokens = await loginMutation.mutateAsync(credentials);
         signIn(tokens, { rememberMe: values.rememberMe });
+        endSignInPrompts();
         navigate(afterSignIn);
       } catch (loginError) {
         if (isUserNotConfirmed(loginError)) {
@@ -292,6 +295,7 @@ function AuthFlow({ startView }: { startView: AuthView }) {
       try {
         const tokens = await loginMutation.mutateAsync({ email: pending.email, password: pending.password });
         signIn(tokens, { rememberMe: pending.rememberMe });
+        endSignInPrompts();
         goTo('login');
         navigate(afterSignIn);
         toastSuccess(welcomeToast(pending.firstName));

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@app/domain';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_STORAGE_KEY } from '@/lib/session';
 import { bookingCreated, singleServiceCatalog } from '@/testing/bookings';
@@ -260,6 +260,26 @@ describe('booking wizard: the browser Back button', () => {
     await router.back();
     expect(await stepHeading('Date & Time')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/booking/biz-1');
+  });
+
+  it('after a sent request, Back from the next page returns to the wizard once, then leaves it', async () => {
+    const { user, router, api } = openWizard('/businesses');
+    await router.navigate('/booking/biz-1');
+    await reachReview(user);
+    api.on('POST', '/api/booking/book', jsonResponse(201, bookingCreated({ id: 'booking-9' })));
+    await user.click(screen.getByRole('button', { name: 'Send Request' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Request sent' }));
+    await user.click(dialog.getByRole('button', { name: 'Go to Appointments' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+
+    // Back on the Review entry, whose choices were sent: the wizard goes back through its own
+    // entries to the page's first (the address it was opened at), and the next Back leaves it.
+    await router.back();
+    expect(await stepHeading('Date & Time')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.location.pathname).toBe('/booking/biz-1');
+    await router.back();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/businesses'));
   });
 
   it("the wizard's own Back steps back through history too: the browser's Back then goes one further", async () => {

@@ -6,6 +6,7 @@ import {
   businessPersonName,
   type CreateBookingRequest,
   cancellationNoticeText,
+  DEFAULT_SERVICE_MINUTES,
   formatPostcodeDistricts,
   homeVisitAreaError,
   initialsOf,
@@ -342,7 +343,7 @@ const Wizard = memo(function Wizard({
     slot !== null && isSlotStillFree && price !== null && (!isHomeVisit || homeAddress !== null);
 
   const requireLogin = () => {
-    toast.error({ title: MESSAGES.authenticationRequired, message: MESSAGES.mustBeLoggedInToBook });
+    toast.signInRequired({ title: MESSAGES.authenticationRequired, message: MESSAGES.mustBeLoggedInToBook });
     // Back here after signing in, with the choices kept (the draft).
     navigate(paths.login.getHref(`${here.pathname}${here.search}`));
   };
@@ -469,6 +470,7 @@ const Wizard = memo(function Wizard({
                   slots={slots}
                   selectedSlot={slot}
                   onSelectSlot={chooseSlot}
+                  durationMinutes={service?.durationMinutes ?? DEFAULT_SERVICE_MINUTES}
                 />
                 {/* Drawn once hydrated: it reads the clock and the session, which the server's page
                     must not depend on (the page keeps what the server drew). */}

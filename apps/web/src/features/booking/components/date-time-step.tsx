@@ -1,4 +1,4 @@
-import { addDays, bookingCalendarMonths, groupSlotsByDate } from '@app/domain';
+import { addDays, bookingCalendarMonths, formatDuration, groupSlotsByDate } from '@app/domain';
 import { Alert, Box, Button, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -20,10 +20,18 @@ interface DateTimeStepProps {
   slots: readonly string[];
   selectedSlot: string | null;
   onSelectSlot: (slot: string) => void;
+  /** How long the chosen service takes (api-contract §9.3). */
+  durationMinutes: number;
 }
 
 /** Step 1: a day from the next four weeks (days without a free hour are disabled), then an hour. */
-export function DateTimeStep({ businessName, slots, selectedSlot, onSelectSlot }: DateTimeStepProps) {
+export function DateTimeStep({
+  businessName,
+  slots,
+  selectedSlot,
+  onSelectSlot,
+  durationMinutes,
+}: DateTimeStepProps) {
   const slotsByDate = useMemo(() => groupSlotsByDate(slots), [slots]);
   const slotDates = useMemo(() => Object.keys(slotsByDate), [slotsByDate]);
   const weeks = useMemo(() => bookingCalendarWeeks(slotDates), [slotDates]);
@@ -177,7 +185,8 @@ export function DateTimeStep({ businessName, slots, selectedSlot, onSelectSlot }
               })}
             </SimpleGrid>
             <Text size="sm" c="dimmed">
-              Each appointment lasts one hour. Choosing a time takes you to the next step.
+              The appointment lasts {formatDuration(durationMinutes)}. Choosing a time takes you to the next
+              step.
             </Text>
           </Stack>
         ) : null}

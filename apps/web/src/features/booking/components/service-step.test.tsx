@@ -78,7 +78,10 @@ describe('booking wizard: a shop with a menu and a team (api-contract §9.3)', (
     await user.click(continueButton());
 
     await stepHeading('Date & Time');
-    await user.click(await screen.findByRole('button', { name: '11:30' }));
+    const time = await screen.findByRole('button', { name: '11:30' });
+    // Its length is the service's, not an hour (api-contract §9.3).
+    expect(screen.getByText(/^The appointment lasts 30 min\./)).toBeInTheDocument();
+    await user.click(time);
     const asked = api.callsTo('GET', '/api/booking/available-times').at(-1)!;
     expect(asked.query.get('serviceId')).toBe('fade');
     expect(asked.query.get('memberId')).toBe('niamh');

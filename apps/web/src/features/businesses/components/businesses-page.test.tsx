@@ -11,6 +11,7 @@ import { singleServiceCatalog } from '@/testing/bookings';
 import { apiErrorResponse, deferred, type FetchStub, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 import { userDetails } from '@/testing/tokens';
+import { clientLoader as bookingLoader, meta as bookingMeta } from '../../../../app/routes/booking';
 
 const BUSINESSES: BusinessSummary[] = [
   {
@@ -193,11 +194,29 @@ describe('businesses page', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/booking/biz-1'));
     expect(await screen.findByRole('heading', { level: 1, name: "Kelly's Cuts" })).toBeInTheDocument();
+    // Its title names the business and its town, as the server's page does (api-contract §9.1).
+    const params = { businessId: 'biz-1' };
+    const tags = bookingMeta({
+      loaderData: bookingLoader({ params } as never),
+      matches: [],
+      params,
+    } as never);
+    expect(tags).toContainEqual({ title: "Kelly's Cuts, Belfast · TrimTime NI" });
   });
 
   it("opens a business's page for a visitor too (api-contract §9.1)", async () => {
     stubApi().on('GET', '/api/booking/businesses', list(BUSINESSES));
     const { user, router } = renderApp({ route: '/businesses' });
+    await card('Niamh Doherty');
+    // Opened from the list, its title names the business from the list's card before the page's
+    // own answer comes, as the server's page does (the spec's fallback for no business name).
+    const params = { businessId: 'biz-2' };
+    const tags = bookingMeta({
+      loaderData: bookingLoader({ params } as never),
+      matches: [],
+      params,
+    } as never);
+    expect(tags).toContainEqual({ title: 'Unknown Business, Derry · TrimTime NI' });
 
     await user.click(within(await card('Niamh Doherty')).getByRole('link', { name: 'Request Now' }));
 

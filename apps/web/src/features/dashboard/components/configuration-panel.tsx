@@ -42,7 +42,7 @@ function useRequireLogin() {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   return () => {
-    toast.error({ title: MESSAGES.authenticationRequired, message: SAVING_REQUIRES_LOGIN });
+    toast.signInRequired({ title: MESSAGES.authenticationRequired, message: SAVING_REQUIRES_LOGIN });
     navigate(paths.login.getHref(`${pathname}${search}`, { sessionEnded: true }));
   };
 }

@@ -216,7 +216,7 @@ function HoursEditor({ profile }: { profile: UserProfile }) {
           Weekly Hours
         </Title>
         <Text c="dimmed" size="sm">
-          Customers can book hourly appointments inside these times. Times run from 08:00 to 22:00.
+          Customers can book appointments that fit inside these times. Times run from 08:00 to 22:00.
         </Text>
       </div>
       <Paper withBorder p="sm" className={classes.saveBar}>
