@@ -24,6 +24,7 @@ import { migrateToLatest } from '../src/db/migrate';
 import { newUserRow } from '../src/db/new-user-row';
 import { hashPassword } from '../src/lib/passwords';
 import { BookingsRepository } from '../src/repositories/bookings.repository';
+import { adminQuery, postgresUrl } from './postgres-server';
 import {
   type Child,
   freePort,
@@ -54,11 +55,6 @@ const SETUPS: Setup[] = [
   },
 ];
 
-const postgresUrl =
-  process.env.BENCH_DATABASE_URL?.trim() ||
-  process.env.TEST_DATABASE_URL?.trim() ||
-  'postgres://postgres@127.0.0.1:5432/test';
-
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 
 interface Options {
@@ -72,16 +68,6 @@ function parseOptions(argv: string[]): Options {
   if (unknown.length > 0) throw new Error(`unknown option(s): ${unknown.join(' ')}`);
   const short = argv.includes('--short');
   return { short, conversations: short ? 10 : 50, messages: short ? 200 : 1000 };
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 async function createBenchDatabase(dialect: Dialect) {

@@ -8,6 +8,9 @@
  *
  *   CACHED=1 … keeps the public reads' cache on, as the benchmark's server does.
  *   KEEP_DB=1 … leaves the SQLite database (printed at the end) for a look with the sqlite3 shell.
+ *   DIALECT=postgres … on a PostgreSQL database of its own (created on the benchmarks' server,
+ *   bench/postgres-server.ts, and dropped at the end); there STATEMENTS=1
+ *   counts the statements each call sends (its round trips) instead, and PAGES is SQLite's only.
  *   STATEMENTS=1 … times each SQL statement (sum, p50, p99, max) instead of profiling;
  *   STATEMENTS=1 PAGES=1 … also counts the pages each transaction writes to the log (with the
  *   automatic checkpoint off, so the commits' times then leave the checkpoints out).
@@ -27,12 +30,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { buildApp } from '../src/app';
+import type { DatabaseConfig } from '../src/config';
 import { DEFAULT_READ_CACHE_TTL_MS } from '../src/config';
 import { createDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { hashPassword } from '../src/lib/passwords';
 import { planConfig } from './plans';
+import { adminQuery, postgresUrl } from './postgres-server';
 import { BENCH_PASSWORD, SHORT_SIZE, seedMarketplace } from './seed';
 import { mintAccessTokens } from './tokens';
 
@@ -51,7 +57,15 @@ if (!ENDPOINTS.includes(endpoint)) throw new Error(`endpoint: ${ENDPOINTS.join('
 const calls = Number(process.argv[3] ?? 3000);
 
 const dir = mkdtempSync(join(tmpdir(), 'trimtime-profile-'));
-const database = { dialect: 'sqlite' as const, path: join(dir, 'app.db') };
+const onPostgres = process.env.DIALECT === 'postgres';
+const postgresName = `profile_${randomBytes(6).toString('hex')}`;
+let database: DatabaseConfig = { dialect: 'sqlite', path: join(dir, 'app.db') };
+if (onPostgres) {
+  await adminQuery(`create database ${postgresName}`);
+  const url = new URL(postgresUrl);
+  url.pathname = `/${postgresName}`;
+  database = { dialect: 'postgres', url: url.toString() };
+}
 const setup = createDatabase(database);
 await migrateToLatest(setup);
 const seeded = await seedMarketplace(setup, SHORT_SIZE, { passwordHash: await hashPassword(BENCH_PASSWORD) });
@@ -158,7 +172,7 @@ const senderOf = offers.map((offer, i) => {
 // With STATEMENTS=1: each SQL statement's count and times (the sum, and the spread of one run's:
 // a commit's p99 shows the checkpoints), instead of the CPU profile, which would slow them. Statements
 // that return rows (reads, and writes with RETURNING) are told apart by whether any came back.
-const timeStatements = process.env.STATEMENTS === '1';
+const timeStatements = process.env.STATEMENTS === '1' && !onPostgres;
 const statements = new Map<string, { count: number; ms: number; each: number[] }>();
 // With PAGES=1 as well: the pages each transaction writes to the write-ahead log (each costs a
 // page's bytes in the commit's write and sync), read from the log's size after every statement,
@@ -170,7 +184,7 @@ const pagesByTransaction = new Map<string, number>();
 const WAL_FRAME_BYTES = 24 + 4096; // frame header + page (the default page size)
 const walSize = () => {
   try {
-    return statSync(`${database.path}-wal`).size;
+    return database.dialect === 'sqlite' ? statSync(`${database.path}-wal`).size : 0;
   } catch {
     return 0; // no log yet
   }
@@ -228,11 +242,25 @@ if (timeStatements) {
   }
 }
 
+// On PostgreSQL, STATEMENTS=1 counts the statements each call sends (each is a round trip to the
+// server), instead of the CPU profile: node-postgres sends one at a time and waits for its answer.
+const sentToPostgres = new Map<string, number>();
+if (onPostgres && process.env.STATEMENTS === '1') {
+  const send = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  Object.assign(pg.Client.prototype, {
+    query(this: pg.Client, ...args: unknown[]) {
+      const first = args[0] as string | { text: string };
+      const text = typeof first === 'string' ? first : first.text;
+      sentToPostgres.set(text, (sentToPostgres.get(text) ?? 0) + 1);
+      return send.apply(this, args);
+    },
+  });
+}
 const session = new Session();
 session.connect();
 await session.post('Profiler.enable');
 await session.post('Profiler.setSamplingInterval', { interval: 200 });
-if (!timeStatements) await session.post('Profiler.start');
+if (process.env.STATEMENTS !== '1') await session.post('Profiler.start');
 walBytes = walSize();
 const started = performance.now();
 let done = 0;
@@ -281,7 +309,7 @@ for (let i = 0; i < calls; i += 1) {
   done += 1;
 }
 const ms = performance.now() - started;
-if (!timeStatements) {
+if (process.env.STATEMENTS !== '1') {
   const { profile } = await session.post('Profiler.stop');
   const profiles = join(import.meta.dirname, '..', '..', '..', 'test-output', 'profiles');
   mkdirSync(profiles, { recursive: true });
@@ -310,7 +338,18 @@ if (countPages) {
   }
   console.info(`${(total / done).toFixed(2)} pages written to the log a call`);
 }
+if (sentToPostgres.size > 0) {
+  let total = 0;
+  for (const [text, count] of [...sentToPostgres].sort((a, b) => b[1] - a[1])) {
+    total += count;
+    console.info(`${(count / done).toFixed(2)} a call  ${text.slice(0, 200)}`);
+  }
+  console.info(`${(total / done).toFixed(2)} statements sent to PostgreSQL a call (the worker's included)`);
+}
 await app.close();
 await db.destroy();
-if (process.env.KEEP_DB) console.info(`kept ${dir}`);
-else rmSync(dir, { recursive: true, force: true });
+if (process.env.KEEP_DB) console.info(`kept ${onPostgres ? postgresName : dir}`);
+else {
+  rmSync(dir, { recursive: true, force: true });
+  if (onPostgres) await adminQuery(`drop database if exists ${postgresName} with (force)`);
+}

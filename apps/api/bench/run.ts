@@ -42,6 +42,7 @@ import { migrateToLatest } from '../src/db/migrate';
 import { hashPassword } from '../src/lib/passwords';
 import { CLIENT_HEADERS, type LoadResult, runLoad } from './load';
 import { type EndpointPlan, explainEndpoints } from './plans';
+import { adminQuery, postgresUrl } from './postgres-server';
 import {
   API_DIR,
   type Child,
@@ -106,11 +107,6 @@ function parseOptions(argv: string[]): Options {
   };
 }
 
-const postgresUrl =
-  process.env.BENCH_DATABASE_URL?.trim() ||
-  process.env.TEST_DATABASE_URL?.trim() ||
-  'postgres://postgres@127.0.0.1:5432/test';
-
 async function canReachPostgres(): Promise<boolean> {
   const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 3000 });
   try {
@@ -121,16 +117,6 @@ async function canReachPostgres(): Promise<boolean> {
     return false;
   } finally {
     await client.end().catch(() => undefined);
-  }
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
   }
 }
 
