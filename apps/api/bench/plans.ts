@@ -7,6 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import {
+  DASHBOARD_PAGE_SIZE,
   DEFAULT_PAYMENT_WINDOW,
   DEFAULT_REMINDER_OFFSETS,
   parsePaymentWindow,
@@ -260,17 +261,25 @@ export async function explainEndpoints(
     const month = today.slice(0, 8);
     await record(
       'GET /api/booking/getallbookings (pending)',
-      inject('GET', '/api/booking/getallbookings?status=Requested,Countered&limit=20', business),
+      inject(
+        'GET',
+        `/api/booking/getallbookings?status=Requested,Countered&limit=${DASHBOARD_PAGE_SIZE.pending}`,
+        business,
+      ),
     );
     await record(
       'GET /api/booking/getallbookings (upcoming)',
-      inject('GET', `/api/booking/getallbookings?from=${today}&status=Approved,Confirmed&limit=20`, business),
+      inject(
+        'GET',
+        `/api/booking/getallbookings?from=${today}&status=Approved,Confirmed&limit=${DASHBOARD_PAGE_SIZE.upcoming}`,
+        business,
+      ),
     );
     await record(
       'GET /api/booking/getallbookings (a month)',
       inject('GET', `/api/booking/getallbookings?from=${month}01&to=${month}28`, business),
     );
-    const history = '/api/booking/getallbookings?status=Denied,Declined,Cancelled&limit=20';
+    const history = `/api/booking/getallbookings?status=Denied,Declined,Cancelled&limit=${DASHBOARD_PAGE_SIZE.history}`;
     const firstPage = await inject('GET', history, business)();
     const cursor: string | null = firstPage.status === 200 ? JSON.parse(firstPage.body).nextCursor : null;
     await record(

@@ -94,7 +94,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
       appUrl,
       type: 'business.business',
     }),
-    // The server's render describes the business for crawlers; a later visit in the tab need not.
+    // For crawlers, from the server's render (and on a later visit that holds the page's answer):
+    // the list's summary has no hours to describe.
     ...(appUrl && 'availability' in business
       ? [{ 'script:ld+json': businessJsonLd(business, { url: `${appUrl}${path}` }) }]
       : []),

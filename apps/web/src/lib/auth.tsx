@@ -79,7 +79,7 @@ export interface SessionContextValue {
   isSessionRead: boolean;
   /** Stores the tokens of a successful sign-in (localStorage for 30 days with remember-me). */
   signIn: (tokens: SessionTokens, options: { rememberMe: boolean }) => void;
-  /** Revokes the refresh token on the server (best effort), then forgets the session locally. */
+  /** Forgets the session locally, and asks the server to revoke its refresh token (best effort). */
   signOut: () => Promise<void>;
 }
 
@@ -135,16 +135,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(async () => {
     const refreshToken = getRefreshToken();
     // The tab's session ends first (this tab's wizard drafts too): nothing it still asks, such as
-    // the unread count, goes out with a token the server is about to revoke (a 401).
+    // the unread count, goes out with a token the server is about to revoke (a 401). The caller
+    // moves on at once; the server's answer is not waited for (a signed-in page's guard would
+    // otherwise send the person to /login?next=… in the meantime).
     clearSession();
     queryClient.clear();
     if (refreshToken) {
-      try {
-        await logoutRequest(refreshToken);
-      } catch (error) {
+      logoutRequest(refreshToken).catch((error: unknown) => {
         // The local session has ended regardless; the server-side token expires on its own.
         console.warn('Logout request failed', error);
-      }
+      });
     }
   }, [queryClient]);
 

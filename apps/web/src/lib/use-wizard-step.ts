@@ -8,6 +8,9 @@ interface WizardEntryState {
   wizardStepFrom?: string;
 }
 
+/** The history entry a wizard last went back from (its `location.key`). */
+let wentBackFrom: string | undefined;
+
 const withStep = (search: string, key: string) => {
   const params = new URLSearchParams(search);
   params.set(STEP_PARAM, key);
@@ -28,7 +31,8 @@ export interface WizardStep<K extends string> {
  * A wizard's step, kept in the URL (`?step=price`): a reload stays on it, and the browser's Back
  * and Forward move between steps instead of leaving the wizard. `resumeAt` (a saved draft's step)
  * is used when the URL names none, rebuilding the entries before it so Back still steps back.
- * `lastReachable` is the furthest step the values allow; a URL past it shows that step instead.
+ * `lastReachable` is the furthest step the values allow; a URL past it goes back to the entry the
+ * wizard pushed it from, or shows that step in place.
  */
 export function useWizardStep<K extends string>(
   keys: readonly K[],
@@ -74,8 +78,13 @@ export function useWizardStep<K extends string>(
     // has gone). An entry this wizard pushed goes back to the one it came from, so that the steps
     // left behind become Forward history: the browser's Back from the next page then lands on the
     // wizard once, not on each of them in turn. Anything else is shown the allowed step in place.
-    if ((location.state as WizardEntryState | null)?.wizardStepFrom !== undefined) navigate(-1);
-    else navigate({ search: withStep(location.search, key) }, { replace: true });
+    if ((location.state as WizardEntryState | null)?.wizardStepFrom !== undefined) {
+      // Once per entry: an effect run again before the Back lands (React's development double run,
+      // a remount) must not go back a second time, past the wizard.
+      if (wentBackFrom === location.key) return;
+      wentBackFrom = location.key;
+      navigate(-1);
+    } else navigate({ search: withStep(location.search, key) }, { replace: true });
   }, [requested, index, isSettled]);
 
   const goTo = (next: K) => {

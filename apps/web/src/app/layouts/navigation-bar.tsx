@@ -21,10 +21,7 @@ const MessagesHost = lazy(() => import('@/features/messages/components/messages-
 type NavItem = { label: string; to: string; hasMessages?: boolean } | { label: 'Logout'; action: 'logout' };
 
 function useNavItems(): NavItem[] {
-  const { isAuthenticated, userType, isSessionRead } = useSession();
-  // Not known yet (the server's render and its hydration: the tab's session is in its storage):
-  // no links rather than a signed-out pair that a signed-in reader would see flash by.
-  if (!isSessionRead) return [];
+  const { isAuthenticated, userType } = useSession();
   if (!isAuthenticated) {
     return [
       { label: 'Login', to: paths.login.getHref() },

@@ -24,7 +24,7 @@ interface DateTimeStepProps {
   durationMinutes: number;
 }
 
-/** Step 1: a day from the next four weeks (days without a free hour are disabled), then an hour. */
+/** Step 1: a day from the next four weeks (days without a free time are disabled), then a time. */
 export function DateTimeStep({
   businessName,
   slots,

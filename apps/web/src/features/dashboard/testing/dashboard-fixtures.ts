@@ -95,7 +95,7 @@ export function businessBookingsApi(initial: Booking[]) {
   };
 }
 
-/** The dashboard's getallbookings calls, by what they asked for (e.g. 'status=Requested,Countered&limit=20'). */
+/** The dashboard's getallbookings calls, by what they asked for (e.g. 'status=Requested,Countered&limit=16'). */
 export const bookingListCalls = (api: FetchStub) =>
   api.callsTo('GET', '/api/booking/getallbookings').map((call) => decodeURIComponent(call.query.toString()));
 
