@@ -58,6 +58,12 @@ const card = async (person: string) => {
   return found as HTMLElement;
 };
 
+/** A business page's head tags as the browser makes them on a later visit (its clientLoader, then meta). */
+const bookingPageTags = (businessId: string) => {
+  const params = { businessId };
+  return bookingMeta({ loaderData: bookingLoader({ params } as never), matches: [], params } as never);
+};
+
 const list = (businesses: BusinessSummary[]) => jsonResponse(200, { businesses, nextCursor: null });
 
 /** The API with the list's towns; each test adds its own /booking/businesses answers. */
@@ -195,13 +201,7 @@ describe('businesses page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/booking/biz-1'));
     expect(await screen.findByRole('heading', { level: 1, name: "Kelly's Cuts" })).toBeInTheDocument();
     // Its title names the business and its town, as the server's page does (api-contract §9.1).
-    const params = { businessId: 'biz-1' };
-    const tags = bookingMeta({
-      loaderData: bookingLoader({ params } as never),
-      matches: [],
-      params,
-    } as never);
-    expect(tags).toContainEqual({ title: "Kelly's Cuts, Belfast · TrimTime NI" });
+    expect(bookingPageTags('biz-1')).toContainEqual({ title: "Kelly's Cuts, Belfast · TrimTime NI" });
   });
 
   it("opens a business's page for a visitor too (api-contract §9.1)", async () => {
@@ -210,13 +210,7 @@ describe('businesses page', () => {
     await card('Niamh Doherty');
     // Opened from the list, its title names the business from the list's card before the page's
     // own answer comes, as the server's page does (the spec's fallback for no business name).
-    const params = { businessId: 'biz-2' };
-    const tags = bookingMeta({
-      loaderData: bookingLoader({ params } as never),
-      matches: [],
-      params,
-    } as never);
-    expect(tags).toContainEqual({ title: 'Unknown Business, Derry · TrimTime NI' });
+    expect(bookingPageTags('biz-2')).toContainEqual({ title: 'Unknown Business, Derry · TrimTime NI' });
 
     await user.click(within(await card('Niamh Doherty')).getByRole('link', { name: 'Request Now' }));
 
