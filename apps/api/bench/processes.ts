@@ -132,6 +132,7 @@ export function productionApiEnv(
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     NODE_ENV: 'production',
+    ...(process.env.BENCH_CPU_PROFILE ? { BENCH_CPU_PROFILE: process.env.BENCH_CPU_PROFILE } : {}),
     PORT: String(settings.port),
     HOST: '127.0.0.1',
     DATABASE_URL: settings.databaseUrl,
@@ -146,15 +147,21 @@ export function productionApiEnv(
 /** Node's arguments that preload the event loop's delay monitor (bench/loop-delay.cjs). */
 export const LOOP_DELAY = ['--require', join(import.meta.dirname, 'loop-delay.cjs')];
 
-/** The event loop's delay (p99 and max, ms) since the last call, from a child started with LOOP_DELAY. */
-export async function loopDelay(child: Child): Promise<{ p99: number; max: number }> {
+/**
+ * The event loop's delay (p99 and max, ms) since the last call, from a child started with LOOP_DELAY;
+ * with BENCH_CPU_PROFILE set, the CPU profile of that span too.
+ */
+export async function loopDelay(child: Child): Promise<{ p99: number; max: number; profile?: string }> {
   const before = child.loopReports().length;
   child.process.kill('SIGUSR2');
   const deadline = Date.now() + 30_000;
   for (;;) {
     const reports = child.loopReports();
-    const last = reports.length > before ? /p99=([\d.]+) max=([\d.]+)/.exec(reports.at(-1) ?? '') : null;
-    if (last) return { p99: Number(last[1]), max: Number(last[2]) };
+    const last =
+      reports.length > before
+        ? /p99=([\d.]+) max=([\d.]+)(?: profile=(\S+))?/.exec(reports.at(-1) ?? '')
+        : null;
+    if (last) return { p99: Number(last[1]), max: Number(last[2]), ...(last[3] ? { profile: last[3] } : {}) };
     if (child.process.exitCode !== null || Date.now() > deadline) {
       throw new Error(`${child.name} did not report its event loop's delay`);
     }

@@ -7,6 +7,8 @@
  *   npm run bench -- --short           CI: 50 / 1,000 / 15,000 / 5,000, 3 s per endpoint; writes
  *                                      test-output/bench-short.md (never docs/quality.md)
  *   options: --dialect=sqlite|postgres|all  --seconds=N  --connections=N
+ *            --writes (only the booking rows: POST /book, its bare transaction, the write path;
+ *            for side-by-side runs of the write path; writes test-output/bench-writes.md, never docs)
  *
  * For each database: a fresh database (a temp SQLite file; a new PostgreSQL database on the
  * BENCH_DATABASE_URL / TEST_DATABASE_URL server, default postgres://postgres@127.0.0.1:5432/test,
@@ -27,6 +29,11 @@
  * Exit code 1 on any error, 5xx or unexpected status, and on a plan that scans bookings. A missed
  * timing target is printed (and written to the report) but fails the run only with BENCH_STRICT=1
  * (full mode): the figures depend on the machine and on whatever else runs on it.
+ *
+ * BENCH_CPU_PROFILE=<dir> profiles the API process under load (V8's CPU profiler, from
+ * bench/loop-delay.cjs): one .cpuprofile per row, named in the row's printed line; read one with
+ * `node bench/profile-summary.mjs <file>`. The profiler costs CPU: figures from such a run are not
+ * comparable with others.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -85,6 +92,8 @@ interface Options {
   seconds: number;
   warmupSeconds: number;
   connections: number;
+  /** Only the booking rows (POST /book against its bare transaction, then the write path). */
+  writesOnly: boolean;
   /** After the write-path load: how long to wait for the outbox to drain before measuring stops. */
   drainCapSeconds: number;
 }
@@ -94,11 +103,14 @@ function parseOptions(argv: string[]): Options {
   const short = argv.includes('--short');
   const dialect = value('dialect') ?? 'all';
   if (!['sqlite', 'postgres', 'all'].includes(dialect)) throw new Error('--dialect=sqlite|postgres|all');
-  const unknown = argv.filter((arg) => !/^--(short|dialect=.*|seconds=\d+|connections=\d+)$/.test(arg));
+  const unknown = argv.filter(
+    (arg) => !/^--(short|writes|dialect=.*|seconds=\d+|connections=\d+)$/.test(arg),
+  );
   if (unknown.length > 0) throw new Error(`unknown option(s): ${unknown.join(' ')}`);
   const seconds = Number(value('seconds') ?? (short ? 3 : 10));
   return {
     short,
+    writesOnly: argv.includes('--writes'),
     dialects: dialect === 'all' ? ['sqlite', 'postgres'] : [dialect as Dialect],
     seconds,
     warmupSeconds: short ? 1 : 3,
@@ -218,7 +230,7 @@ interface Row {
   /** 1-minute load average before the run (other work on the machine). */
   load: number;
   /** The API process's event-loop delay during the row (ms; bench/loop-delay.cjs). */
-  loop?: { p99: number; max: number };
+  loop?: { p99: number; max: number; profile?: string };
 }
 
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
@@ -233,7 +245,7 @@ const statusText = (statuses: Record<number, number>) =>
 function printRow(row: Row) {
   const ratio = row.reference ? ` ratio ${fmt(ratioOf(row) * 100, 0)}%` : '';
   console.info(
-    `  ${row.endpoint.padEnd(44)} ${fmt(row.result.rps, 0).padStart(7)} req/s  p50 ${fmt(row.result.p50)}  p95 ${fmt(row.result.p95)}  p99 ${fmt(row.result.p99)} ms  cpu ${fmt(row.result.cpuMsPerRequest, 3)} ms/req${ratio}  [${statusText(row.result.statuses)}${row.result.errors ? ` errors×${row.result.errors}` : ''}${row.result.timeouts ? ` timeouts×${row.result.timeouts}` : ''}]${row.loop ? `  loop p99 ${fmt(row.loop.p99)} ms` : ''}`,
+    `  ${row.endpoint.padEnd(44)} ${fmt(row.result.rps, 0).padStart(7)} req/s  p50 ${fmt(row.result.p50)}  p95 ${fmt(row.result.p95)}  p99 ${fmt(row.result.p99)} ms  cpu ${fmt(row.result.cpuMsPerRequest, 3)} ms/req${ratio}  [${statusText(row.result.statuses)}${row.result.errors ? ` errors×${row.result.errors}` : ''}${row.result.timeouts ? ` timeouts×${row.result.timeouts}` : ''}]${row.loop ? `  loop p99 ${fmt(row.loop.p99)} ms` : ''}${row.loop?.profile ? `  profile ${row.loop.profile}` : ''}`,
   );
 }
 
@@ -472,171 +484,176 @@ async function benchDialect(
       );
     };
 
-    await read('GET /api/booking/businesses', '/api/booking/businesses');
-
-    /** The reference, then a read endpoint (no same-size body: for the filters and the dashboard). */
-    const readBeside = async (
-      endpoint: string,
-      path: string,
-      extra: Partial<Parameters<typeof runLoad>[0]> = {},
-    ) => {
-      const before = await adjacentReference();
-      return measure(endpoint, true, () => load(path, extra), before);
-    };
-    // Finding a business (api-contract §8.5): each filter, a second page and the towns (in short
-    // mode two of them). The list answers from the micro-cache like the first page.
-    const day = addDays(todayInLondon(), 2);
-    const firstPage = (await (await fetch(`${base}/api/booking/businesses?sort=name`)).json()) as {
-      nextCursor: string | null;
-    };
     let dashboard: DialectRun['dashboard'];
-    const listReads: [string, string][] = [
-      ['town', 'town=Belfast'],
-      ['a free day', `availableOn=${day}`],
-      ['home visits under £25', 'homeVisits=true&maxPrice=25'],
-      ['words', 'q=beard%20trims'],
-      ['by price', 'sort=price'],
-      ['second page', `sort=name&cursor=${encodeURIComponent(firstPage.nextCursor ?? '')}`],
-    ];
-    for (const [name, query] of options.short ? listReads.slice(0, 2) : listReads) {
-      await readBeside(`GET /api/booking/businesses (${name})`, `/api/booking/businesses?${query}`);
-    }
-    // Highest rated first (api-contract §8.6, §8.9): from each business's kept review totals.
-    await readBeside('GET /api/booking/businesses (by rating)', '/api/booking/businesses?sort=rating');
-    if (!options.short) await readBeside('GET /api/booking/towns', '/api/booking/towns');
+    // --writes: the booking rows only (side-by-side runs of the write path).
+    if (!options.writesOnly) {
+      await read('GET /api/booking/businesses', '/api/booking/businesses');
 
-    // The dashboard at scale (api-contract §8.5): the first load of the business with the long
-    // history asks for its pending work, its upcoming appointments and the history's first page;
-    // the calendar asks for its month when opened. Each at DASHBOARD_CONNECTIONS connections.
-    const longHistory = seeded.longHistory;
-    const longToken = longHistory ? businessTokens[seeded.businesses.indexOf(longHistory)] : undefined;
-    if (longHistory && longToken) {
-      const today = todayInLondon();
-      const month = today.slice(0, 7);
-      const monthEnd = addDays(`${addDays(`${month}-28`, 4).slice(0, 7)}-01`, -1);
-      const calls: [string, string, boolean][] = [
-        // As Manage Requests asks (apps/web's get-business-bookings.ts).
-        ['pending', `status=Requested,Countered&limit=${DASHBOARD_PAGE_SIZE.pending}`, true],
-        ['upcoming', `from=${today}&status=Approved,Confirmed&limit=${DASHBOARD_PAGE_SIZE.upcoming}`, true],
-        [
-          'history',
-          `status=Approved,Confirmed,Denied,Declined,Cancelled&limit=${DASHBOARD_PAGE_SIZE.history}`,
-          true,
-        ],
-        [
-          'the calendar’s month',
-          `from=${month}-01&to=${monthEnd}&status=Approved,Confirmed&limit=1000`,
-          false,
-        ],
+      /** The reference, then a read endpoint (no same-size body: for the filters and the dashboard). */
+      const readBeside = async (
+        endpoint: string,
+        path: string,
+        extra: Partial<Parameters<typeof runLoad>[0]> = {},
+      ) => {
+        const before = await adjacentReference();
+        return measure(endpoint, true, () => load(path, extra), before);
+      };
+      // Finding a business (api-contract §8.5): each filter, a second page and the towns (in short
+      // mode two of them). The list answers from the micro-cache like the first page.
+      const day = addDays(todayInLondon(), 2);
+      const firstPage = (await (await fetch(`${base}/api/booking/businesses?sort=name`)).json()) as {
+        nextCursor: string | null;
+      };
+      const listReads: [string, string][] = [
+        ['town', 'town=Belfast'],
+        ['a free day', `availableOn=${day}`],
+        ['home visits under £25', 'homeVisits=true&maxPrice=25'],
+        ['words', 'q=beard%20trims'],
+        ['by price', 'sort=price'],
+        ['second page', `sort=name&cursor=${encodeURIComponent(firstPage.nextCursor ?? '')}`],
       ];
-      const headers = { authorization: `Bearer ${longToken}` };
-      let firstLoadBytes = 0;
-      const sizes: string[] = [];
-      for (const [name, query, firstLoad] of calls) {
-        const path = `/api/booking/getallbookings?${query}`;
-        const firstStarted = performance.now();
-        const response = await fetch(`${base}${path}`, { headers });
-        const text = await response.text();
-        const firstMs = performance.now() - firstStarted;
-        if (response.status !== 200)
-          problems.push(`${dialect}: dashboard ${name} answered ${response.status}`);
-        const count = (JSON.parse(text) as { bookings: unknown[] }).bookings.length;
-        const bytes = Buffer.byteLength(text);
-        if (firstLoad) firstLoadBytes += bytes;
-        sizes.push(`${name}: ${count} bookings, ${fmt(bytes / 1024)} KB, first read ${fmt(firstMs)} ms`);
-        await readBeside(`GET /api/booking/getallbookings (dashboard: ${name})`, path, {
-          headers,
-          connections: DASHBOARD_CONNECTIONS,
-        });
+      for (const [name, query] of options.short ? listReads.slice(0, 2) : listReads) {
+        await readBeside(`GET /api/booking/businesses (${name})`, `/api/booking/businesses?${query}`);
       }
-      dashboard = { bookings: longHistory.bookings, firstLoadBytes, sizes };
-    }
+      // Highest rated first (api-contract §8.6, §8.9): from each business's kept review totals.
+      await readBeside('GET /api/booking/businesses (by rating)', '/api/booking/businesses?sort=rating');
+      if (!options.short) await readBeside('GET /api/booking/towns', '/api/booking/towns');
 
-    let next = 0;
-    const ids = seeded.businesses.map((b) => b.id);
-    await read('GET /api/booking/available-times', '/api/booking/available-times', {
-      vary: (request) => {
-        request.path = `/api/booking/available-times?businessId=${ids[next++ % ids.length]}`;
-      },
-    });
-
-    // A real shop (api-contract §9.3, issue 32): the busiest businesses made three-barber shops
-    // starting every 15 minutes, their agreed bookings spread over the three, and a 30-minute fade
-    // asked for with anyone: every member's diary swept once per answer. Beside the row above
-    // (one member, hourly starts), cycling through the shops like it.
-    const shopPaths: string[] = [];
-    // The API owns the database now: a short-lived connection of our own spreads the bookings.
-    const seededDb = createDatabase(database.config);
-    const shops = [...seeded.businesses].sort((a, b) => b.bookings - a.bookings).slice(0, TEAM_SHOPS);
-    for (const shop of shops) {
-      const headers = {
-        authorization: `Bearer ${businessTokens[seeded.businesses.indexOf(shop)]}`,
-        'content-type': 'application/json',
-      };
-      const call = async (method: string, path: string, body?: unknown) => {
-        const response = await fetch(`${base}${path}`, {
-          method,
-          headers,
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        });
-        if (response.status >= 300)
-          problems.push(`${dialect}: ${method} ${path} answered ${response.status}`);
-        return response.json() as Promise<Record<string, { id: string }[] & { id: string }>>;
-      };
-      await call('PUT', '/api/user/booking-settings', { slotStepMinutes: 15 });
-      const fade = (
-        await call('POST', '/api/user/services', {
-          name: 'Skin fade',
-          durationMinutes: 30,
-          minimumPrice: shop.minimumPrice,
-        })
-      ).service!.id;
-      const owner = (await call('GET', '/api/user/team')).team![0]!.id;
-      const members = [owner];
-      for (const name of ['Niamh', 'Ryan']) {
-        members.push((await call('POST', '/api/user/team', { name, serviceIds: [fade] })).member!.id);
-      }
-      const agreed = await seededDb
-        .selectFrom('bookings')
-        .select('id')
-        .where('business_id', '=', shop.id)
-        .where('status', 'in', ['Approved', 'Confirmed'])
-        .orderBy('starts_at')
-        .execute();
-      for (const [index, member] of members.entries()) {
-        const ids = agreed.filter((_, position) => position % members.length === index).map((row) => row.id);
-        for (let start = 0; start < ids.length; start += 500) {
-          await seededDb
-            .updateTable('bookings')
-            .set({ member_id: member })
-            .where('id', 'in', ids.slice(start, start + 500))
-            .execute();
+      // The dashboard at scale (api-contract §8.5): the first load of the business with the long
+      // history asks for its pending work, its upcoming appointments and the history's first page;
+      // the calendar asks for its month when opened. Each at DASHBOARD_CONNECTIONS connections.
+      const longHistory = seeded.longHistory;
+      const longToken = longHistory ? businessTokens[seeded.businesses.indexOf(longHistory)] : undefined;
+      if (longHistory && longToken) {
+        const today = todayInLondon();
+        const month = today.slice(0, 7);
+        const monthEnd = addDays(`${addDays(`${month}-28`, 4).slice(0, 7)}-01`, -1);
+        const calls: [string, string, boolean][] = [
+          // As Manage Requests asks (apps/web's get-business-bookings.ts).
+          ['pending', `status=Requested,Countered&limit=${DASHBOARD_PAGE_SIZE.pending}`, true],
+          ['upcoming', `from=${today}&status=Approved,Confirmed&limit=${DASHBOARD_PAGE_SIZE.upcoming}`, true],
+          [
+            'history',
+            `status=Approved,Confirmed,Denied,Declined,Cancelled&limit=${DASHBOARD_PAGE_SIZE.history}`,
+            true,
+          ],
+          [
+            'the calendar’s month',
+            `from=${month}-01&to=${monthEnd}&status=Approved,Confirmed&limit=1000`,
+            false,
+          ],
+        ];
+        const headers = { authorization: `Bearer ${longToken}` };
+        let firstLoadBytes = 0;
+        const sizes: string[] = [];
+        for (const [name, query, firstLoad] of calls) {
+          const path = `/api/booking/getallbookings?${query}`;
+          const firstStarted = performance.now();
+          const response = await fetch(`${base}${path}`, { headers });
+          const text = await response.text();
+          const firstMs = performance.now() - firstStarted;
+          if (response.status !== 200)
+            problems.push(`${dialect}: dashboard ${name} answered ${response.status}`);
+          const count = (JSON.parse(text) as { bookings: unknown[] }).bookings.length;
+          const bytes = Buffer.byteLength(text);
+          if (firstLoad) firstLoadBytes += bytes;
+          sizes.push(`${name}: ${count} bookings, ${fmt(bytes / 1024)} KB, first read ${fmt(firstMs)} ms`);
+          await readBeside(`GET /api/booking/getallbookings (dashboard: ${name})`, path, {
+            headers,
+            connections: DASHBOARD_CONNECTIONS,
+          });
         }
+        dashboard = { bookings: longHistory.bookings, firstLoadBytes, sizes };
       }
-      shopPaths.push(`/api/booking/available-times?businessId=${shop.id}&serviceId=${fade}`);
+
+      let next = 0;
+      const ids = seeded.businesses.map((b) => b.id);
+      await read('GET /api/booking/available-times', '/api/booking/available-times', {
+        vary: (request) => {
+          request.path = `/api/booking/available-times?businessId=${ids[next++ % ids.length]}`;
+        },
+      });
+
+      // A real shop (api-contract §9.3, issue 32): the busiest businesses made three-barber shops
+      // starting every 15 minutes, their agreed bookings spread over the three, and a 30-minute fade
+      // asked for with anyone: every member's diary swept once per answer. Beside the row above
+      // (one member, hourly starts), cycling through the shops like it.
+      const shopPaths: string[] = [];
+      // The API owns the database now: a short-lived connection of our own spreads the bookings.
+      const seededDb = createDatabase(database.config);
+      const shops = [...seeded.businesses].sort((a, b) => b.bookings - a.bookings).slice(0, TEAM_SHOPS);
+      for (const shop of shops) {
+        const headers = {
+          authorization: `Bearer ${businessTokens[seeded.businesses.indexOf(shop)]}`,
+          'content-type': 'application/json',
+        };
+        const call = async (method: string, path: string, body?: unknown) => {
+          const response = await fetch(`${base}${path}`, {
+            method,
+            headers,
+            ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+          });
+          if (response.status >= 300)
+            problems.push(`${dialect}: ${method} ${path} answered ${response.status}`);
+          return response.json() as Promise<Record<string, { id: string }[] & { id: string }>>;
+        };
+        await call('PUT', '/api/user/booking-settings', { slotStepMinutes: 15 });
+        const fade = (
+          await call('POST', '/api/user/services', {
+            name: 'Skin fade',
+            durationMinutes: 30,
+            minimumPrice: shop.minimumPrice,
+          })
+        ).service!.id;
+        const owner = (await call('GET', '/api/user/team')).team![0]!.id;
+        const members = [owner];
+        for (const name of ['Niamh', 'Ryan']) {
+          members.push((await call('POST', '/api/user/team', { name, serviceIds: [fade] })).member!.id);
+        }
+        const agreed = await seededDb
+          .selectFrom('bookings')
+          .select('id')
+          .where('business_id', '=', shop.id)
+          .where('status', 'in', ['Approved', 'Confirmed'])
+          .orderBy('starts_at')
+          .execute();
+        for (const [index, member] of members.entries()) {
+          const ids = agreed
+            .filter((_, position) => position % members.length === index)
+            .map((row) => row.id);
+          for (let start = 0; start < ids.length; start += 500) {
+            await seededDb
+              .updateTable('bookings')
+              .set({ member_id: member })
+              .where('id', 'in', ids.slice(start, start + 500))
+              .execute();
+          }
+        }
+        shopPaths.push(`/api/booking/available-times?businessId=${shop.id}&serviceId=${fade}`);
+      }
+      await seededDb.destroy();
+      let nextShop = 0;
+      await read('GET /api/booking/available-times (three barbers, 15-minute starts)', shopPaths[0]!, {
+        vary: (request) => {
+          request.path = shopPaths[nextShop++ % shopPaths.length]!;
+        },
+      });
+
+      // A business's reviews page (api-contract §8.6), cycling through every business.
+      let nextReviews = 0;
+      await read('GET /api/booking/reviews', '/api/booking/reviews', {
+        vary: (request) => {
+          request.path = `/api/booking/reviews?businessId=${ids[nextReviews++ % ids.length]}`;
+        },
+      });
+
+      let nextBusiness = 0;
+      await read('GET /api/booking/getallbookings?limit=1000', '/api/booking/getallbookings?limit=1000', {
+        vary: (request) => {
+          request.headers.authorization = `Bearer ${businessTokens[nextBusiness++ % businessTokens.length]}`;
+        },
+      });
     }
-    await seededDb.destroy();
-    let nextShop = 0;
-    await read('GET /api/booking/available-times (three barbers, 15-minute starts)', shopPaths[0]!, {
-      vary: (request) => {
-        request.path = shopPaths[nextShop++ % shopPaths.length]!;
-      },
-    });
-
-    // A business's reviews page (api-contract §8.6), cycling through every business.
-    let nextReviews = 0;
-    await read('GET /api/booking/reviews', '/api/booking/reviews', {
-      vary: (request) => {
-        request.path = `/api/booking/reviews?businessId=${ids[nextReviews++ % ids.length]}`;
-      },
-    });
-
-    let nextBusiness = 0;
-    await read('GET /api/booking/getallbookings?limit=1000', '/api/booking/getallbookings?limit=1000', {
-      vary: (request) => {
-        request.headers.authorization = `Bearer ${businessTokens[nextBusiness++ % businessTokens.length]}`;
-      },
-    });
 
     // Booking requests: distinct customers, businesses and free slots, so (nearly) all succeed.
     const offers: { businessId: string; slot: string; price: number }[] = [];
@@ -999,7 +1016,7 @@ function benchMarkdown(
       : '',
     `Dataset: ${size.businesses} businesses, ${size.customers} customers, ${size.bookings} bookings over two years, ${size.reviews ?? 0} reviews of past agreed bookings (${SHORT_OR_FULL(options)}). Seeding: ${seeding.join('; ')}.`,
     '',
-    `Load: autocannon on loopback, ${options.connections} connections, ${options.seconds} s per endpoint after a ${options.warmupSeconds} s warm-up. The reference is a bare Fastify hello-world (no logger) in a child process of the same Node, measured before each database's endpoints and again right before each read endpoint, whose ratio uses that adjacent measurement (with other work on the shared cores the reference itself moves by up to 2x within a minute). The API runs \`src/server.ts\` in a child process as in production: \`NODE_ENV=production\`, default \`LOG_LEVEL\` (info: one JSON line per request), the default ${fmt(READ_CACHE_TTL_MS / 1000, 0)} s micro-cache of the public reads ([decision 6](decisions/0006-read-caching.md)), real SMTP mail to a local sink. Every request sends \`Accept-Encoding: ${CLIENT_HEADERS['accept-encoding']}\` like a browser, so the cached public reads come gzipped (the uncached ones are sent as they are); the client counts the bytes of each answer without decoding them. Available times and the reviews page cycle through every business; the business's bookings cycle through every business's token (5% of the businesses are busy, with over 1,000 bookings, so their answer holds 1,000 bookings); booking requests use distinct customers and free slots.`,
+    `Load: autocannon on loopback, ${options.connections} connections, ${options.seconds} s per endpoint after a ${options.warmupSeconds} s warm-up. The reference is a bare Fastify hello-world (no logger) in a child process of the same Node, measured before each database's endpoints and again right before each read endpoint, whose ratio uses that adjacent measurement (with other work on the shared cores the reference itself moves by up to 2x within a minute). The API runs \`src/server.ts\` in a child process as in production: \`NODE_ENV=production\`, default \`LOG_LEVEL\` (info: one JSON line per request), the default ${fmt(READ_CACHE_TTL_MS / 1000, 0)} s micro-cache of the public reads ([decision 6](decisions/0006-read-caching.md)), real SMTP mail to a local sink. Every request sends \`Accept-Encoding: ${CLIENT_HEADERS['accept-encoding']}\` like a browser, so the cached public reads come gzipped (the uncached ones are sent as they are); the client counts the bytes of each answer without decoding them. Available times and the reviews page cycle through every business; the business's bookings cycle through every business's token (5% of the businesses are busy, with over 1,000 bookings, so their answer holds 1,000 bookings); booking requests use distinct customers and free slots. The event-loop delay is how late the API process's 10 ms timer fired during the row (Node's \`monitorEventLoopDelay\`, whose readings include the timer's own 10 ms period, taken off here: an idle process reads 0, not 10; bench/loop-delay.cjs).`,
     '',
     `Machine: ${machine}. 1-minute load average before the runs: ${loads.map((l) => fmt(l, 2)).join(', ')} (above ~0.5 means other work shared the 2 cores and the figures are pessimistic).`,
     '',
@@ -1163,9 +1180,9 @@ async function main() {
   const doc = (await import(pathToFileURL(join(ROOT, 'scripts', 'quality', 'doc.mjs')).href)) as DocModule;
   const bench = benchMarkdown(runs, options, size, doc, machine);
   const plans = planMarkdown(runs, doc);
-  if (options.short) {
+  if (options.short || options.writesOnly) {
     mkdirSync(join(ROOT, 'test-output'), { recursive: true });
-    const file = join(ROOT, 'test-output', 'bench-short.md');
+    const file = join(ROOT, 'test-output', options.writesOnly ? 'bench-writes.md' : 'bench-short.md');
     writeFileSync(file, `# Benchmark, short mode\n\n${bench}\n\n## Query plans\n\n${plans}\n`);
     console.info(`\nwrote ${file}`);
   } else {

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, fdatasync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect } from 'kysely';
@@ -40,17 +40,56 @@ export function createDatabase(config: DatabaseConfig): Db {
     return db;
   }
   if (config.path !== ':memory:') mkdirSync(dirname(config.path), { recursive: true });
-  const dialect = new GroupCommitSqliteDialect(async () => {
-    const sqlite = new SqliteDatabase(config.path);
-    if (config.path !== ':memory:') sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('synchronous = FULL');
-    sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('busy_timeout = 5000');
-    return withStatementCache(sqlite);
-  });
+  const path = config.path;
+  const dialect = new GroupCommitSqliteDialect(async () => openSqlite(path));
   const db = new Kysely<Database>({ dialect });
   sqliteDialects.set(db, dialect);
   return db;
+}
+
+/**
+ * The server's SQLite connection. On disk it runs in WAL mode with `synchronous = NORMAL`: COMMIT
+ * writes the log without waiting for the disk, and the driver syncs the log (`syncLog`, an
+ * fdatasync on libuv's thread pool) before it answers anything committed, so a request's answer
+ * still means its write is on disk (what `synchronous = FULL` gave), while the event loop and the
+ * connection go on with the next requests during the sync (decision 33). SQLite still syncs the log
+ * and the database file itself around each checkpoint, as under FULL. Where WAL mode cannot be had
+ * (an in-memory database), COMMIT syncs (FULL) and there is no syncLog.
+ */
+export function openSqlite(path: string): SqliteHandle {
+  const sqlite = new SqliteDatabase(path);
+  const wal = path !== ':memory:' && sqlite.pragma('journal_mode = WAL', { simple: true }) === 'wal';
+  sqlite.pragma(wal ? 'synchronous = NORMAL' : 'synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return withStatementCache(sqlite, wal ? logSyncer(`${path}-wal`) : undefined);
+}
+
+/**
+ * fdatasync of the WAL file through a descriptor of its own (Linux syncs the file's pages whichever
+ * descriptor wrote them). SQLite keeps the file while a connection is open; it is opened at the
+ * first sync that finds it (before the first write there is nothing to sync).
+ */
+function logSyncer(walPath: string): { sync(): Promise<void>; close(): void } {
+  let fd: number | undefined;
+  return {
+    sync: () =>
+      new Promise<void>((resolve, reject) => {
+        try {
+          fd ??= openSync(walPath, 'r+');
+        } catch (error) {
+          // No log yet: nothing has been committed to it (a statement that wrote nothing, a pragma).
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT') resolve();
+          else reject(error);
+          return;
+        }
+        fdatasync(fd, (error) => (error ? reject(error) : resolve()));
+      }),
+    close() {
+      if (fd !== undefined) closeSync(fd);
+      fd = undefined;
+    },
+  };
 }
 
 const STATEMENT_CACHE_SIZE = 500;
@@ -60,7 +99,10 @@ const STATEMENT_CACHE_SIZE = 500;
  * STATEMENT_CACHE_SIZE): Kysely prepares every query anew, which costs more than running most of
  * ours. A statement is never run twice at once: Kysely runs one query at a time per connection.
  */
-function withStatementCache(sqlite: SqliteDatabase.Database): SqliteHandle {
+function withStatementCache(
+  sqlite: SqliteDatabase.Database,
+  log?: { sync(): Promise<void>; close(): void },
+): SqliteHandle {
   const statements = new Map<string, SqliteDatabase.Statement>();
   const prepare = (sql: string): SqliteDatabase.Statement => {
     const cached = statements.get(sql);
@@ -75,7 +117,11 @@ function withStatementCache(sqlite: SqliteDatabase.Database): SqliteHandle {
     return statement;
   };
   return {
-    close: () => sqlite.close(),
+    close() {
+      sqlite.close();
+      log?.close();
+    },
+    ...(log ? { syncLog: log.sync } : {}),
     prepare,
     // The transaction's own statements (begin, savepoint, release, commit) are kept too.
     exec: (sql: string) => void prepare(sql).run(),

@@ -14,6 +14,14 @@ export interface SqliteHandle {
   exec(sql: string): void;
   /** Whether a transaction is open on the connection (SQLite may end one itself on some errors). */
   readonly inTransaction: boolean;
+  /**
+   * Makes everything committed so far durable, off the event loop (an fdatasync of the log on
+   * libuv's thread pool). Present when the connection commits without syncing (WAL with
+   * `synchronous = NORMAL`): the driver then calls it after each commit and answers the committed
+   * work, and any read that may have seen it, only once it resolves. Absent (an in-memory
+   * database), a commit is done when COMMIT returns.
+   */
+  syncLog?(): Promise<void>;
   close(): void;
 }
 
@@ -36,6 +44,8 @@ export interface GroupCommitStats {
   transactions: number;
   /** COMMITs of a group that wrote or read something (each one sync of the log). */
   commits: number;
+  /** Syncs of the log off the event loop (SqliteHandle.syncLog): at most one per commit, fewer when commits share one. */
+  syncs: number;
 }
 
 interface Group {
@@ -76,13 +86,17 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * never let it finish), and the size and time limits bound how long the loop waits.
  */
 export class GroupCommitSqliteDriver implements Driver {
-  readonly stats: GroupCommitStats = { transactions: 0, commits: 0 };
+  readonly stats: GroupCommitStats = { transactions: 0, commits: 0, syncs: 0 };
   #handle: SqliteHandle | undefined;
   readonly #open: () => Promise<SqliteHandle>;
   #held = false;
   readonly #queue: (() => void)[] = [];
   #group: Group | undefined;
   #inTransaction = false;
+  /** The sync running on the thread pool, if any. */
+  #syncing: Promise<void> | undefined;
+  /** Commits made while a sync ran: they share the next one, which starts when it ends. */
+  #nextSync: { promise: Promise<void>; resolve: () => void; reject: (error: unknown) => void } | undefined;
 
   constructor(open: () => Promise<SqliteHandle>) {
     this.#open = open;
@@ -196,6 +210,8 @@ export class GroupCommitSqliteDriver implements Driver {
         // Each piece of waiting work has the error.
       }
     }
+    // The log stays open until every commit's sync has ended (its waiting work has any error).
+    for (let sync = this.#pendingSync(); sync; sync = this.#pendingSync()) await sync.catch(() => undefined);
     this.#handle?.close();
     this.#handle = undefined;
   }
@@ -207,21 +223,27 @@ export class GroupCommitSqliteDriver implements Driver {
       await this.#lock();
       turn.released = false;
     }
-    let result: QueryResult<R>;
+    let ran: { result: QueryResult<R>; wrote: boolean };
     try {
-      result = run<R>(this.#sqlite, query);
+      ran = run<R>(this.#sqlite, query);
     } catch (error) {
       // Some errors end SQLite's whole transaction (a full disk): the group's work went with it.
       if (this.#group && !this.#sqlite.inTransaction) this.#failGroup(error);
       throw error;
     }
-    if (this.#group && !this.#inTransaction) {
+    if (this.#inTransaction) return ran.result;
+    if (this.#group) {
       this.#group.size += 1;
       // A query outside a transaction ran inside the open group: it read or wrote what is not on
       // disk yet, so it answers once the group has committed.
       await this.#settle(turn);
+      return ran.result;
     }
-    return result;
+    // On its own: a write committed by itself and is synced like a group's commit; a read may have
+    // read a commit whose sync has not ended, and answers after it.
+    const durable = ran.wrote ? this.#sync() : this.#pendingSync();
+    if (durable) await this.#passOnUntil(turn, durable);
+    return ran.result;
   }
 
   async *stream<R>(turn: Turn, query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
@@ -230,6 +252,8 @@ export class GroupCommitSqliteDriver implements Driver {
       turn.released = false;
     }
     if (this.#group && !this.#inTransaction) this.#commitGroup();
+    // Rows are read from what is committed; they go out once that is on disk.
+    if (!this.#inTransaction) await this.#pendingSync();
     const statement = this.#sqlite.prepare(query.sql);
     for (const row of statement.iterate(query.parameters as unknown[])) yield { rows: [row as R] };
   }
@@ -249,12 +273,18 @@ export class GroupCommitSqliteDriver implements Driver {
       await committed;
       return;
     }
-    this.#commitGroup();
+    const durable = this.#commitGroup();
+    if (durable) await this.#passOnUntil(turn, durable);
   }
 
-  #commitGroup(): void {
+  /**
+   * Commits the open group. Its waiting work answers once the commit is on disk: at once when
+   * COMMIT syncs, else when the sync it asked for ends (the returned promise, which the committing
+   * holder waits for too).
+   */
+  #commitGroup(): Promise<void> | undefined {
     const group = this.#group;
-    if (!group) return;
+    if (!group) return undefined;
     this.#group = undefined;
     try {
       this.#sqlite.exec('commit');
@@ -269,7 +299,68 @@ export class GroupCommitSqliteDriver implements Driver {
       for (const work of group.waiting.slice(from, from + ANSWERS_A_TURN)) work.resolve();
       if (from + ANSWERS_A_TURN < group.waiting.length) setImmediate(() => answer(from + ANSWERS_A_TURN));
     };
-    answer(0);
+    const durable = this.#sync();
+    if (!durable) {
+      answer(0);
+      return undefined;
+    }
+    durable.then(
+      () => answer(0),
+      (error: unknown) => {
+        for (const work of group.waiting) work.reject(error);
+      },
+    );
+    return durable;
+  }
+
+  /**
+   * Asks for the log to be synced after a commit (SqliteHandle.syncLog); undefined when COMMIT
+   * synced it itself. One sync runs at a time: the commits made meanwhile share the next one.
+   */
+  #sync(): Promise<void> | undefined {
+    const syncLog = this.#handle?.syncLog;
+    if (!syncLog) return undefined;
+    if (this.#nextSync) return this.#nextSync.promise;
+    let resolve!: () => void;
+    let reject!: (error: unknown) => void;
+    const promise = new Promise<void>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    // Whoever waits handles a failure; a commit nobody waits for must not end the process.
+    promise.catch(() => undefined);
+    this.#nextSync = { promise, resolve, reject };
+    if (!this.#syncing) this.#startSync(syncLog);
+    return promise;
+  }
+
+  #startSync(syncLog: () => Promise<void>): void {
+    const next = this.#nextSync;
+    if (!next) return;
+    this.#nextSync = undefined;
+    this.stats.syncs += 1;
+    this.#syncing = next.promise;
+    (async () => syncLog())()
+      .then(next.resolve, next.reject)
+      .finally(() => {
+        this.#syncing = undefined;
+        if (this.#nextSync) this.#startSync(syncLog);
+      });
+  }
+
+  /** The sync that covers every commit made so far, if one has not ended yet. */
+  #pendingSync(): Promise<void> | undefined {
+    return this.#nextSync?.promise ?? this.#syncing;
+  }
+
+  /**
+   * The turn's answer waits for `durable`, the connection not: it passes on (after a turn of the
+   * loop, as between groups), so the next group runs while this one's commit is being synced.
+   */
+  async #passOnUntil(turn: Turn, durable: Promise<void>): Promise<void> {
+    turn.released = true;
+    setImmediate(() => this.#unlock());
+    await durable;
   }
 
   #failGroup(error: unknown): void {
@@ -335,14 +426,18 @@ class Turn implements DatabaseConnection {
   }
 }
 
-function run<R>(sqlite: SqliteHandle, { sql, parameters }: CompiledQuery): QueryResult<R> {
+/** Runs one statement; `wrote`: it may have changed the database (SQLite's read-only flag is off). */
+function run<R>(
+  sqlite: SqliteHandle,
+  { sql, parameters }: CompiledQuery,
+): { result: QueryResult<R>; wrote: boolean } {
   const statement = sqlite.prepare(sql);
-  if (statement.reader) return { rows: statement.all(parameters as unknown[]) as R[] };
+  const wrote = !statement.readonly;
+  if (statement.reader) return { result: { rows: statement.all(parameters as unknown[]) as R[] }, wrote };
   const { changes, lastInsertRowid } = statement.run(parameters as unknown[]);
   return {
-    numAffectedRows: BigInt(changes),
-    insertId: BigInt(lastInsertRowid),
-    rows: [],
+    result: { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] },
+    wrote,
   };
 }
 

@@ -86,6 +86,56 @@ export interface HeldTime {
 }
 
 // The statements of a booking request and an approval, compiled once (db/prepared).
+/** Every column of a booking, in the order the prepared insert binds them. */
+const BOOKING_COLUMNS = [
+  'id',
+  'business_id',
+  'customer_id',
+  'status',
+  'starts_at',
+  'price',
+  'original_price',
+  'counter_price',
+  'final_price',
+  'is_home_visit',
+  'customer_address',
+  'customer_name',
+  'customer_email',
+  'customer_phone',
+  'barber_name',
+  'business_name',
+  'cancelled_by',
+  'cancellation_reason',
+  'payment_status',
+  'amount_due_pence',
+  'payment_due_by',
+  'amount_paid_pence',
+  'amount_refunded_pence',
+  'attendance',
+  'refund_retrying',
+  'service_id',
+  'service_name',
+  'duration_minutes',
+  'member_id',
+  'member_name',
+  'rescheduled_from',
+  'move_count',
+  'move_proposal_id',
+  'move_proposed_to',
+  'move_proposed_by',
+  'move_proposed_at',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof BookingRow)[];
+// Every column is listed: a column added to the table without being added here fails to compile.
+type UnlistedColumn = Exclude<keyof BookingRow, (typeof BOOKING_COLUMNS)[number]>;
+const allListed: [UnlistedColumn] extends [never] ? true : UnlistedColumn = true;
+void allListed;
+const insertStatement = prepared((db, ...values: unknown[]) =>
+  db
+    .insertInto('bookings')
+    .values(Object.fromEntries(BOOKING_COLUMNS.map((column, index) => [column, values[index]])) as never),
+);
 const bumpVersionStatement = prepared((db, businessId: string) =>
   db
     .updateTable('users')
@@ -163,7 +213,16 @@ export class BookingsRepository {
   }
 
   /** Inserts the booking; its business's bookings version moves on (call inside a transaction). */
+  /**
+   * A whole row (every booking the product writes) goes through the statement compiled once; a
+   * row that leaves columns to their defaults (the tests' and benchmarks' seeds) through the builder.
+   */
   async insert(booking: NewBookingRow): Promise<void> {
+    if (BOOKING_COLUMNS.every((column) => column in booking)) {
+      await insertStatement(this.db, ...BOOKING_COLUMNS.map((column) => booking[column]));
+      await this.bumpVersion([booking.business_id]);
+      return;
+    }
     await this.db.insertInto('bookings').values(booking).execute();
     await this.bumpVersion([booking.business_id]);
   }

@@ -66,6 +66,14 @@ const sessionStatement = prepared((db, id: string, familyId: string, now: string
       ),
     ),
 );
+const awayDatesStatement = prepared((db, userId: string) =>
+  db
+    .selectFrom('away_dates')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('start_date')
+    .orderBy('created_at'),
+);
 const lockStatement = prepared((db, id: string) =>
   db.updateTable('users').set({ session_version: sql`session_version` }).where('id', '=', id),
 );
@@ -135,14 +143,8 @@ export class UsersRepository {
       .execute();
   }
 
-  listAwayDates(userId: string): Promise<AwayDateRow[]> {
-    return this.db
-      .selectFrom('away_dates')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('start_date')
-      .orderBy('created_at')
-      .execute();
+  async listAwayDates(userId: string): Promise<AwayDateRow[]> {
+    return (await awayDatesStatement(this.db, userId)).rows;
   }
 
   /**

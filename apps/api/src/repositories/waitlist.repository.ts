@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
+import { prepared } from '../db/prepared';
 import type { WaitlistEntriesTable } from '../db/schema';
 
 export type WaitlistEntryRow = Selectable<WaitlistEntriesTable>;
@@ -7,6 +8,14 @@ export type WaitlistEntryRow = Selectable<WaitlistEntriesTable>;
 export type WaitlistEntryWithBusiness = WaitlistEntryRow & { business_name: string | null };
 
 /** The waiting list (migration 0023; SQL only here). */
+const deleteForStatement = prepared((db, customerId: string, businessId: string, date: string) =>
+  db
+    .deleteFrom('waitlist_entries')
+    .where('customer_id', '=', customerId)
+    .where('business_id', '=', businessId)
+    .where('date', '=', date),
+);
+
 export class WaitlistRepository {
   constructor(private readonly db: Db) {}
 
@@ -46,12 +55,7 @@ export class WaitlistRepository {
 
   /** The entry ends: its customer booked there that day. */
   async deleteFor(customerId: string, businessId: string, date: string): Promise<void> {
-    await this.db
-      .deleteFrom('waitlist_entries')
-      .where('customer_id', '=', customerId)
-      .where('business_id', '=', businessId)
-      .where('date', '=', date)
-      .execute();
+    await deleteForStatement(this.db, customerId, businessId, date);
   }
 
   /** Everyone waiting for a time at the business on the day, earliest first, with their address. */
