@@ -229,6 +229,10 @@ export class GroupCommitSqliteDriver implements Driver {
     } catch (error) {
       // Some errors end SQLite's whole transaction (a full disk): the group's work went with it.
       if (this.#group && !this.#sqlite.inTransaction) this.#failGroup(error);
+      // On its own, a refusal may rest on a commit whose sync has not ended (the key another
+      // request just wrote): it answers after that sync too, as a read does.
+      const pending = !this.#inTransaction && !this.#group ? this.#pendingSync() : undefined;
+      if (pending) await this.#passOnUntil(turn, pending).catch(() => undefined);
       throw error;
     }
     if (this.#inTransaction) return ran.result;

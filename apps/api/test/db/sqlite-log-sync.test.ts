@@ -148,6 +148,25 @@ describe('SQLite: the log synced off the event loop before anything committed an
     await write;
   });
 
+  it('a statement outside a transaction refused by a commit whose sync runs answers after it', async () => {
+    const write = insert(1);
+    await until(() => syncs.calls === 2);
+    const duplicate = db.insertInto('items').values({ id: 1 }).execute();
+    expect(await settled(duplicate)).toBe(false);
+    syncs.release();
+    await expect(duplicate).rejects.toThrow(/UNIQUE/);
+    await write;
+  });
+
+  it('closing the database waits for the syncs still running', async () => {
+    const write = insert(1);
+    await until(() => syncs.calls === 2);
+    const closed = db.destroy();
+    expect(await settled(closed)).toBe(false);
+    syncs.release();
+    await Promise.all([write, closed]);
+  });
+
   it('a sync that fails fails the work that waited for it; the next commit is synced again', async () => {
     const write = insert(1);
     await until(() => syncs.calls === 2);
