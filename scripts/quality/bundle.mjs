@@ -6,8 +6,8 @@
 // imports) and every stylesheet it links are measured as the server sends them (the .gz the build
 // wrote beside each asset, level 9; brotli for information), plus the HTML itself. Code loaded later
 // (dialogs, other views, the form rules, the toasts) is not counted. Written to the 'bundle'
-// section of docs/quality.md; with BUNDLE_STRICT=1, exits 1 when a public page's JavaScript is over
-// JS_BUDGET_KB (reported only until the pages first meet it).
+// section of docs/quality.md; exits 1 when a page's JavaScript is over its budget (`budgetKb` in
+// PAGES, decision 34).
 //
 // What is in it: `npm run test:bundle` builds with hidden source maps (no reference to them in the
 // served files) and this script reads them to split each page's gzip bytes between React, React
@@ -23,22 +23,26 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ROOT, table, updateSection } from './doc.mjs';
 
-/** Issue 28: every public page's first load under the 126 kB (gzip) that the old build's pages loaded. */
-const JS_BUDGET_KB = 126;
+/** Issue 28's aim for a public page: under the 126 kB (gzip) of the old build's 404 page. */
+const AIM_KB = 126;
 
-/** The pages measured: the public ones (server-rendered, budgeted) and the signed-in ones' skeleton. */
+/**
+ * The pages measured, each with its budget: the most gzip JavaScript its first load may carry
+ * (decision 34: 126 kB is below what React, React Router, Mantine and TanStack Query take
+ * together, so each page is held to what it loaded when the aim was given up, plus 3 kB). A page over its budget fails the run.
+ */
 const PAGES = [
-  { name: 'landing', path: '/', isPublic: true },
-  { name: 'businesses', path: '/businesses', isPublic: true },
-  { name: 'business page', path: 'BUSINESS', isPublic: true },
-  { name: 'login', path: '/login', isPublic: true },
-  { name: 'register', path: '/register', isPublic: true },
-  { name: 'privacy policy', path: '/privacy-policy', isPublic: true },
-  { name: 'terms of service', path: '/terms-of-service', isPublic: true },
-  { name: 'review policy', path: '/review-policy', isPublic: true },
-  { name: 'not found', path: '/no-such-page', isPublic: true },
-  { name: 'profile (signed in)', path: '/profile', isPublic: false },
-  { name: 'admin (signed in)', path: '/admin', isPublic: false },
+  { name: 'landing', path: '/', isPublic: true, budgetKb: 156 },
+  { name: 'businesses', path: '/businesses', isPublic: true, budgetKb: 184 },
+  { name: 'business page', path: 'BUSINESS', isPublic: true, budgetKb: 208 },
+  { name: 'login', path: '/login', isPublic: true, budgetKb: 177 },
+  { name: 'register', path: '/register', isPublic: true, budgetKb: 177 },
+  { name: 'privacy policy', path: '/privacy-policy', isPublic: true, budgetKb: 156 },
+  { name: 'terms of service', path: '/terms-of-service', isPublic: true, budgetKb: 155 },
+  { name: 'review policy', path: '/review-policy', isPublic: true, budgetKb: 155 },
+  { name: 'not found', path: '/no-such-page', isPublic: true, budgetKb: 151 },
+  { name: 'profile (signed in)', path: '/profile', isPublic: false, budgetKb: 199 },
+  { name: 'admin (signed in)', path: '/admin', isPublic: false, budgetKb: 204 },
 ];
 
 const buildDir = () => {
@@ -282,7 +286,7 @@ export async function measure() {
         html: gzipSync(html, { level: 6 }).length,
         files: scripts.length,
         largest,
-        isOver: page.isPublic && js.gzip > JS_BUDGET_KB * 1000,
+        isOver: js.gzip > page.budgetKb * 1000,
         uncompressed: [...scripts, ...styles].filter((url) => !isPrecompressed(clientDir, url)),
       });
     }
@@ -312,14 +316,17 @@ function render({ rows, floor }) {
     "which carries the app's stylesheet since decision 24 (so none is linked). Code",
     'loaded later (dialogs, other views, the form rules, toasts) is not counted. The public pages are',
     'rendered on the server and readable before any of it arrives; the signed-in pages render in the',
-    `browser behind one skeleton. The aim is under ${JS_BUDGET_KB} kB of gzip JavaScript per public page (the 404 page`,
-    'of the build before issue 28; its other pages loaded 129.9 to 160.5 kB).',
+    'browser behind one skeleton. Each page has a budget, and the run fails when a page goes over it',
+    `(decision 34: issue 28's aim of under ${AIM_KB} kB per public page, the 404 page of the build before it,`,
+    'is below what React, React Router, Mantine and TanStack Query take together; each page is held to what',
+    'it loaded then, plus 3 kB).',
     '',
     table(
       [
         'page',
         'status',
         'JS gzip (kB)',
+        'budget (kB)',
         'JS brotli (kB)',
         'files',
         'linked CSS gzip (kB)',
@@ -331,18 +338,19 @@ function render({ rows, floor }) {
         `${row.name} \`${row.path.replace(/\/booking\/.+/, '/booking/{id}')}\``,
         row.status,
         kb(row.js.gzip),
+        row.budgetKb,
         kb(row.js.brotli),
         row.files,
         kb(row.css.gzip),
         kb(row.html),
         withComposition ? describeComposition(row.composition) : row.largest.join(', '),
-        row.isPublic ? (row.isOver ? 'over' : 'ok') : '',
+        row.isOver ? '**over**' : 'within',
       ]),
     ),
     '',
     `The floor: React and React Router's framework runtime alone (\`hydrateRoot\` of a \`HydratedRouter\`,`,
     `with the components every page uses, built by the same Vite) is **${kb(floor)} kB** of gzip`,
-    `JavaScript, ${kb(JS_BUDGET_KB * 1000 - floor)} kB below the aim: every page stands on it. The rest is Mantine's`,
+    `JavaScript, ${kb(AIM_KB * 1000 - floor)} kB below the aim: every page stands on it. The rest is Mantine's`,
     "provider and the components on the page, TanStack Query (the app's server state), dayjs where dates",
     'are shown, and our own code. Each group is measured from hidden source maps of the same build, the',
     "file's gzip bytes split in proportion to the bytes each source produced (they add up to the total",
@@ -389,9 +397,10 @@ if (isMain) {
   }
   const over = rows.filter((row) => row.isOver);
   if (over.length > 0) {
-    // NOTE: reported, not failed, until the public pages first meet it (issue 28, item 5).
-    console.warn(`\nOver ${JS_BUDGET_KB} kB of gzip JS: ${over.map((row) => row.name).join(', ')}`);
-    process.exit(process.env.BUNDLE_STRICT === '1' ? 1 : 0);
+    console.error(
+      `\nOver budget: ${over.map((row) => `${row.name} ${kb(row.js.gzip)} kB (budget ${row.budgetKb})`).join(', ')}`,
+    );
+    process.exit(1);
   }
-  console.info(`\nEvery public page's first load is under ${JS_BUDGET_KB} kB of gzip JavaScript.`);
+  console.info('\nEvery page is within its budget of first-load JavaScript.');
 }

@@ -6,6 +6,7 @@ import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { formatDemoLogins, hasDemoData, seedDemoData } from './db/seed';
 import { systemClock } from './lib/clock';
+import { endLogs } from './lib/logger';
 import { scheduleBookingPurge } from './modules/bookings/bookings.purge';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -75,9 +76,11 @@ export async function startServer({ web }: Pick<AppDeps, 'web'> = {}) {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    // The log's last lines are written before the process ends (they go out off the event loop).
+    const exit = (code: number) => endLogs(app.log, () => process.exit(code));
     const timer = setTimeout(() => {
       app.log.error('shutdown timed out; exiting');
-      process.exit(1);
+      exit(1);
     }, SHUTDOWN_TIMEOUT_MS);
     timer.unref();
     try {
@@ -85,10 +88,10 @@ export async function startServer({ web }: Pick<AppDeps, 'web'> = {}) {
       closeConnections();
       await app.close();
       await db.destroy();
-      process.exit(0);
+      exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');
-      process.exit(1);
+      exit(1);
     }
   };
   process.once('SIGTERM', shutdown);

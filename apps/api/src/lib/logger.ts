@@ -78,7 +78,39 @@ export function createLogger({ level, destination, pretty }: LoggerOptions): Log
   };
   if (destination) return pino(options, destination);
   const transport = pretty ? prettyTransport() : undefined;
-  return transport ? pino({ ...options, transport }) : pino(options);
+  if (transport) return pino({ ...options, transport });
+  // Written to stdout off the event loop (issue 34): lines logged while a write is running go out
+  // together in the next one. A process that exits ends it first (endLogs).
+  const stdout = pino.destination({ dest: 1, sync: false });
+  asyncOutputs.add(stdout);
+  return pino(options, stdout);
+}
+
+/** The outputs createLogger writes to off the event loop. */
+const asyncOutputs = new WeakSet<object>();
+
+/** The destination a pino logger (or its child, or Fastify's wrapper of it) writes to. */
+const outputOf = (logger: object) => (logger as Record<symbol, DestinationStream>)[pino.symbols.streamSym];
+
+/**
+ * Ends the logger's output and calls `done` once every line logged so far is written, or after
+ * `withinMs`, whichever comes first. For a process about to exit: pino writes the lines still
+ * queued when the process exits, ahead of the one already handed to libuv's thread pool, which
+ * comes after them if the process lives long enough to write it.
+ */
+export function endLogs(logger: object, done: () => void, withinMs = 1000): void {
+  const output = outputOf(logger);
+  if (!output || !asyncOutputs.has(output)) {
+    done();
+    return;
+  }
+  const stream = output as DestinationStream & NodeJS.EventEmitter & { end(): void };
+  const timer = setTimeout(done, withinMs);
+  stream.once('close', () => {
+    clearTimeout(timer);
+    done();
+  });
+  stream.end();
 }
 
 /**
@@ -88,8 +120,7 @@ export function createLogger({ level, destination, pretty }: LoggerOptions): Log
  * to do there, and it costs about 10 µs a line (pino's redaction clones the object it logs).
  */
 export function createAccessLogger(logger: Logger): Logger {
-  const stream = (logger as unknown as Record<symbol, DestinationStream>)[pino.symbols.streamSym];
-  return pino({ level: logger.level, serializers: SERIALIZERS }, stream);
+  return pino({ level: logger.level, serializers: SERIALIZERS }, outputOf(logger));
 }
 
 const INFO = pino.levels.values.info ?? 30;

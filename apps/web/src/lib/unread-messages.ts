@@ -12,7 +12,7 @@ import { queryKeys } from './query-keys';
  * then joins. The bar and the cards only read the answer.
  *
  * NOTE: no `./auth` here (the bar checks the session itself): importing it split the API client
- * out of the entry into a chunk of its own, which put /login over its 150 kB budget.
+ * out of the entry into a chunk of its own, which put /login over its budget.
  */
 
 /** GET /booking/unread → { total, byBooking: { [bookingId]: n } } (only threads with unread lines). */

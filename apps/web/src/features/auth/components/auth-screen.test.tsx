@@ -334,6 +334,22 @@ describe('auth screen: sign in', () => {
     });
   });
 
+  it('returns to the page that asked, in place of the sign-in page: Back does not show the form again', async () => {
+    stubFetch()
+      .on('POST', '/api/auth/login', jsonResponse(200, loginTokens()))
+      .on('GET', '/api/user/userdetails', jsonResponse(200, userDetails('User')));
+    const { user, router } = renderApp({ route: '/privacy-policy' });
+    await router.navigate('/login?next=%2Fprivacy-policy');
+    await title('Sign In');
+
+    await signIn(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/privacy-policy'));
+
+    await router.back();
+    expect(router.state.location.pathname).toBe('/privacy-policy');
+    expect(screen.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
+  });
+
   it('keeps the tokens for this tab only without remember-me', async () => {
     stubFetch()
       .on('POST', '/api/auth/login', jsonResponse(200, loginTokens()))

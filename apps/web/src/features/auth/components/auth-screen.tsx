@@ -235,7 +235,7 @@ function AuthFlow({ startView }: { startView: AuthView }) {
         const tokens = await loginMutation.mutateAsync(credentials);
         signIn(tokens, { rememberMe: values.rememberMe });
         endSignInPrompts();
-        navigate(afterSignIn);
+        navigate(afterSignIn, { replace: true });
       } catch (loginError) {
         if (isUserNotConfirmed(loginError)) {
           pendingRef.current = { ...credentials, rememberMe: values.rememberMe };
@@ -297,7 +297,7 @@ function AuthFlow({ startView }: { startView: AuthView }) {
         signIn(tokens, { rememberMe: pending.rememberMe });
         endSignInPrompts();
         goTo('login');
-        navigate(afterSignIn);
+        navigate(afterSignIn, { replace: true });
         toastSuccess(welcomeToast(pending.firstName));
       } catch (loginError) {
         // Confirmed, but the automatic sign-in did not work: let the person sign in themselves.
