@@ -338,7 +338,8 @@ describe('auth screen: sign in', () => {
     stubFetch()
       .on('POST', '/api/auth/login', jsonResponse(200, loginTokens()))
       .on('GET', '/api/user/userdetails', jsonResponse(200, userDetails('User')));
-    const { user, router } = renderApp({ route: '/privacy-policy' });
+    // The page before the sign-in is not the one it returns to, so Back is seen to move.
+    const { user, router } = renderApp({ route: '/terms-of-service' });
     await router.navigate('/login?next=%2Fprivacy-policy');
     await title('Sign In');
 
@@ -346,7 +347,7 @@ describe('auth screen: sign in', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/privacy-policy'));
 
     await router.back();
-    expect(router.state.location.pathname).toBe('/privacy-policy');
+    expect(router.state.location.pathname).toBe('/terms-of-service');
     expect(screen.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
   });
 
