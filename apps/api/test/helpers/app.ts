@@ -95,8 +95,9 @@ export interface TestAppOptions {
   ip?: string;
   /**
    * 'before-reply' (default): each request's emails are delivered before its answer is sent, so a
-   * test reads them right after the call (the outbox's own worker still runs too). 'worker': only
-   * the worker delivers, as in production (the outbox's own tests).
+   * test reads them right after the call, and no worker runs (`deps.outboxWorker` turns it on):
+   * another app's worker on the same database would otherwise take some of this app's emails to
+   * its own mailer. 'worker': only the worker delivers, as in production (the outbox's own tests).
    */
   mail?: 'before-reply' | 'worker';
 }
@@ -119,7 +120,14 @@ export async function createTestApp(db: Db, options: TestAppOptions = {}): Promi
         },
       })
     : undefined;
-  const app = await buildApp(config, { db, mailer, clock: clock.now, logDestination, ...options.deps });
+  const app = await buildApp(config, {
+    db,
+    mailer,
+    clock: clock.now,
+    logDestination,
+    outboxWorker: options.mail === 'worker',
+    ...options.deps,
+  });
   if (options.mail !== 'worker') {
     // Every route inherits this root hook: the plugins that declare them load at ready().
     app.addHook('onSend', async (request, _reply, payload) => {

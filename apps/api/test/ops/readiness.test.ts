@@ -18,7 +18,9 @@ async function readyApp(t: TestApp): Promise<TestApp> {
 describeEachDatabase('GET /api/ready (api-contract §8.7)', (database) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await readyApp(await createTestApp(database().db, { captureLogs: true }));
+    t = await readyApp(
+      await createTestApp(database().db, { captureLogs: true, deps: { outboxWorker: true } }),
+    );
   });
   afterAll(() => t.close());
 
@@ -55,7 +57,10 @@ describeEachDatabase('GET /api/ready (api-contract §8.7)', (database) => {
   it('answers 503 once the worker has not run for 60 s (test clock), and 200 again after its next round', async () => {
     // One round at start, then none for an hour of real time unless a write wakes it.
     const slow = await readyApp(
-      await createTestApp(database().db, { deps: { outboxTiming: { pollMs: HOUR_MS } }, captureLogs: true }),
+      await createTestApp(database().db, {
+        deps: { outboxWorker: true, outboxTiming: { pollMs: HOUR_MS } },
+        captureLogs: true,
+      }),
     );
     try {
       slow.clock.advance(OUTBOX_HEARTBEAT_MS);
@@ -83,7 +88,7 @@ describeEachDatabase('GET /api/ready (api-contract §8.7)', (database) => {
       const names = Object.keys(migrations);
       const newest = names.at(-1) as string;
       await sql`delete from kysely_migration where name = ${newest}`.execute(fresh.db);
-      app = await readyApp(await createTestApp(fresh.db));
+      app = await readyApp(await createTestApp(fresh.db, { deps: { outboxWorker: true } }));
       const response = await app.app.inject({ url: '/api/ready' });
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({
@@ -104,7 +109,7 @@ describeEachDatabase('GET /api/ready (api-contract §8.7)', (database) => {
     const fresh = await createTestDatabase(database().dialect);
     // The app's own connection to it, so the database can go while the app holds it.
     const db = createDatabase(fresh.config);
-    const app = await readyApp(await createTestApp(db));
+    const app = await readyApp(await createTestApp(db, { deps: { outboxWorker: true } }));
     try {
       expect((await app.app.inject({ url: '/api/ready' })).statusCode).toBe(200);
       if (fresh.dialect === 'sqlite') {

@@ -778,7 +778,8 @@ function routesOf(tree: string): string[] {
 forEachDatabase((database) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(database().db);
+    // Its outbox worker runs: /api/ready answers 200 once the worker's first round has ended.
+    t = await createTestApp(database().db, { deps: { outboxWorker: true } });
     // Ready first, as a load balancer waits for it: GET /api/ready answers 503 until the outbox
     // worker's first round has ended, which on a busy 2-core machine outlasted the table's first
     // rows (a 503 to the first caller of /api/ready only).

@@ -73,6 +73,8 @@ describe('navigation bar', () => {
       .on('GET', '/api/booking/unread', jsonResponse(200, { total: 0, byBooking: {} }))
       .on('POST', '/api/auth/logout', () => revoked.promise);
     const { user, router } = renderApp({ route: '/profile', session: { refreshToken: 'refresh-9' } });
+    // The app appears once the page's code has loaded (slowly on a busy machine).
+    await screen.findByRole('navigation', { name: 'Main' });
     await user.click(await within(mainNav()).findByRole('button', { name: 'Logout' }));
 
     await waitFor(() => expect(api.callsTo('POST', '/api/auth/logout')).toHaveLength(1));
