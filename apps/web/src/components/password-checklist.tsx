@@ -3,6 +3,24 @@ import { List, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCheck, IconX } from './icons';
 
+const SPECIAL_CHARACTERS = '@$!%*?&';
+
+/**
+ * A rule's text with the special characters kept on one line: a browser may break after their `?`,
+ * which at 375 px left the `&` alone on a line of its own.
+ */
+function ruleText(label: string) {
+  const at = label.indexOf(SPECIAL_CHARACTERS);
+  if (at < 0) return label;
+  return (
+    <>
+      {label.slice(0, at)}
+      <span style={{ whiteSpace: 'nowrap' }}>{SPECIAL_CHARACTERS}</span>
+      {label.slice(at + SPECIAL_CHARACTERS.length)}
+    </>
+  );
+}
+
 /** The live password requirements (spec §5), updated 1000 ms after typing stops. */
 export function PasswordChecklist({ password, id }: { password: string; id: string }) {
   const [settledPassword] = useDebouncedValue(password, PASSWORD_CHECKLIST_DEBOUNCE_MS);
@@ -37,7 +55,7 @@ export function PasswordChecklist({ password, id }: { password: string; id: stri
             }
           >
             <VisuallyHidden>{requirement.met ? 'Met: ' : 'Not met: '}</VisuallyHidden>
-            {requirement.label}
+            {ruleText(requirement.label)}
           </List.Item>
         ))}
       </List>

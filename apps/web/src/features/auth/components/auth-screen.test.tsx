@@ -13,6 +13,9 @@ type User = ReturnType<typeof renderApp>['user'];
 
 /** A form control by its visible label (Mantine adds an aria-hidden ' *' to required labels). */
 const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}( \\*)?$`));
+/** A password rule's item, by the text it shows after its hidden "Met: " or "Not met: ". */
+const requirement = (label: string) =>
+  screen.getAllByRole('listitem').find((item) => item.textContent?.replace(/^(Not met|Met): /, '') === label);
 const title = (name: string) => screen.findByRole('heading', { level: 1, name });
 
 const loginTokens = () => ({
@@ -260,7 +263,6 @@ describe('auth screen: validation', () => {
   it('updates the live password checklist 1000 ms after typing stops', async () => {
     const { user } = renderApp({ route: '/register' });
     await title('Sign Up');
-    const requirement = (label: string) => screen.getByText(label).closest('li');
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
 
     await user.type(field('Password'), 'abcD1!');
@@ -273,6 +275,15 @@ describe('auth screen: validation', () => {
     expect(requirement('One number')).toHaveAttribute('data-met', 'true');
     expect(requirement('One special character (@$!%*?&)')).toHaveAttribute('data-met', 'true');
     expect(requirement('At least 8 characters')).toHaveAttribute('data-met', 'false');
+  });
+
+  it('keeps the special characters of a password rule on one line (a phone broke the line before the &)', async () => {
+    renderApp({ route: '/register' });
+    await title('Sign Up');
+    const sets = screen.getAllByText('@$!%*?&');
+    expect(sets).toHaveLength(2);
+    for (const set of sets) expect(set).toHaveStyle({ whiteSpace: 'nowrap' });
+    expect(requirement('Only letters A–Z, numbers and @$!%*?&')).toBeDefined();
   });
 });
 
