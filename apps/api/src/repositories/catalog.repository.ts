@@ -68,7 +68,7 @@ export class CatalogRepository {
       updated_at: now,
     };
     await this.db.insertInto('services').values(row).execute();
-    await this.changed(businessId);
+    await this.menuChanged(businessId);
     return row;
   }
 
@@ -81,7 +81,7 @@ export class CatalogRepository {
       .where('business_id', '=', businessId)
       .executeTakeFirst();
     if (result.numUpdatedRows !== 1n) return false;
-    await this.changed(businessId);
+    await this.menuChanged(businessId);
     return true;
   }
 
@@ -94,7 +94,7 @@ export class CatalogRepository {
       .executeTakeFirst();
     if (result.numDeletedRows !== 1n) return false;
     await this.db.deleteFrom('member_services').where('service_id', '=', id).execute();
-    await this.changed(businessId);
+    await this.menuChanged(businessId);
     return true;
   }
 
@@ -108,7 +108,7 @@ export class CatalogRepository {
         .where('business_id', '=', businessId)
         .execute();
     }
-    await this.changed(businessId);
+    await this.menuChanged(businessId);
   }
 
   async listMembers(businessId: string): Promise<MemberWithServices[]> {
@@ -283,6 +283,32 @@ export class CatalogRepository {
       .where('id', '=', first.id)
       .execute();
     await this.changed(businessId);
+  }
+
+  /**
+   * The business's menu changed (in the change's transaction): as `changed`, and the business's own
+   * minimum price (its profile's, which Configuration shows and sets) becomes its first service's
+   * again, whichever service that now is and whatever it costs.
+   */
+  private async menuChanged(businessId: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set((eb) => ({
+        catalog_version: eb('catalog_version', '+', 1),
+        minimum_price: eb.fn.coalesce(
+          eb
+            .selectFrom('services')
+            .select('services.minimum_price')
+            .whereRef('services.business_id', '=', 'users.id')
+            .orderBy('services.position')
+            .orderBy('services.created_at')
+            .orderBy('services.id')
+            .limit(1),
+          'users.minimum_price',
+        ),
+      }))
+      .where('id', '=', businessId)
+      .execute();
   }
 
   /**

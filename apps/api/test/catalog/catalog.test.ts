@@ -172,6 +172,37 @@ describeEachDatabase('services and team (api-contract §9.3)', (database) => {
       }
     });
 
+    it('keeps the business’s own minimum price (its profile’s, Configuration’s) at its first service’s, whichever that is', async () => {
+      const business = await createBusiness(t, db(), { minimum_price: 22 });
+      const minimumOf = async () =>
+        (await call(t, 'GET', '/api/user/userdetails', business)).json().minimumPrice as number;
+      const [appointment] = await servicesOf(business);
+      const { service: trim } = (await call(t, 'POST', '/api/user/services', business, beard)).json();
+      expect(await minimumOf()).toBe(22);
+      const change = async (id: string, fields: Record<string, unknown>) => {
+        const changed = await call(t, 'PUT', `/api/user/services/${id}`, business, fields);
+        expect(changed.statusCode, changed.body).toBe(200);
+      };
+      // The first service's own price moves it; another's does not.
+      await change(appointment.id, { name: 'Appointment', durationMinutes: 60, minimumPrice: 25 });
+      expect(await minimumOf()).toBe(25);
+      await change(trim.id, { ...beard, minimumPrice: 14 });
+      expect(await minimumOf()).toBe(25);
+      // Another service first: its price.
+      const order = (serviceIds: string[]) =>
+        call(t, 'PUT', '/api/user/services/order', business, { serviceIds });
+      expect((await order([trim.id, appointment.id])).statusCode).toBe(200);
+      expect(await minimumOf()).toBe(14);
+      // The first one removed: the next one's.
+      expect((await call(t, 'DELETE', `/api/user/services/${trim.id}`, business)).statusCode).toBe(204);
+      expect(await minimumOf()).toBe(25);
+      // And Configuration's price is the first service's, as before.
+      const saved = await call(t, 'PUT', '/api/user/minimum-price', business, { minimumPrice: 30 });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect((await servicesOf(business))[0].minimumPrice).toBe(30);
+      expect(await minimumOf()).toBe(30);
+    });
+
     it('reorders when given every service once, else 400', async () => {
       const business = await createBusiness(t, db());
       await call(t, 'POST', '/api/user/services', business, beard);

@@ -1,6 +1,7 @@
 import { MOBILE_BREAKPOINT_PX } from '@app/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { bookingsResponse } from '@/features/profile/testing/profile-fixtures';
 import { getSession } from '@/lib/session';
 import { deferred, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { matchMediaQuery } from '@/testing/media-query';
@@ -68,7 +69,7 @@ describe('navigation bar', () => {
     const revoked = deferred<Response>();
     const api = stubFetch()
       .on('GET', '/api/user/userdetails', jsonResponse(200, userDetails('User')))
-      .on('GET', '/api/booking/userbookings', jsonResponse(200, { bookings: [] }))
+      .on('GET', '/api/booking/userbookings', jsonResponse(200, bookingsResponse([])))
       .on('GET', '/api/booking/waitlist', jsonResponse(200, { entries: [] }))
       .on('GET', '/api/booking/unread', jsonResponse(200, { total: 0, byBooking: {} }))
       .on('POST', '/api/auth/logout', () => revoked.promise);

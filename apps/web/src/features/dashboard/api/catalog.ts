@@ -27,7 +27,10 @@ export const useBookingSettings = () =>
     queryFn: () => apiClient.get<{ slotStepMinutes: number }>('/user/booking-settings'),
   });
 
-/** A change of the menu or team: the menu, the team and every free-time answer are read again. */
+/**
+ * A change of the menu or team: the menu, the team and every free-time answer are read again, and
+ * the profile (its minimum price is the first service's, api-contract §9.3 as the server keeps it).
+ */
 function useCatalogChange<Input, Output>(send: (input: Input) => Promise<Output>) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -39,6 +42,7 @@ function useCatalogChange<Input, Output>(send: (input: Input) => Promise<Output>
         queryClient.invalidateQueries({ queryKey: queryKeys.bookingSettings }),
         queryClient.invalidateQueries({ queryKey: queryKeys.blocks }),
         queryClient.invalidateQueries({ queryKey: queryKeys.businesses }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.userDetails }),
       ]),
   });
 }

@@ -2,16 +2,23 @@ import { HOME_VISIT_DISTRICTS_FORMAT, MESSAGES } from '@app/domain';
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { apiErrorResponse, deferred, jsonResponse } from '@/testing/fetch-stub';
+import { apiErrorResponse, deferred, type FetchStub, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import {
+  BEARD,
   businessDetails,
+  FADE,
   FIRST_RENDER,
   fixToday,
   makeAwayDate,
   renderDashboard,
+  stubCatalog,
 } from '../testing/dashboard-fixtures';
 import { AWAY_RANGE_COVERED } from './away-dates-card';
-import { CANCELLATION_NOTICE_SAVED, SAVING_REQUIRES_LOGIN } from './configuration-panel';
+import {
+  CANCELLATION_NOTICE_SAVED,
+  minimumPriceDescription,
+  SAVING_REQUIRES_LOGIN,
+} from './configuration-panel';
 
 type User = ReturnType<typeof renderDashboard>['user'];
 
@@ -27,6 +34,17 @@ async function typePrice(user: User, value: string) {
   await user.clear(priceInput());
   if (value) await user.paste(value);
   await user.tab();
+}
+
+/** Types `price` and saves it; the server answers with the profile at that price. */
+async function saveMinimumPrice(user: User, api: FetchStub, price: number) {
+  api.on(
+    'PUT',
+    '/api/user/minimum-price',
+    jsonResponse(200, businessDetails('Business', { minimumPrice: price })),
+  );
+  await typePrice(user, String(price));
+  await user.click(screen.getByRole('button', { name: 'Save Minimum Price' }));
 }
 
 describe('minimum price', () => {
@@ -72,18 +90,80 @@ describe('minimum price', () => {
   it("saves a valid price and says 'Minimum price updated successfully!' for 3 seconds", async () => {
     const show = vi.spyOn(notifications, 'show');
     const { user, api } = await openConfiguration();
-    api.on(
-      'PUT',
-      '/api/user/minimum-price',
-      jsonResponse(200, businessDetails('Business', { minimumPrice: 35 })),
-    );
-    await typePrice(user, '35');
-    await user.click(screen.getByRole('button', { name: 'Save Minimum Price' }));
+    await saveMinimumPrice(user, api, 35);
 
     expect(await screen.findByText('Minimum price updated successfully!')).toBeInTheDocument();
     expect(api.callsTo('PUT', '/api/user/minimum-price')[0]!.body).toEqual({ minimumPrice: 35 });
     expect(show).toHaveBeenCalledWith(
       expect.objectContaining({ message: 'Minimum price updated successfully!', autoClose: 3000 }),
+    );
+  });
+
+  it('reads the menu again once saved: the server sets the first service to the same minimum', async () => {
+    const api = stubCatalog(stubFetch(), {
+      menus: [
+        [FADE, BEARD],
+        [{ ...FADE, minimumPrice: 35 }, BEARD],
+      ],
+    });
+    const { user } = renderDashboard({
+      route: '/admin?tab=configuration',
+      profile: { minimumPrice: 20 },
+      api,
+    });
+    await screen.findByRole('heading', { name: 'Minimum Price' }, FIRST_RENDER);
+    // With several services, the card says which one its price is, and where the others' are.
+    expect(
+      await screen.findByText(
+        'The least a customer can offer for Skin fade, your first service. Your other services keep their own minimums, under Services and team.',
+      ),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('30 min · from £20')).toBeInTheDocument();
+    await saveMinimumPrice(user, api, 35);
+
+    expect(await screen.findByText('30 min · from £35')).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/user/services')).toHaveLength(2);
+  });
+
+  it('shows the new first service’s price once the menu is reordered (the server keeps them one)', async () => {
+    const api = stubCatalog(
+      stubFetch()
+        .on(
+          'GET',
+          '/api/user/userdetails',
+          jsonResponse(200, businessDetails('Business', { minimumPrice: 20 })),
+        )
+        .on(
+          'GET',
+          '/api/user/userdetails',
+          jsonResponse(200, businessDetails('Business', { minimumPrice: 10 })),
+        ),
+      {
+        menus: [
+          [FADE, BEARD],
+          [BEARD, FADE],
+        ],
+      },
+    ).on('PUT', '/api/user/services/order', jsonResponse(200, { services: [BEARD, FADE] }));
+    const { user } = renderDashboard({ route: '/admin?tab=configuration', api });
+    await screen.findByRole('heading', { name: 'Minimum Price' }, FIRST_RENDER);
+    await waitFor(() => expect(priceInput()).toHaveValue('20'));
+    await user.click(await screen.findByRole('button', { name: 'Move Skin fade down' }));
+
+    await waitFor(() => expect(priceInput()).toHaveValue('10'));
+    expect(
+      screen.getByText(
+        'The least a customer can offer for Beard trim, your first service. Your other services keep their own minimums, under Services and team.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it("says what the minimum is for a business with one service: an appointment's", () => {
+    expect(minimumPriceDescription(undefined)).toBe(
+      'The least a customer can offer for an appointment. Customers see it when they book.',
+    );
+    expect(minimumPriceDescription([{ name: 'Appointment' }])).toBe(
+      'The least a customer can offer for an appointment. Customers see it when they book.',
     );
   });
 

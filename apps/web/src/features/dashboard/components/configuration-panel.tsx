@@ -9,6 +9,7 @@ import {
   minimumPriceError,
   parsePostcodeDistricts,
   parseWholePounds,
+  type Service,
   type UserProfile,
 } from '@app/domain';
 import { Button, Grid, Group, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
@@ -21,6 +22,7 @@ import { ApiError } from '@/lib/api-client';
 import { getAccessToken } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { useSingleFlight } from '@/lib/use-single-flight';
+import { useServices } from '../api/catalog';
 import { useUpdateCancellationPolicyMutation } from '../api/update-cancellation-policy';
 import { useUpdateHomeVisitMutation } from '../api/update-home-visit';
 import { useUpdateMinimumPriceMutation } from '../api/update-minimum-price';
@@ -146,13 +148,28 @@ function NumberSettingCard(props: NumberSettingCardProps) {
   );
 }
 
+/**
+ * What the minimum price is: the server keeps it as the first service's minimum (api-contract
+ * §9.3), so with several services it says which one, and where the others' minimums are.
+ */
+export function minimumPriceDescription(services: readonly Pick<Service, 'name'>[] | undefined): string {
+  const [first, second] = services ?? [];
+  if (!first || !second) {
+    return 'The least a customer can offer for an appointment. Customers see it when they book.';
+  }
+  return `The least a customer can offer for ${first.name}, your first service. Your other services keep their own minimums, under Services and team.`;
+}
+
 function MinimumPriceCard({ profile }: { profile: UserProfile }) {
   const updateMinimumPrice = useUpdateMinimumPriceMutation();
+  const services = useServices();
   return (
     <NumberSettingCard
+      // The saved price can move without this card (the first service changed): shown afresh.
+      key={profile.minimumPrice ?? ''}
       id="minimum-price"
       title="Minimum Price"
-      description="The least a customer can offer for an appointment. Customers see it when they book."
+      description={minimumPriceDescription(services.data?.services)}
       formLabel="Minimum price"
       saveLabel="Save Minimum Price"
       initial={String(profile.minimumPrice ?? '')}

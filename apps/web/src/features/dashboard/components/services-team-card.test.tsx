@@ -2,32 +2,15 @@ import { addDays, todayInLondon } from '@app/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, stubFetch } from '@/testing/fetch-stub';
-import { FIRST_RENDER, renderDashboard } from '../testing/dashboard-fixtures';
+import { BEARD, FADE, FIRST_RENDER, renderDashboard, stubCatalog } from '../testing/dashboard-fixtures';
 import { awayPeriodText } from './away-dates-card';
 
-const FADE = { id: 'fade', name: 'Skin fade', durationMinutes: 30, minimumPrice: 20, description: null };
-const BEARD = { id: 'beard', name: 'Beard trim', durationMinutes: 15, minimumPrice: 10, description: null };
-
 function openCard() {
-  const api = stubFetch()
-    .on('GET', '/api/user/services', jsonResponse(200, { services: [FADE, BEARD] }))
-    .on(
-      'GET',
-      '/api/user/team',
-      jsonResponse(200, {
-        team: [{ id: 'conor', name: 'Conor', serviceIds: ['fade', 'beard'], availability: null }],
-      }),
-    )
-    .on('GET', '/api/user/booking-settings', jsonResponse(200, { slotStepMinutes: 15 }))
-    .on(
-      'GET',
-      '/api/user/blocks',
-      jsonResponse(200, {
-        blocks: [
-          { id: 'b1', memberId: 'conor', date: '2026-12-05', start: '13:00', end: '14:00', reason: 'Lunch' },
-        ],
-      }),
-    );
+  const api = stubCatalog(stubFetch(), {
+    blocks: [
+      { id: 'b1', memberId: 'conor', date: '2026-12-05', start: '13:00', end: '14:00', reason: 'Lunch' },
+    ],
+  });
   return renderDashboard({ route: '/admin?tab=configuration', api });
 }
 
@@ -97,6 +80,14 @@ describe('services and team in Configuration (api-contract §9.3)', () => {
       }),
     );
     expect(section.getByRole('button', { name: 'Move Skin fade up' })).toBeDisabled();
+  });
+
+  it('names each service’s Edit button after the service, as Move and Remove are', async () => {
+    const { user } = openCard();
+    const section = await card();
+    await user.click(await section.findByRole('button', { name: 'Edit Beard trim' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit service' }, FIRST_RENDER));
+    expect(dialog.getByRole('textbox', { name: /^Name/ })).toHaveValue('Beard trim');
   });
 
   it('lists blocked time and blocks an hour on one barber’s diary, checked as typed', async () => {

@@ -347,6 +347,7 @@ export function ServicesTeamCard() {
                   <Button
                     size="compact-sm"
                     variant="subtle"
+                    aria-label={`Edit ${service.name}`}
                     onClick={() => setServiceDraft(draftOf(service))}
                   >
                     Edit

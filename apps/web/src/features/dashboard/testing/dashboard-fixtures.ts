@@ -10,6 +10,43 @@ import type { setBookingStatus } from '../api/update-booking';
 
 export { makeBooking } from '@/testing/bookings';
 
+/** Two services of a shop's menu (api-contract §9.3), Skin fade first. */
+export const FADE = {
+  id: 'fade',
+  name: 'Skin fade',
+  durationMinutes: 30,
+  minimumPrice: 20,
+  description: null,
+};
+export const BEARD = {
+  id: 'beard',
+  name: 'Beard trim',
+  durationMinutes: 15,
+  minimumPrice: 10,
+  description: null,
+};
+
+/**
+ * Configuration's catalog reads: the menu (each of `menus` answered once, in order, the last one
+ * from then on), one barber doing both services, starts every 15 minutes, and `blocks`.
+ */
+export function stubCatalog(
+  api: FetchStub,
+  { menus = [[FADE, BEARD]], blocks = [] }: { menus?: object[][]; blocks?: object[] } = {},
+): FetchStub {
+  for (const services of menus) api.on('GET', '/api/user/services', jsonResponse(200, { services }));
+  return api
+    .on(
+      'GET',
+      '/api/user/team',
+      jsonResponse(200, {
+        team: [{ id: 'conor', name: 'Conor', serviceIds: ['fade', 'beard'], availability: null }],
+      }),
+    )
+    .on('GET', '/api/user/booking-settings', jsonResponse(200, { slotStepMinutes: 15 }))
+    .on('GET', '/api/user/blocks', jsonResponse(200, { blocks }));
+}
+
 /** GET /user/userdetails of a business (api-contract §3), with the business fields. */
 export function businessDetails(userType: UserType = 'Business', overrides: Record<string, unknown> = {}) {
   return userDetails(userType, {
