@@ -21,6 +21,8 @@ import { ruleString, safeText } from './zod-helpers';
 
 /** A basic email pattern: something@something.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Spec §5's special characters: a password needs one of them, and may use no others. */
+export const PASSWORD_SPECIAL_CHARACTERS = '@$!%*?&';
 /** Spec §5: upper, lower, digit and one of @$!%*?&, 8 or more, only those characters. */
 export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]{8,}$/;
 /**
@@ -48,10 +50,14 @@ export function passwordChecklist(password: string): PasswordRequirement[] {
     { id: 'uppercase', label: 'One uppercase letter', met: /[A-Z]/.test(password) },
     { id: 'lowercase', label: 'One lowercase letter', met: /[a-z]/.test(password) },
     { id: 'number', label: 'One number', met: /\d/.test(password) },
-    { id: 'special', label: 'One special character (@$!%*?&)', met: /[@$!%*?&]/.test(password) },
+    {
+      id: 'special',
+      label: `One special character (${PASSWORD_SPECIAL_CHARACTERS})`,
+      met: /[@$!%*?&]/.test(password),
+    },
     {
       id: 'allowed',
-      label: 'Only letters A–Z, numbers and @$!%*?&',
+      label: `Only letters A–Z, numbers and ${PASSWORD_SPECIAL_CHARACTERS}`,
       met: password.length > 0 && /^[A-Za-z\d@$!%*?&]*$/.test(password),
     },
   ];

@@ -201,6 +201,33 @@ describeEachDatabase('services and team (api-contract §9.3)', (database) => {
       expect(saved.statusCode, saved.body).toBe(200);
       expect((await servicesOf(business))[0].minimumPrice).toBe(30);
       expect(await minimumOf()).toBe(30);
+      // Another business cannot move it: its change of this menu is a 404, and writes nothing.
+      const other = await createBusiness(t, db());
+      const [first] = await servicesOf(business);
+      const refused = await call(t, 'PUT', `/api/user/services/${first.id}`, other, {
+        ...beard,
+        minimumPrice: 5,
+      });
+      expect(refused.statusCode).toBe(404);
+      expect(await minimumOf()).toBe(30);
+      expect((await servicesOf(business))[0].minimumPrice).toBe(30);
+    });
+
+    it('a reorder and a new minimum price at once leave the business’s price its first service’s', async () => {
+      for (let round = 0; round < 3; round += 1) {
+        const business = await createBusiness(t, db(), { minimum_price: 22 });
+        const [appointment] = await servicesOf(business);
+        const { service: trim } = (await call(t, 'POST', '/api/user/services', business, beard)).json();
+        const answers = await Promise.all([
+          call(t, 'PUT', '/api/user/services/order', business, { serviceIds: [trim.id, appointment.id] }),
+          call(t, 'PUT', '/api/user/minimum-price', business, { minimumPrice: 40 + round }),
+        ]);
+        expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+        const [first] = await servicesOf(business);
+        expect(first.id).toBe(trim.id);
+        const profile = (await call(t, 'GET', '/api/user/userdetails', business)).json();
+        expect(profile.minimumPrice).toBe(first.minimumPrice);
+      }
     });
 
     it('reorders when given every service once, else 400', async () => {

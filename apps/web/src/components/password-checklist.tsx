@@ -1,22 +1,20 @@
-import { PASSWORD_CHECKLIST_DEBOUNCE_MS, passwordChecklist } from '@app/domain';
+import { PASSWORD_CHECKLIST_DEBOUNCE_MS, PASSWORD_SPECIAL_CHARACTERS, passwordChecklist } from '@app/domain';
 import { List, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCheck, IconX } from './icons';
-
-const SPECIAL_CHARACTERS = '@$!%*?&';
 
 /**
  * A rule's text with the special characters kept on one line: a browser may break after their `?`,
  * which at 375 px left the `&` alone on a line of its own.
  */
 function ruleText(label: string) {
-  const at = label.indexOf(SPECIAL_CHARACTERS);
+  const at = label.indexOf(PASSWORD_SPECIAL_CHARACTERS);
   if (at < 0) return label;
   return (
     <>
       {label.slice(0, at)}
-      <span style={{ whiteSpace: 'nowrap' }}>{SPECIAL_CHARACTERS}</span>
-      {label.slice(at + SPECIAL_CHARACTERS.length)}
+      <span style={{ whiteSpace: 'nowrap' }}>{PASSWORD_SPECIAL_CHARACTERS}</span>
+      {label.slice(at + PASSWORD_SPECIAL_CHARACTERS.length)}
     </>
   );
 }
